@@ -1,0 +1,28 @@
+// The `verdict-gate` program (package.json `bin`): binds the command frame to the real process.
+
+import type { CliIO } from "./cli/io.js";
+import { runCli } from "./cli/main.js";
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const io: CliIO = {
+  readStdin,
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  stdoutIsTTY: process.stdout.isTTY === true,
+  env: process.env,
+  cwd: process.cwd(),
+};
+
+try {
+  process.exitCode = await runCli(process.argv.slice(2), io);
+} catch (error) {
+  process.stderr.write(
+    `verdict-gate: internal error: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exitCode = 1;
+}

@@ -1,0 +1,33 @@
+// What a CLI command may touch. Commands get this instead of `process`, so tests run them in-process
+// with captured output, and the one real implementation lives in src/cli.ts.
+
+export interface CliIO {
+  /** Reads all of standard input as bytes. */
+  readStdin(): Promise<Buffer>;
+  /** Writes to standard output exactly as given (add your own newline). */
+  out(text: string): void;
+  /** Writes to standard error exactly as given (add your own newline). */
+  err(text: string): void;
+  /** Whether standard output is a terminal (colour and layout for people; plain when piped). */
+  readonly stdoutIsTTY: boolean;
+  /** The environment (tokens, NO_COLOR, …). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The directory relative paths resolve against. */
+  readonly cwd: string;
+}
+
+/** One subcommand of `verdict-gate`. `run` returns the process exit code (see EXIT in verdict/four.ts);
+ * it throws UsageError for bad arguments, which the frame turns into exit 2 with the usage line. */
+export interface Command {
+  readonly name: string;
+  /** One line for `verdict-gate --help`. */
+  readonly summary: string;
+  /** The usage line(s), printed for --help and on a usage error. */
+  readonly usage: string;
+  run(args: readonly string[], io: CliIO): Promise<number>;
+}
+
+/** Bad arguments or input the user must fix: exit 2 with a message and the command's usage. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

@@ -1,0 +1,75 @@
+// The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
+// code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
+import { EXIT } from "../verdict/four.js";
+import { VERSION } from "../version.js";
+import { COMMANDS } from "./commands.js";
+import { type CliIO, type Command, UsageError } from "./io.js";
+
+const TOP_USAGE = "usage: verdict-gate <command> [options]   (verdict-gate --help lists the commands)";
+
+function topHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    `verdict-gate ${VERSION}: a pull-request gate with one four-valued status.`,
+    "",
+    "usage: verdict-gate <command> [options]",
+    "",
+    "commands:",
+    ...lines,
+    "",
+    "Exit codes: 0 approve/APPROVE/PASS · 3 blocked/REQUEST_CHANGES/FAIL · 4 hold-for-human/AMBIGUOUS/",
+    "no verdict/FLAG · 5 conditional-on · 2 usage or invalid input · 1 internal error.",
+    "Run `verdict-gate <command> --help` for a command's options.",
+    "",
+  ].join("\n");
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  try {
+    return `non-error thrown: ${JSON.stringify(error)}`;
+  } catch {
+    return `non-error thrown: ${String(error)}`;
+  }
+}
+
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.err(`${TOP_USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (first === "--help" || first === "-h" || first === "help") {
+    io.out(topHelp());
+    return EXIT.approve;
+  }
+  if (first === "--version" || first === "-V") {
+    io.out(`${VERSION}\n`);
+    return EXIT.approve;
+  }
+  const command: Command | undefined = COMMANDS.find((c) => c.name === first);
+  if (command === undefined) {
+    io.err(`verdict-gate: unknown command ${JSON.stringify(first)}\n${TOP_USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.out(`${command.usage}\n\n${command.summary}\n`);
+    return EXIT.approve;
+  }
+  try {
+    const code = await command.run(rest, io);
+    if (!Number.isInteger(code) || code < 0 || code > 255) {
+      io.err(`verdict-gate ${command.name}: internal error: exit code ${String(code)}\n`);
+      return EXIT.internal;
+    }
+    return code;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`verdict-gate ${command.name}: ${error.message}\n${command.usage}\n`);
+      return EXIT.usage;
+    }
+    io.err(`verdict-gate ${command.name}: internal error: ${describe(error)}\n`);
+    return EXIT.internal;
+  }
+}

@@ -1,0 +1,4 @@
+// The package's main export: the same pieces the action and the CLI use, for TypeScript callers, so
+// nobody retypes the reply contract or the lattice.
+export * from "./verdict/four.js";
+export * from "./verdict/reply-contract.js";

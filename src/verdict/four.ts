@@ -1,0 +1,188 @@
+// The four values (verdict4): a gate that can only say pass or fail must turn "could not review" and
+// "correct once X holds" into one of the two, and whichever it picks is wrong for somebody. A result
+// carries its own consequence: NO names a reason, MAYBE names the evidence a person must supply, IFF
+// names the dependency that must hold. Pure: no I/O.
+
+/** NO: fails a named condition. YES: satisfies every condition. MAYBE: cannot be evaluated with the
+ * evidence at hand. IFF: correct if and only if a named dependency holds. */
+export type Value = "NO" | "YES" | "MAYBE" | "IFF";
+
+export const NO = "NO" as const;
+export const YES = "YES" as const;
+export const MAYBE = "MAYBE" as const;
+export const IFF = "IFF" as const;
+export const VALUES: readonly Value[] = Object.freeze([NO, YES, MAYBE, IFF]);
+
+/** The status a round reports: the value as users read it and wire it into workflows. */
+export type Status = "approve" | "blocked" | "hold-for-human" | "conditional-on";
+export const STATUSES: readonly Status[] = Object.freeze([
+  "approve",
+  "blocked",
+  "hold-for-human",
+  "conditional-on",
+]);
+
+/** A frozen four-valued result. The constructors below are the only way to build one, so a NO without
+ * a reason, a MAYBE without what is needed, or an IFF without its dependency cannot exist: a failure
+ * that is anonymous is a failure nobody can act on. Combined results keep every part's reasons, so a
+ * blocked round can still say that the reviewer also missed part of the diff. */
+export interface Result {
+  readonly value: Value;
+  /** Why it is NO: each a named reason (a reviewer finding, a failed criterion, a failed dependency). */
+  readonly reasons: readonly string[];
+  /** What a person must supply or look at before this can be judged (MAYBE). */
+  readonly needed: readonly string[];
+  /** What must hold for this to be correct (IFF). */
+  readonly dependencies: readonly string[];
+}
+
+function text(kind: string, value: unknown): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new TypeError(`${kind} must be a non-empty string, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function build(value: Value, reasons: string[], needed: string[], dependencies: string[]): Result {
+  return Object.freeze({
+    value,
+    reasons: Object.freeze(reasons),
+    needed: Object.freeze(needed),
+    dependencies: Object.freeze(dependencies),
+  });
+}
+
+/** Reject, with at least one named reason. */
+export function no(reason: string, ...more: string[]): Result {
+  return build(
+    NO,
+    [reason, ...more].map((r) => text("a NO reason", r)),
+    [],
+    [],
+  );
+}
+
+/** Accept. */
+export function yes(): Result {
+  return build(YES, [], [], []);
+}
+
+/** Hold: the evidence named is missing, so only a person can decide. */
+export function maybe(needed: string, ...more: string[]): Result {
+  return build(
+    MAYBE,
+    [],
+    [needed, ...more].map((n) => text("what a MAYBE needs", n)),
+    [],
+  );
+}
+
+/** Conditional: correct if and only if the named dependency holds. */
+export function iff(dependency: string, ...more: string[]): Result {
+  return build(
+    IFF,
+    [],
+    [],
+    [dependency, ...more].map((d) => text("an IFF dependency", d)),
+  );
+}
+
+// NO dominates (a known defect outweighs anything unknown), then MAYBE (an unknown outweighs a
+// condition that might hold), then IFF; YES only when every part is YES.
+const RANK: Readonly<Record<Value, number>> = { NO: 3, MAYBE: 2, IFF: 1, YES: 0 };
+
+/** The stronger of two values in the lattice NO > MAYBE > IFF > YES. */
+export function dominant(a: Value, b: Value): Value {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+/** Combine parts into one result. No parts at all is YES (the identity), which is why callers must
+ * never combine an empty list to mean "nothing was checked": that is a MAYBE they build themselves. */
+export function combine(...parts: readonly Result[]): Result {
+  let value: Value = YES;
+  const reasons: string[] = [];
+  const needed: string[] = [];
+  const dependencies: string[] = [];
+  for (const part of parts) {
+    value = dominant(value, part.value);
+    reasons.push(...part.reasons);
+    needed.push(...part.needed);
+    dependencies.push(...part.dependencies);
+  }
+  return build(value, reasons, needed, dependencies);
+}
+
+/** The lattice order as a number, for sorting: higher is stronger. */
+export function rank(value: Value): number {
+  return RANK[value];
+}
+
+const STATUS_OF: Readonly<Record<Value, Status>> = {
+  YES: "approve",
+  NO: "blocked",
+  MAYBE: "hold-for-human",
+  IFF: "conditional-on",
+};
+
+export function statusOf(value: Value): Status {
+  return STATUS_OF[value];
+}
+
+export function valueOfStatus(status: Status): Value {
+  const found = VALUES.find((v) => STATUS_OF[v] === status);
+  if (found === undefined) throw new TypeError(`not a status: ${JSON.stringify(status)}`);
+  return found;
+}
+
+/** The check-run conclusion for a status. `neutral` and `skipped` are never used: GitHub counts both as
+ * passing a required check, so a gate that used them would approve by omission. conditional-on has no
+ * conclusion: the check run stays in progress, which holds a required check pending. */
+export function conclusionOf(status: Status): "success" | "failure" | "action_required" | null {
+  switch (status) {
+    case "approve":
+      return "success";
+    case "blocked":
+      return "failure";
+    case "hold-for-human":
+      return "action_required";
+    case "conditional-on":
+      return null;
+  }
+}
+
+/** Process exit codes, the same for every command: automation must never read "it printed something"
+ * as "it passed", so only an approve exits 0. */
+export const EXIT = Object.freeze({
+  approve: 0,
+  internal: 1,
+  usage: 2,
+  blocked: 3,
+  hold: 4,
+  conditional: 5,
+});
+
+export function exitCodeOf(status: Status): number {
+  switch (status) {
+    case "approve":
+      return EXIT.approve;
+    case "blocked":
+      return EXIT.blocked;
+    case "hold-for-human":
+      return EXIT.hold;
+    case "conditional-on":
+      return EXIT.conditional;
+  }
+}
+
+/** The one-line summary of a result: its status and first reason, what a check-run title shows. */
+export function headline(result: Result): string {
+  const first =
+    result.value === NO
+      ? result.reasons[0]
+      : result.value === MAYBE
+        ? result.needed[0]
+        : result.value === IFF
+          ? result.dependencies[0]
+          : undefined;
+  return first === undefined ? statusOf(result.value) : `${statusOf(result.value)}: ${first}`;
+}
