@@ -1,0 +1,224 @@
+import { readFileSync } from "node:fs";
+import examples from "@octokit/webhooks-examples";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { INPUT, type InputName, OUTPUT } from "../../src/inputs.js";
+import { type Environment, readSettings, SettingsError } from "../../src/settings.js";
+
+// The action's own metadata: every default a runner would apply comes from here, so these tests read
+// inputs exactly as a workflow that sets nothing would pass them.
+const action = parse(readFileSync("action.yml", "utf8")) as {
+  inputs: Record<string, { default?: string; description: string }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
+};
+
+function reader(overrides: Partial<Record<InputName, string>> = {}) {
+  return (name: InputName): string => {
+    if (name in overrides) return overrides[name] ?? "";
+    const d = action.inputs[name]?.default ?? "";
+    return d === "${{ github.token }}" ? "ghs_token_for_tests" : d;
+  };
+}
+
+// A real pull_request payload from @octokit/webhooks-examples, so the event shapes are GitHub's.
+function example(name: string, action?: string): Record<string, unknown> {
+  const group = (examples as Array<{ name: string; examples: Array<Record<string, unknown>> }>).find(
+    (e) => e.name === name,
+  );
+  const found = group?.examples.find((e) => action === undefined || e.action === action);
+  if (found === undefined) throw new Error(`no ${name} example with action ${action}`);
+  return structuredClone(found);
+}
+
+function environment(eventName: string, payload: unknown): Environment {
+  const repo = (payload as { repository?: { full_name?: string } }).repository?.full_name ?? "octo/repo";
+  return {
+    env: {
+      GITHUB_REPOSITORY: repo,
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_API_URL: "http://127.0.0.1:9/api",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_WORKSPACE: "/tmp/ws",
+      GITHUB_ACTOR: "maintainer",
+      GITHUB_RUN_ID: "42",
+    },
+    payload,
+  };
+}
+
+const withModel = { model: "gpt-test" } as const;
+
+describe("action.yml and the input map", () => {
+  it("declares exactly the inputs the settings reader knows", () => {
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.values(INPUT).sort());
+  });
+
+  it("declares exactly the outputs the action sets", () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(Object.values(OUTPUT).sort());
+  });
+
+  it("describes every input and gives every input a default", () => {
+    for (const [name, spec] of Object.entries(action.inputs)) {
+      expect(spec.description.length, name).toBeGreaterThan(10);
+      expect(spec.default, name).toBeTypeOf("string");
+    }
+  });
+
+  it("runs the bundle on node24", () => {
+    expect(action.runs).toEqual({ using: "node24", main: "dist/index.js" });
+  });
+});
+
+describe("readSettings on real events", () => {
+  it("gates the pull request's head commit on pull_request", () => {
+    const payload = example("pull_request", "synchronize");
+    const s = readSettings(reader(withModel), environment("pull_request", payload));
+    const pr = payload.pull_request as { number: number; head: { sha: string } };
+    expect(s.target).toEqual({
+      kind: "pull_request",
+      number: pr.number,
+      headSha: pr.head.sha,
+      before: payload.before,
+    });
+    expect(s.eventAction).toBe("synchronize");
+    expect(s.checkName).toBe("verdict-gate");
+    expect(s.contractPath).toBe(".github/verdict-contract.json");
+    expect(s.failOn).toEqual(["blocked", "hold-for-human", "conditional-on"]);
+    expect(s.maxRounds).toBe(10);
+    expect(s.runUrl).toMatch(/\/actions\/runs\/42$/);
+  });
+
+  it("treats pull_request_target like pull_request", () => {
+    const payload = example("pull_request", "opened");
+    const s = readSettings(reader(withModel), environment("pull_request_target", payload));
+    expect(s.target.kind).toBe("pull_request");
+  });
+
+  it("reports on the merge group's head for merge_group", () => {
+    const payload = example("merge_group");
+    const s = readSettings(reader(withModel), environment("merge_group", payload));
+    const group = payload.merge_group as { head_sha: string };
+    expect(s.target).toMatchObject({ kind: "merge_group", headSha: group.head_sha });
+  });
+
+  it("needs the pr input on workflow_dispatch", () => {
+    const payload = example("workflow_dispatch");
+    expect(() => readSettings(reader(withModel), environment("workflow_dispatch", payload))).toThrow(
+      /workflow_dispatch needs the `pr` input/,
+    );
+    const s = readSettings(reader({ ...withModel, pr: "#17" }), environment("workflow_dispatch", payload));
+    expect(s.target).toEqual({ kind: "pull_request", number: 17 });
+  });
+
+  it("records a person's decision only on workflow_dispatch, with a reason", () => {
+    const payload = example("workflow_dispatch");
+    const s = readSettings(
+      reader({ ...withModel, pr: "3", decision: "approve", reason: "reviewed by hand" }),
+      environment("workflow_dispatch", payload),
+    );
+    expect(s.decision).toEqual({ decision: "approve", reason: "reviewed by hand", actor: "maintainer" });
+    expect(() =>
+      readSettings(
+        reader({ ...withModel, pr: "3", decision: "approve" }),
+        environment("workflow_dispatch", payload),
+      ),
+    ).toThrow(/`reason` is required/);
+    expect(() =>
+      readSettings(
+        reader({ ...withModel, decision: "approve", reason: "x" }),
+        environment("pull_request", example("pull_request", "opened")),
+      ),
+    ).toThrow(/only on workflow_dispatch/);
+  });
+
+  it("refuses events it does not gate, naming the ones it does", () => {
+    const payload = example("push");
+    expect(() => readSettings(reader(withModel), environment("push", payload))).toThrow(
+      /does not gate `push`/,
+    );
+  });
+
+  it("refuses an event for another repository", () => {
+    const payload = example("pull_request", "opened");
+    const env = environment("pull_request", payload);
+    expect(() =>
+      readSettings(reader(withModel), { ...env, env: { ...env.env, GITHUB_REPOSITORY: "someone/else" } }),
+    ).toThrow(/refusing to gate another repository/);
+  });
+
+  it("refuses a malformed payload, naming the field", () => {
+    const payload = example("pull_request", "opened");
+    (payload.pull_request as { head: { sha: string } }).head.sha = "not-a-sha";
+    expect(() => readSettings(reader(withModel), environment("pull_request", payload))).toThrow(
+      /malformed at `pull_request.head.sha`/,
+    );
+    expect(() =>
+      readSettings(reader(withModel), { ...environment("pull_request", payload), payload: undefined }),
+    ).toThrow(/could not be read as JSON/);
+  });
+
+  it("asks for the pr input when a workflow_run names no pull request (fork PRs)", () => {
+    const payload = example("workflow_run");
+    (payload.workflow_run as { pull_requests: unknown[] }).pull_requests = [];
+    expect(() => readSettings(reader(withModel), environment("workflow_run", payload))).toThrow(
+      /set the `pr` input/,
+    );
+  });
+});
+
+describe("readSettings rejects bad inputs by name", () => {
+  const pr = () => environment("pull_request", example("pull_request", "opened"));
+  const cases: Array<[Partial<Record<InputName, string>>, RegExp]> = [
+    [
+      { provider: "gemini", model: "m" },
+      /input `provider`: expects openai, anthropic or command; got "gemini"/,
+    ],
+    [{ model: "" }, /input `model`: required for provider openai/],
+    [{ provider: "command" }, /input `command`: required for provider command/],
+    [{ ...withModel, "max-rounds": "0" }, /input `max-rounds`: expects a whole number from 1 to 1000/],
+    [{ ...withModel, "max-rounds": "ten" }, /input `max-rounds`/],
+    [{ ...withModel, "fail-on": "blocked,never" }, /input `fail-on`: expects a comma-separated list/],
+    [
+      { ...withModel, "include-pr-description": "yes" },
+      /input `include-pr-description`: expects true or false/,
+    ],
+    [
+      { ...withModel, contract: "../outside.json" },
+      /input `contract`: expects a relative path inside the repository/,
+    ],
+    [{ ...withModel, contract: "/etc/passwd" }, /input `contract`/],
+    [{ ...withModel, "base-url": "ftp://x" }, /input `base-url`: expects an http\(s\) URL/],
+    [{ ...withModel, "base-url": "https://user:secret@host/v1" }, /must not contain credentials/],
+    [{ ...withModel, "reviewer-timeout-seconds": "-5" }, /input `reviewer-timeout-seconds`/],
+    [{ ...withModel, "github-token": "" }, /input `github-token`: empty/],
+    [{ ...withModel, pr: "abc" }, /input `pr`: expects a pull request number/],
+    [{ ...withModel, decision: "merge", reason: "x" }, /input `decision`: expects approve or block/],
+    [{ ...withModel, reason: "why" }, /`reason` is only used with `decision`/],
+    [{ ...withModel, "check-name": "" }, /input `check-name`/],
+  ];
+  for (const [overrides, message] of cases) {
+    it(`rejects ${JSON.stringify(overrides)}`, () => {
+      expect(() => readSettings(reader(overrides), pr())).toThrow(SettingsError);
+      expect(() => readSettings(reader(overrides), pr())).toThrow(message);
+    });
+  }
+
+  it("never echoes a credential-bearing URL back", () => {
+    try {
+      readSettings(reader({ ...withModel, "base-url": "https://user:hunter2@host/v1" }), pr());
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain("hunter2");
+    }
+  });
+
+  it("normalises lists and paths", () => {
+    const s = readSettings(
+      reader({ ...withModel, include: "src/**, lib/**\n docs/*.md", contract: "./ci//contract.json" }),
+      pr(),
+    );
+    expect(s.diff.include).toEqual(["src/**", "lib/**", "docs/*.md"]);
+    expect(s.contractPath).toBe("ci/contract.json");
+  });
+});

@@ -1,0 +1,97 @@
+// What one round needs from the outside world, as small interfaces. The round logic (round.ts) sees
+// only these; src/main.ts binds them to the GitHub API, the reviewer providers and the workspace, and
+// tests bind them to fakes. Keeping the capabilities narrow is what lets the round stay readable and
+// lets every error path be tested without a network.
+import type { Diff } from "../diff/types.js";
+
+export interface PullRequestInfo {
+  number: number;
+  headSha: string;
+  baseSha: string;
+  /** owner/name of the head repository: differs from the base for fork PRs. */
+  headRepo: string;
+  state: "open" | "closed";
+  merged: boolean;
+  draft: boolean;
+  labels: readonly string[];
+  title: string;
+  body: string;
+  author: string;
+  /** GitHub's own counts, to detect files the gate never received. */
+  changedFiles: number;
+  additions: number;
+  deletions: number;
+}
+
+export type ContractFile =
+  | { kind: "found"; text: string; sha: string }
+  | { kind: "missing" }
+  | { kind: "unreadable"; message: string };
+
+export interface Annotation {
+  path: string;
+  startLine: number;
+  endLine: number;
+  level: "failure" | "warning" | "notice";
+  title: string;
+  message: string;
+}
+
+export interface CheckOutput {
+  title: string;
+  summary: string;
+  text?: string;
+  annotations: readonly Annotation[];
+}
+
+export interface CheckRunRef {
+  id: number;
+  /** The app that owns the check run; the round history is trusted only from this identity. */
+  appSlug: string;
+  url: string;
+}
+
+export interface GitHubPort {
+  pullRequest(number: number): Promise<PullRequestInfo>;
+  /** The PR's diff: the unified diff, or the paged file list when GitHub refuses it as too large. */
+  diff(pr: PullRequestInfo): Promise<Diff>;
+  /** A file at a commit, through the contents API (the contract is read at the base commit). */
+  readFile(path: string, ref: string): Promise<ContractFile>;
+  startCheck(headSha: string, name: string, title: string): Promise<CheckRunRef>;
+  /** Completes the check (conclusion) or leaves it in progress (null: conditional-on). */
+  finishCheck(
+    check: CheckRunRef,
+    output: CheckOutput,
+    conclusion: "success" | "failure" | "action_required" | null,
+  ): Promise<void>;
+  /** Requests made so far, for the summary and the benchmark. */
+  requestCount(): number;
+}
+
+export interface ReviewerUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export type ReviewerReply =
+  | { ok: true; text: string; model: string; usage: ReviewerUsage; latencyMs: number; attempts: number }
+  | {
+      ok: false;
+      failure: string;
+      message: string;
+      latencyMs: number;
+      attempts: number;
+      usage?: ReviewerUsage;
+    };
+
+export interface ReviewerPort {
+  /** Provider and model, as shown in the summary and hashed into the review fingerprint. */
+  readonly label: string;
+  review(prompt: { system: string; user: string }): Promise<ReviewerReply>;
+}
+
+export interface Logger {
+  info(message: string): void;
+  warning(message: string): void;
+  error(message: string): void;
+}
