@@ -23,9 +23,9 @@ function reader(overrides: Partial<Record<InputName, string>> = {}) {
 
 // A real pull_request payload from @octokit/webhooks-examples, so the event shapes are GitHub's.
 function example(name: string, action?: string): Record<string, unknown> {
-  const group = (examples as Array<{ name: string; examples: Array<Record<string, unknown>> }>).find(
-    (e) => e.name === name,
-  );
+  const group = (
+    examples as unknown as Array<{ name: string; examples: Array<Record<string, unknown>> }>
+  ).find((e) => e.name === name);
   const found = group?.examples.find((e) => action === undefined || e.action === action);
   if (found === undefined) throw new Error(`no ${name} example with action ${action}`);
   return structuredClone(found);
