@@ -1,0 +1,88 @@
+// Markdown building blocks that are safe for untrusted text. Reasons and replies come from a model
+// that read the PR, and the PR's author controls what that model read: rendered raw, a reason could
+// fake a green "approve" heading, close a <details> block, ping people with @mentions, or load a
+// tracking image. Everything untrusted goes through these functions. Pure.
+
+/** Text inside a table cell or a list item: HTML and Markdown control characters neutralised,
+ * mentions and issue references kept from pinging, one line, bounded length. */
+export function inline(text: string, max = 500): string {
+  let t = text
+    .replace(/\r\n|\r|\n|\u2028|\u2029/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  return (
+    t
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/\|/g, "\\|")
+      // Backslash-escape what would start emphasis, code, links, images or headings.
+      .replace(/([\\`*_[\]#!~])/g, "\\$1")
+      // An @ followed by a word would notify that user or team; a zero-width joiner keeps it inert.
+      .replace(/@(?=[A-Za-z0-9])/g, "@\u200d")
+  );
+}
+
+/** Text shown verbatim in a fenced block whose fence cannot occur inside it. */
+export function fenced(text: string, language = "text"): string {
+  let longest = 2;
+  for (const m of text.matchAll(/`{3,}|~{3,}/g)) longest = Math.max(longest, m[0].length);
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${language}\n${text.replace(/\n?$/, "")}\n${fence}`;
+}
+
+/** A collapsed block; the summary is untrusted-safe, the body is Markdown the caller built safely. */
+export function details(summary: string, body: string): string {
+  return `<details><summary>${inline(summary, 200)}</summary>\n\n${body}\n\n</details>`;
+}
+
+/** A Markdown table; cells must already be safe (use inline()). */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/** A file path or commit shown as code, with backticks that cannot be broken out of. */
+export function code(text: string, max = 200): string {
+  const t = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  const clean = t.replace(/[\r\n]/g, " ");
+  const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = "`".repeat(longest + 1);
+  const pad = clean.startsWith("`") || clean.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${clean}${pad}${ticks}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+/** Cut Markdown to GitHub's limit with a visible mark, never silently. Cuts at a line boundary and
+ * closes an open fence or <details> so the rest of the page still renders. */
+export function fitWithin(markdown: string, limit: number, note: string): string {
+  if (markdown.length <= limit) return markdown;
+  const mark = `\n\n---\n**✂ truncated:** ${note}\n`;
+  let cut = markdown.slice(0, Math.max(0, limit - mark.length - 64));
+  const lastNewline = cut.lastIndexOf("\n");
+  if (lastNewline > 0) cut = cut.slice(0, lastNewline);
+  let closers = "";
+  const open = openFence(cut);
+  if (open !== null) closers += `\n${open}`;
+  const opened = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
+  for (let i = 0; i < opened; i += 1) closers += "\n\n</details>";
+  return `${cut}${closers}${mark}`;
+}
+
+/** The fence left open at the end of Markdown we built (fences from fenced() nest correctly: an inner
+ * run is always shorter than its enclosing fence). */
+function openFence(markdown: string): string | null {
+  let open: string | null = null;
+  for (const line of markdown.split("\n")) {
+    const m = /^(`{3,}|~{3,})/.exec(line);
+    if (m === null) continue;
+    const run = m[1] as string;
+    if (open === null) open = run;
+    else if (run[0] === open[0] && run.length >= open.length && line.trim() === run) open = null;
+  }
+  return open;
+}

@@ -1,0 +1,350 @@
+// Everything a person needs to read about one round, and its rendering as the check run's title,
+// summary and text, and as the job summary. Status first, then why, then what to do next; the details
+// below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
+
+import type { Part } from "../verdict/decision.js";
+import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { code, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
+
+/** GitHub's limit for a check run's `output.summary` and `output.text`. */
+export const CHECK_TEXT_LIMIT = 65_535;
+/** A check run title longer than this is cut (GitHub shows one line). */
+const TITLE_LIMIT = 200;
+
+export interface FileNote {
+  path: string;
+  reason: string;
+}
+
+export interface CoverageReport {
+  filesReviewed: number;
+  filesTotal: number;
+  linesReviewed: number;
+  linesTotal: number;
+  complete: boolean;
+  excluded: readonly FileNote[];
+  notReviewed: readonly FileNote[];
+}
+
+export interface ReviewerCallReport {
+  files: number;
+  ok: boolean;
+  latencyMs: number;
+  attempts: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, or the failure kind. */
+  outcome: string;
+  message?: string;
+  /** The reply as received, shown collapsed. */
+  reply?: string;
+}
+
+export interface ReviewerReport {
+  label: string;
+  /** The combined reviewer verdict (APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or SKIPPED). */
+  verdict: string;
+  calls: readonly ReviewerCallReport[];
+  /** The verdict was reused from an earlier round on the same head, diff, prompt and model. */
+  reusedFromRound?: number;
+  warnings: readonly string[];
+}
+
+export interface CriterionRow {
+  id: string;
+  type: string;
+  status: "pass" | "fail" | "error";
+  description: string;
+  evidence: string;
+}
+
+export type CriteriaReport =
+  | {
+      kind: "checked";
+      verdict: "PASS" | "FLAG" | "FAIL";
+      reason: string;
+      rows: readonly CriterionRow[];
+      unverifiable: readonly string[];
+      source: string;
+    }
+  | { kind: "missing"; source: string }
+  | { kind: "invalid"; source: string; message: string };
+
+export interface HistoryRow {
+  round: number;
+  head: string;
+  status: Status;
+  reasons: readonly string[];
+  /** For each reason, the earlier round that already gave it (repeated), or undefined. */
+  repeatedFrom: readonly (number | undefined)[];
+  decidedBy?: string;
+  at: string;
+}
+
+export interface RoundReport {
+  status: Status;
+  result: Result;
+  parts: readonly Part[];
+  round: number;
+  headSha: string;
+  prNumber?: number;
+  checkName: string;
+  coverage?: CoverageReport;
+  reviewer?: ReviewerReport;
+  criteria?: CriteriaReport;
+  history: readonly HistoryRow[];
+  /** Blocked rounds used and the budget (max-rounds). */
+  budget?: { used: number; max: number };
+  /** Things a reader should know (e.g. the diff contains verdict-like lines). */
+  notes: readonly string[];
+  runUrl?: string;
+  version: string;
+}
+
+const BADGE: Readonly<Record<Status, string>> = {
+  approve: "✅ approve",
+  blocked: "❌ blocked",
+  "hold-for-human": "✋ hold-for-human",
+  "conditional-on": "⏳ conditional-on",
+};
+
+const VALUE_BADGE: Readonly<Record<Value, string>> = {
+  YES: "✅ YES",
+  NO: "❌ NO",
+  MAYBE: "✋ MAYBE",
+  IFF: "⏳ IFF",
+};
+
+function nextStep(report: RoundReport): string {
+  switch (report.status) {
+    case "approve":
+      return "Every part passed on the whole diff. Merge when ready.";
+    case "blocked": {
+      const left = report.budget
+        ? ` (${report.budget.used} of ${report.budget.max} blocked rounds used)`
+        : "";
+      return `The author addresses the reasons below and pushes; the next push starts a new round${left}.`;
+    }
+    case "hold-for-human":
+      return (
+        "A maintainer reads this report and decides: fix what is missing and re-run, or record a decision " +
+        "with the workflow's `workflow_dispatch` (`decision: approve` or `block`, with a `reason`)."
+      );
+    case "conditional-on":
+      return (
+        "Nothing to do now: the gate re-evaluates when the dependency changes. Past its timeout the round " +
+        "becomes a hold."
+      );
+  }
+}
+
+/** The reasons of the deciding value first: those are why the status is what it is. */
+function reasonLines(result: Result): string[] {
+  const lines: string[] = [];
+  const reasons = result.reasons.map((r) => `❌ ${inline(r)}`);
+  const needed = result.needed.map((n) => `✋ ${inline(n)}`);
+  const deps = result.dependencies.map((d) => `⏳ waiting for ${inline(d)}`);
+  if (result.value === NO) lines.push(...reasons, ...needed, ...deps);
+  else if (result.value === MAYBE) lines.push(...needed, ...reasons, ...deps);
+  else lines.push(...deps, ...needed, ...reasons);
+  return lines;
+}
+
+function firstReason(result: Result): string | undefined {
+  if (result.value === NO) return result.reasons[0];
+  if (result.value === MAYBE) return result.needed[0];
+  if (result.value === "IFF") return `waiting for ${result.dependencies[0]}`;
+  return undefined;
+}
+
+export function renderTitle(report: RoundReport): string {
+  const first = firstReason(report.result);
+  const plain = first === undefined ? "" : `: ${first.replace(/\s+/g, " ").trim()}`;
+  const count =
+    report.result.reasons.length + report.result.needed.length + report.result.dependencies.length;
+  const more = count > 1 ? ` (+${count - 1} more)` : "";
+  const title = `${report.status}${plain}${more}`;
+  return title.length > TITLE_LIMIT ? `${title.slice(0, TITLE_LIMIT - 1)}…` : title;
+}
+
+function coverageLine(c: CoverageReport): string {
+  const pct =
+    c.linesTotal === 0
+      ? c.filesReviewed === c.filesTotal
+        ? 100
+        : 0
+      : (100 * c.linesReviewed) / c.linesTotal;
+  const shown = c.complete ? "100%" : `${Math.min(99, Math.floor(pct))}%`;
+  return `${shown} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines)`;
+}
+
+/** The coverage output value: `100%` only when complete. */
+export function coverageOutput(c: CoverageReport | undefined): string {
+  return c === undefined ? "0% (not reviewed)" : coverageLine(c);
+}
+
+function partsTable(report: RoundReport): string {
+  const rows = [...report.parts]
+    .sort((a, b) => rank(b.result.value) - rank(a.result.value))
+    .map((p) => [p.name, p.skipped ? "— skipped" : VALUE_BADGE[p.result.value], inline(p.summary, 300)]);
+  if (report.coverage)
+    rows.push([
+      "coverage",
+      report.coverage.complete ? "✅ all seen" : "✋ partial",
+      coverageLine(report.coverage),
+    ]);
+  return table(["part", "result", "detail"], rows);
+}
+
+function historySection(report: RoundReport): string {
+  if (report.history.length === 0) return "";
+  const rows = report.history.map((h) => {
+    const reasons =
+      h.reasons.length === 0
+        ? "—"
+        : h.reasons
+            .map((r, i) => {
+              const from = h.repeatedFrom[i];
+              return `${inline(r, 240)}${from !== undefined ? ` *(repeated from round ${from})*` : ""}`;
+            })
+            .join("<br>");
+    const who = h.decidedBy !== undefined ? ` by @\u200d${inline(h.decidedBy, 40)}` : "";
+    return [String(h.round), code(h.head.slice(0, 7)), `${BADGE[h.status]}${who}`, reasons];
+  });
+  return `### Rounds\n\n${table(["round", "commit", "status", "reasons"], rows)}`;
+}
+
+function criteriaSection(c: CriteriaReport | undefined): string {
+  if (c === undefined) return "";
+  if (c.kind === "missing")
+    return `### Criteria\n\nNo contract file at ${code(c.source)} on the base commit: the criteria part was skipped.`;
+  if (c.kind === "invalid")
+    return `### Criteria\n\n✋ The contract ${code(c.source)} is invalid: ${inline(c.message, 1000)}`;
+  const icon = { pass: "✅", fail: "❌", error: "✋" } as const;
+  const rows = c.rows.map((r) => [
+    code(r.id, 80),
+    code(r.type, 40),
+    `${icon[r.status]} ${r.status}`,
+    inline(r.description, 200),
+    inline(r.evidence, 300),
+  ]);
+  const claims =
+    c.unverifiable.length > 0
+      ? `\n\nUnverifiable claims (a person must judge these):\n${c.unverifiable.map((u) => `- ${inline(u)}`).join("\n")}`
+      : "";
+  const body =
+    rows.length > 0
+      ? table(["criterion", "type", "status", "description", "evidence"], rows)
+      : "No criteria.";
+  return `### Criteria: ${c.verdict}\n\n${inline(c.reason, 500)}\n\n${body}${claims}`;
+}
+
+function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
+  if (r === undefined) return "";
+  const lines: string[] = [`### Reviewer: ${inline(r.verdict, 40)}`, ""];
+  const reused =
+    r.reusedFromRound !== undefined
+      ? ` Verdict reused from round ${r.reusedFromRound} (same head, diff, prompt and model).`
+      : "";
+  const tokensIn = r.calls.reduce((s, c) => s + (c.inputTokens ?? 0), 0);
+  const tokensOut = r.calls.reduce((s, c) => s + (c.outputTokens ?? 0), 0);
+  const latency = r.calls.reduce((s, c) => Math.max(s, c.latencyMs), 0);
+  lines.push(
+    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokensIn.toLocaleString("en-US")} tokens in, ${tokensOut.toLocaleString("en-US")} out, slowest ${(latency / 1000).toFixed(1)} s.${reused}`,
+  );
+  for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
+  if (r.calls.length > 1) {
+    lines.push(
+      "",
+      table(
+        ["call", "files", "outcome", "tokens in/out", "latency", "attempts"],
+        r.calls.map((c, i) => [
+          String(i + 1),
+          String(c.files),
+          inline(c.outcome + (c.message ? `: ${c.message}` : ""), 200),
+          `${c.inputTokens ?? "?"}/${c.outputTokens ?? "?"}`,
+          `${(c.latencyMs / 1000).toFixed(1)} s`,
+          String(c.attempts),
+        ]),
+      ),
+    );
+  } else if (r.calls[0]?.message) {
+    lines.push("", inline(`${r.calls[0].outcome}: ${r.calls[0].message}`, 500));
+  }
+  const replies = r.calls.filter((c) => c.reply !== undefined && c.reply !== "");
+  for (const [i, c] of replies.entries()) {
+    const body = full ? (c.reply as string) : (c.reply as string).slice(0, 20_000);
+    const cut =
+      body.length < (c.reply as string).length ? "\n\n*(cut here; the job summary has the whole reply)*" : "";
+    lines.push(
+      "",
+      details(
+        replies.length > 1 ? `Reviewer's report, call ${i + 1}` : "Reviewer's report",
+        `${fenced(body, "markdown")}${cut}`,
+      ),
+    );
+  }
+  return lines.join("\n");
+}
+
+function filesSection(c: CoverageReport | undefined): string {
+  if (c === undefined || (c.excluded.length === 0 && c.notReviewed.length === 0)) return "";
+  const list = (notes: readonly FileNote[]) =>
+    notes
+      .slice(0, 300)
+      .map((n) => `- ${code(n.path)}: ${inline(n.reason, 200)}`)
+      .join("\n") + (notes.length > 300 ? `\n- …and ${notes.length - 300} more` : "");
+  const parts: string[] = [];
+  if (c.notReviewed.length > 0)
+    parts.push(details(`Not reviewed: ${plural(c.notReviewed.length, "file")}`, list(c.notReviewed)));
+  if (c.excluded.length > 0)
+    parts.push(details(`Excluded by filters: ${plural(c.excluded.length, "file")}`, list(c.excluded)));
+  return parts.join("\n\n");
+}
+
+function footer(report: RoundReport): string {
+  const run = report.runUrl !== undefined ? ` · [workflow run](${report.runUrl})` : "";
+  const pr = report.prNumber !== undefined ? `PR #${report.prNumber} · ` : "";
+  return `<sub>${pr}round ${report.round} · commit ${code(report.headSha.slice(0, 12))} · verdict-gate ${inline(report.version, 20)}${run}</sub>`;
+}
+
+function render(report: RoundReport, full: boolean): string {
+  const first = firstReason(report.result);
+  const heading = `## ${BADGE[report.status]}${first !== undefined ? ` — ${inline(first, 300)}` : ""}`;
+  const why = reasonLines(report.result);
+  const sections = [
+    heading,
+    `**Next:** ${nextStep(report)}`,
+    why.length > 0 ? `### Why\n\n${why.map((l) => `- ${l}`).join("\n")}` : "",
+    partsTable(report),
+    report.notes.length > 0 ? report.notes.map((n) => `> ⚠️ ${inline(n, 600)}`).join("\n>\n") : "",
+    historySection(report),
+    criteriaSection(report.criteria),
+    reviewerSection(report.reviewer, full),
+    filesSection(report.coverage),
+    footer(report),
+  ];
+  return sections.filter((s) => s !== "").join("\n\n");
+}
+
+export interface RenderedCheck {
+  title: string;
+  summary: string;
+}
+
+/** The check run's title and summary, kept within GitHub's limits with a visible mark. */
+export function renderCheck(report: RoundReport): RenderedCheck {
+  return {
+    title: renderTitle(report),
+    summary: fitWithin(
+      render(report, false),
+      CHECK_TEXT_LIMIT,
+      "the check run's summary is limited to 65,535 characters; the job summary has the full report",
+    ),
+  };
+}
+
+/** The job summary: the whole report (the runner allows 1 MiB). */
+export function renderJobSummary(report: RoundReport): string {
+  return fitWithin(render(report, true), 1_000_000, "the job summary is limited to 1 MiB");
+}
