@@ -87,6 +87,17 @@ export function iff(dependency: string, ...more: string[]): Result {
   );
 }
 
+/** The same result held for a person instead: its reasons, needs and dependencies stay visible, and
+ * `needed` (first) says why nobody but a person may decide now (rounds exhausted, a contradiction). */
+export function holdInstead(result: Result, needed: string): Result {
+  return build(
+    MAYBE,
+    [...result.reasons],
+    [text("what a MAYBE needs", needed), ...result.needed],
+    [...result.dependencies],
+  );
+}
+
 // NO dominates (a known defect outweighs anything unknown), then MAYBE (an unknown outweighs a
 // condition that might hold), then IFF; YES only when every part is YES.
 const RANK: Readonly<Record<Value, number>> = { NO: 3, MAYBE: 2, IFF: 1, YES: 0 };

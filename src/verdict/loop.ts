@@ -1,0 +1,90 @@
+// The loop rules that turn a round's combined parts into the round's status, given the rounds before
+// it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
+import { holdInstead, NO, type Result, type Status, statusOf } from "./four.js";
+import {
+  contradictions,
+  currentState,
+  type History,
+  isTerminal,
+  type LoopState,
+  nextState,
+  type RoundRecord,
+  seal,
+  spendsUnit,
+} from "./history.js";
+
+export interface RoundInput {
+  history: History;
+  maxRounds: number;
+  head: string;
+  /** ISO time the round ran. */
+  at: string;
+  /** The parts combined (decide()), before the loop rules. */
+  outcome: Result;
+  reviewer?: RoundRecord["reviewer"];
+  coverage?: string;
+  pendingSince?: Record<string, string>;
+  /** A person's decision through workflow_dispatch: their outcome stands as given. */
+  decidedBy?: string;
+}
+
+export interface RoundConclusion {
+  status: Status;
+  result: Result;
+  record: RoundRecord;
+  /** This round found the budget spent and held instead of blocking. */
+  exhausted: boolean;
+}
+
+function exhaustedNeed(state: LoopState): string {
+  return (
+    `rounds exhausted: ${state.blockedRounds} blocked rounds reached max-rounds (${state.maxRounds}); ` +
+    "the gate stops asking the author for another try and a person decides (or raises max-rounds)"
+  );
+}
+
+/** Whether the gate should even evaluate: after an exhausted hold the loop is terminal. */
+export function terminalNeed(history: History, maxRounds: number): string | undefined {
+  const state = currentState(history, maxRounds);
+  return isTerminal(history, state) ? exhaustedNeed(state) : undefined;
+}
+
+export function concludeRound(input: RoundInput): RoundConclusion {
+  const before = currentState(input.history, input.maxRounds);
+  let result = input.outcome;
+  let exhausted = false;
+  if (input.decidedBy === undefined && result.value === NO) {
+    const found = contradictions(input.history, result.reasons);
+    if (found.length > 0) {
+      // Two rounds asking for opposite things: another try cannot satisfy both, so a person settles it.
+      const c = found[0] as (typeof found)[number];
+      result = holdInstead(
+        result,
+        `contradiction: round ${c.earlier.round} asked "${c.earlier.reason}", this round asks "${c.now}"` +
+          (found.length > 1 ? ` (+${found.length - 1} more)` : ""),
+      );
+    } else if (before.rank === 0) {
+      result = holdInstead(result, exhaustedNeed(before));
+      exhausted = true;
+    }
+  }
+  const status = statusOf(result.value);
+  const spends = spendsUnit(input.history, input.head, status, input.decidedBy);
+  const after = nextState(before, spends, result.reasons);
+  const record = seal(input.history, {
+    round: input.history.rounds.length + 1,
+    head: input.head,
+    at: input.at,
+    status,
+    reasons: [...result.reasons],
+    needed: [...result.needed],
+    dependencies: [...result.dependencies],
+    ...(input.decidedBy !== undefined ? { decidedBy: input.decidedBy } : {}),
+    ...(input.reviewer !== undefined ? { reviewer: input.reviewer } : {}),
+    ...(input.coverage !== undefined ? { coverage: input.coverage } : {}),
+    ...(input.pendingSince !== undefined ? { pendingSince: input.pendingSince } : {}),
+    ...(exhausted ? { exhausted: true } : {}),
+    receipt: { before, after },
+  });
+  return { status, result, record, exhausted };
+}
