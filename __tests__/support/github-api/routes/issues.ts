@@ -1,0 +1,101 @@
+// Issue comments (the gate's sticky round-history comment lives here) and a pull request's labels.
+// Comments list oldest first, as GitHub lists them; the author is whoever the token acts as.
+import type { CommentRecord, RepoRecord } from "../model.js";
+import { issueComment } from "../representations/comment.js";
+import { label } from "../representations/label.js";
+import {
+  forbidsWrite,
+  type Handler,
+  isReply,
+  notFound,
+  paginate,
+  type RouteContext,
+  repoOf,
+} from "./context.js";
+
+const DOCS = "https://docs.github.com/rest/issues/comments";
+
+function issueExists(repo: RepoRecord, number: number): boolean {
+  return repo.pulls.has(number);
+}
+
+const listComments: Handler = (ctx) => {
+  const repo = repoOf(ctx);
+  if (isReply(repo)) return repo;
+  const number = Number(ctx.params.issue_number);
+  if (!issueExists(repo, number)) return notFound(`${DOCS}#list-issue-comments`);
+  const since = ctx.query.get("since");
+  const comments = repo.comments
+    .filter((c) => c.issue === number)
+    .filter((c) => since === null || c.updatedAt >= since)
+    .sort((a, b) => a.id - b.id);
+  const { page, headers } = paginate(ctx, comments, `/repos/${repo.fullName}/issues/${number}/comments`);
+  return { status: 200, json: page.map((c) => issueComment(ctx.hosts, repo, c)), headers };
+};
+
+const createComment: Handler = (ctx) => {
+  const repo = repoOf(ctx);
+  if (isReply(repo)) return repo;
+  const number = Number(ctx.params.issue_number);
+  if (!issueExists(repo, number)) return notFound(`${DOCS}#create-an-issue-comment`);
+  const refused = forbidsWrite(ctx, `${DOCS}#create-an-issue-comment`);
+  if (refused !== undefined) return refused;
+  const body = ctx.body as { body: string };
+  const actor = ctx.grant.actor;
+  const record: CommentRecord = {
+    id: ctx.model.ids.id("comment"),
+    issue: number,
+    body: body.body,
+    author: actor.kind === "app" ? actor.app.bot : actor.user,
+    app: actor.kind === "app" ? actor.app : null,
+    createdAt: ctx.model.timestamp(),
+    updatedAt: ctx.model.timestamp(),
+  };
+  repo.comments.push(record);
+  return { status: 201, json: issueComment(ctx.hosts, repo, record) };
+};
+
+function commentOf(ctx: RouteContext): { repo: RepoRecord; comment: CommentRecord } | ReturnType<Handler> {
+  const repo = repoOf(ctx);
+  if (isReply(repo)) return repo;
+  const comment = repo.comments.find((c) => c.id === Number(ctx.params.comment_id));
+  return comment === undefined ? notFound(`${DOCS}#get-an-issue-comment`) : { repo, comment };
+}
+
+const getComment: Handler = (ctx) => {
+  const found = commentOf(ctx);
+  if (isReply(found)) return found;
+  return { status: 200, json: issueComment(ctx.hosts, found.repo, found.comment) };
+};
+
+const updateComment: Handler = (ctx) => {
+  const found = commentOf(ctx);
+  if (isReply(found)) return found;
+  const refused = forbidsWrite(ctx, `${DOCS}#update-an-issue-comment`);
+  if (refused !== undefined) return refused;
+  found.comment.body = (ctx.body as { body: string }).body;
+  found.comment.updatedAt = ctx.model.timestamp();
+  return { status: 200, json: issueComment(ctx.hosts, found.repo, found.comment) };
+};
+
+const listLabels: Handler = (ctx) => {
+  const repo = repoOf(ctx);
+  if (isReply(repo)) return repo;
+  const pull = repo.pulls.get(Number(ctx.params.issue_number));
+  if (pull === undefined)
+    return notFound("https://docs.github.com/rest/issues/labels#list-labels-for-an-issue");
+  const labels = pull.labels.flatMap((name) => {
+    const record = repo.labels.get(name);
+    return record === undefined ? [] : [record];
+  });
+  const { page, headers } = paginate(ctx, labels, `/repos/${repo.fullName}/issues/${pull.number}/labels`);
+  return { status: 200, json: page.map((l) => label(ctx.hosts, repo, l)), headers };
+};
+
+export const issueRoutes: Record<string, Handler> = {
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": listComments,
+  "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": createComment,
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": getComment,
+  "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": updateComment,
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels": listLabels,
+};
