@@ -1,0 +1,77 @@
+// The `anthropic` provider: the Messages API through the official SDK. As with openai.ts, nothing in
+// the environment may redirect the key or change the client: the key is passed explicitly (which also
+// keeps the SDK from reading ANTHROPIC_AUTH_TOKEN or a credential profile from disk), the base URL is
+// always explicit (ANTHROPIC_BASE_URL and profile-supplied hosts are ignored), the SDK's retries are off
+// and its logger silent. The time limit is passed per request, which also keeps the SDK from refusing a
+// large max_tokens as "needs streaming".
+import Anthropic from "@anthropic-ai/sdk";
+import { readMessage } from "./anthropic-reply.js";
+import { type Attempt, callReviewer } from "./call.js";
+import { contextWindowFor } from "./context-window.js";
+import { endpoint } from "./endpoint.js";
+import type { HttpReviewerOptions } from "./openai.js";
+import { DEFAULT_RETRY_POLICY } from "./retry.js";
+import { REAL_RUNTIME, type Reviewer } from "./reviewer.js";
+import { classifySdkError } from "./sdk-error.js";
+
+export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
+
+/** `max_tokens` is required by the Messages API. 8,192 fits every current Claude model; the Claude 3
+ * models (Haiku, Sonnet, Opus of 2024) cap output at 4,096 and reject more. */
+export function defaultMaxOutputTokens(model: string): number {
+  return /^claude-3-(haiku|sonnet|opus)/i.test(model) ? 4_096 : 8_192;
+}
+
+export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
+  const { url, host } = endpoint("anthropic", options.baseUrl, ANTHROPIC_DEFAULT_BASE_URL, options.apiKey);
+  const target = `anthropic reviewer at ${host}`;
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: url,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    logLevel: "off",
+  });
+  const window = contextWindowFor({
+    model: options.model,
+    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+  });
+  const policy = {
+    ...(options.policy ?? DEFAULT_RETRY_POLICY),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  };
+  const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
+  const attempt: Attempt = async (prompt, signal) => {
+    try {
+      const body: unknown = await client.messages.create(
+        {
+          model: options.model,
+          max_tokens: maxTokens,
+          system: prompt.system,
+          messages: [{ role: "user", content: prompt.user }],
+        },
+        { signal, timeout: options.timeoutMs, maxRetries: 0 },
+      );
+      return readMessage(body, target);
+    } catch (error) {
+      return classifySdkError(error, Anthropic, target);
+    }
+  };
+  const reviewer: Reviewer = {
+    provider: "anthropic",
+    model: options.model,
+    label: `anthropic ${options.model} @ ${host}`,
+    contextWindow: window.tokens,
+    review: (prompt) =>
+      callReviewer(attempt, prompt, {
+        target,
+        model: options.model,
+        window,
+        timeoutMs: options.timeoutMs,
+        policy,
+        runtime: options.runtime ?? REAL_RUNTIME,
+        secrets: options.apiKey === "" ? [] : [options.apiKey],
+      }),
+  };
+  return Object.freeze(reviewer);
+}

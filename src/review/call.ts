@@ -1,0 +1,187 @@
+// The one driver every provider runs through: the time limit, the retries, the context checks, the
+// timing, and the redaction. A provider only knows how to make one attempt and read one response;
+// everything that decides whether a reply counts is here, once, so no provider can forget a rule.
+import { type ContextWindow, contextWarning } from "./context-window.js";
+import { redactSecrets } from "./redact.js";
+import { backoffDelay, type RetryPolicy } from "./retry.js";
+import type { FailureKind, PromptMessages, ReviewerRuntime, ReviewReply, Usage } from "./reviewer.js";
+import { estimateTokens } from "./tokens.js";
+
+/** One attempt's result, before the driver's checks. */
+export type AttemptOutcome =
+  | { readonly ok: true; readonly text: string; readonly model?: string; readonly usage: Usage }
+  | {
+      readonly ok: false;
+      readonly failure: FailureKind;
+      readonly message: string;
+      /** Whether asking again may help (rate limit, 5xx, network). */
+      readonly retryable: boolean;
+      readonly retryAfterMs?: number;
+      readonly usage?: Usage;
+    };
+
+/** One attempt. `signal` aborts when the time limit passes; the attempt should stop its work then
+ * (close the socket, kill the process), though the driver does not wait for it to. Should not throw;
+ * if it does, the throw is a failure like any other. */
+export type Attempt = (prompt: PromptMessages, signal: AbortSignal) => Promise<AttemptOutcome>;
+
+export interface CallSettings {
+  /** `openai reviewer at api.openai.com`: the start of every message. */
+  readonly target: string;
+  readonly model: string;
+  readonly window: ContextWindow;
+  readonly timeoutMs: number;
+  readonly policy: RetryPolicy;
+  readonly runtime: ReviewerRuntime;
+  /** Never to appear in a message or warning (the API key). */
+  readonly secrets: readonly string[];
+}
+
+/** A prompt the provider says was this much smaller than the gate's (high) estimate was cut on the
+ * way in: Ollama drops the start of an over-long prompt and reports only what it kept. */
+export const TRUNCATION_SHARE = 0.25;
+/** Below this estimate the check is skipped: chat templates add tokens, so small prompts are noisy. */
+export const TRUNCATION_MIN_TOKENS = 1_000;
+
+function failureMessage(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function withTimeLimit(attempt: Attempt, prompt: PromptMessages, settings: CallSettings, n: number) {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<AttemptOutcome>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve({
+        ok: false,
+        failure: "timeout",
+        message: `${settings.target}: no complete reply within ${settings.timeoutMs / 1000}s (attempt ${n})`,
+        retryable: false,
+      });
+    }, settings.timeoutMs);
+  });
+  const run = (async () => {
+    try {
+      return await attempt(prompt, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return await limit;
+      return {
+        ok: false,
+        failure: "bad-response",
+        message: `${settings.target}: ${failureMessage(error)}`,
+        retryable: false,
+      } satisfies AttemptOutcome;
+    }
+  })();
+  return Promise.race([run, limit]).finally(() => clearTimeout(timer));
+}
+
+/** Runs attempts until a reply, a failure that retrying cannot fix, or the retries run out. Never
+ * throws. */
+export async function callReviewer(
+  attempt: Attempt,
+  prompt: PromptMessages,
+  settings: CallSettings,
+): Promise<ReviewReply> {
+  const { runtime, policy } = settings;
+  const start = runtime.now();
+  const warnings: string[] = [];
+  const estimated = estimateTokens(`${prompt.system}\n\n${prompt.user}`);
+  const before = contextWarning({
+    tokens: estimated,
+    window: settings.window,
+    model: settings.model,
+    measured: "estimated",
+  });
+  if (before !== undefined) warnings.push(before);
+  const clean = (text: string) => redactSecrets(text, settings.secrets);
+  const finish = (outcome: AttemptOutcome, attempts: number): ReviewReply => {
+    const latencyMs = Math.max(0, Math.round(runtime.now() - start));
+    const safeWarnings = Object.freeze(warnings.map(clean));
+    if (outcome.ok) {
+      return Object.freeze({
+        ok: true,
+        text: outcome.text,
+        model: outcome.model ?? settings.model,
+        usage: outcome.usage,
+        latencyMs,
+        attempts,
+        warnings: safeWarnings,
+      });
+    }
+    return Object.freeze({
+      ok: false,
+      failure: outcome.failure,
+      message: clean(outcome.message),
+      latencyMs,
+      attempts,
+      ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}),
+      warnings: safeWarnings,
+    });
+  };
+
+  for (let attempts = 1; ; attempts += 1) {
+    const outcome = await withTimeLimit(attempt, prompt, settings, attempts);
+    if (outcome.ok) return finish(checkReply(outcome, estimated, settings, warnings), attempts);
+    const more = attempts <= policy.retries;
+    if (!outcome.retryable || !more) {
+      const tried = attempts > 1 ? ` (after ${attempts} attempts)` : "";
+      return finish({ ...outcome, message: `${outcome.message}${tried}` }, attempts);
+    }
+    if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
+      const asked = Math.ceil(outcome.retryAfterMs / 1000);
+      return finish(
+        {
+          ...outcome,
+          message: `${outcome.message}; asked to retry after ${asked}s, longer than the ${policy.maxRetryAfterMs / 1000}s the gate waits`,
+        },
+        attempts,
+      );
+    }
+    await runtime.sleep(backoffDelay(attempts, policy, runtime.random, outcome.retryAfterMs));
+  }
+}
+
+/** The checks every reply passes through, whatever the provider: no text is no reply, a prompt the
+ * provider reports far smaller than sent was cut, and reported use above 80% of the window warns. */
+function checkReply(
+  outcome: Extract<AttemptOutcome, { ok: true }>,
+  estimated: number,
+  settings: CallSettings,
+  warnings: string[],
+): AttemptOutcome {
+  const reported = outcome.usage.inputTokens;
+  if (reported !== undefined && reported > 0) {
+    const after = contextWarning({
+      tokens: reported,
+      window: settings.window,
+      model: settings.model,
+      measured: "reported",
+    });
+    if (after !== undefined) warnings.push(after);
+    if (estimated >= TRUNCATION_MIN_TOKENS && reported < estimated * TRUNCATION_SHARE) {
+      return {
+        ok: false,
+        failure: "truncated",
+        message:
+          `${settings.target}: the provider read ${reported.toLocaleString("en-US")} input tokens of a prompt ` +
+          `estimated at ${estimated.toLocaleString("en-US")}: the prompt was most likely cut silently (as ` +
+          "Ollama does past its num_ctx), so the reviewer did not see all of the diff",
+        retryable: false,
+        usage: outcome.usage,
+      };
+    }
+  }
+  if (outcome.text.trim() === "") {
+    return {
+      ok: false,
+      failure: "empty",
+      message: `${settings.target}: the reply has no text`,
+      retryable: false,
+      usage: outcome.usage,
+    };
+  }
+  return outcome;
+}

@@ -1,0 +1,147 @@
+// How much of the pull request the reviewer actually saw. An approve requires all of it: a reviewer
+// that approved 40 of 47 files approved nothing about the other 7. So coverage is counted from what was
+// shown and answered (chunks with a reply), not from what was planned, and it is complete only when
+// every file in scope was seen AND the gate received the whole diff: GitHub's 3,000-file cap
+// (`truncated`) or a PR that reports more files than arrived leaves changes nobody was shown, even when
+// every received file was reviewed. Nothing in scope at all is not complete either: "nothing was
+// reviewed" must never read as "everything was". Pure.
+import type { DiffFile } from "../diff/types.js";
+import type { ChunkOutcome } from "./chunks.js";
+import type { Chunk, ReviewPlan } from "./plan.js";
+import type { ExcludedFile } from "./scope.js";
+
+export type NotReviewedReason =
+  /** Binary content. */
+  | "binary"
+  /** GitHub omitted the patch, or it could not be parsed. */
+  | "patch-omitted"
+  /** The patch holds fewer lines than the file's counts. */
+  | "patch-incomplete"
+  /** One file's patch is over the per-call budget. */
+  | "over-budget"
+  /** Its chunk's reviewer call failed (timeout, refusal, cut off…), or no outcome was given for it. */
+  | "reviewer-failed";
+
+export interface NotReviewedFile {
+  readonly path: string;
+  readonly reason: NotReviewedReason;
+  readonly detail: string;
+  /** Changed lines (additions + deletions). */
+  readonly lines: number;
+}
+
+export interface Coverage {
+  readonly files: { readonly reviewed: number; readonly total: number };
+  /** Changed lines (additions + deletions) of the files in scope. */
+  readonly lines: { readonly reviewed: number; readonly total: number };
+  /** Every file in scope seen, and the whole diff received. The only value that permits an approve. */
+  readonly complete: boolean;
+  /** Why it is not complete, one sentence each; empty exactly when complete. */
+  readonly gaps: readonly string[];
+  readonly excluded: readonly ExcludedFile[];
+  readonly notReviewed: readonly NotReviewedFile[];
+}
+
+interface PlanParts {
+  readonly chunks: readonly Chunk[];
+  readonly inScope: readonly DiffFile[];
+  readonly excluded: readonly ExcludedFile[];
+  readonly notReviewed: readonly NotReviewedFile[];
+  readonly diff: {
+    readonly truncated: boolean;
+    readonly reportedFiles?: number;
+    readonly receivedFiles: number;
+  };
+}
+
+const lines = (file: DiffFile) => file.additions + file.deletions;
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Coverage when the chunks in `seen` were answered; `failed` names why the others were not. */
+export function coverageOf(
+  plan: PlanParts,
+  seen: ReadonlySet<number>,
+  failed: ReadonlyMap<number, string> = new Map(),
+): Coverage {
+  let reviewedFiles = 0;
+  let reviewedLines = 0;
+  const notReviewed: NotReviewedFile[] = [...plan.notReviewed];
+  for (const chunk of plan.chunks) {
+    for (const file of chunk.files) {
+      if (seen.has(chunk.index)) {
+        reviewedFiles += 1;
+        reviewedLines += lines(file);
+      } else {
+        notReviewed.push({
+          path: file.path,
+          reason: "reviewer-failed",
+          detail: failed.get(chunk.index) ?? `no reply for part ${chunk.index + 1} of the diff`,
+          lines: lines(file),
+        });
+      }
+    }
+  }
+  const totalFiles = plan.inScope.length;
+  const totalLines = plan.inScope.reduce((sum, file) => sum + lines(file), 0);
+  const gaps: string[] = [];
+  if (plan.diff.truncated) {
+    gaps.push("GitHub stopped listing files at its limit: more files changed than the gate received");
+  }
+  if (plan.diff.reportedFiles !== undefined && plan.diff.reportedFiles > plan.diff.receivedFiles) {
+    gaps.push(
+      `the pull request reports ${plural(plan.diff.reportedFiles, "changed file")}, the gate received ${plan.diff.receivedFiles.toLocaleString("en-US")}`,
+    );
+  }
+  if (totalFiles === 0) {
+    gaps.push(
+      plan.excluded.length > 0
+        ? `no file in scope to review (${plural(plan.excluded.length, "file")} excluded)`
+        : "the diff has no changed files to review",
+    );
+  }
+  if (notReviewed.length > 0) {
+    const byReason = new Map<NotReviewedReason, number>();
+    for (const f of notReviewed) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + 1);
+    const parts = [...byReason].map(([reason, n]) => `${n} ${reason}`);
+    gaps.push(`${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})`);
+  }
+  // The partition must be exact; if it is not, something upstream lost a file, and a lost file must
+  // not let coverage read as complete.
+  if (reviewedFiles + notReviewed.length !== totalFiles) {
+    gaps.push(
+      `internal: ${reviewedFiles} reviewed + ${notReviewed.length} not reviewed ≠ ${totalFiles} files in scope`,
+    );
+  }
+  return Object.freeze({
+    files: { reviewed: reviewedFiles, total: totalFiles },
+    lines: { reviewed: reviewedLines, total: totalLines },
+    complete: gaps.length === 0,
+    gaps: Object.freeze(gaps),
+    excluded: plan.excluded,
+    notReviewed: Object.freeze(notReviewed),
+  });
+}
+
+/** Coverage after the reviewer ran: a chunk counts as seen only if its outcome is a reply (`ok`). */
+export function coverageAfter(plan: ReviewPlan, outcomes: readonly ChunkOutcome[]): Coverage {
+  const seen = new Set<number>();
+  const failed = new Map<number, string>();
+  for (const outcome of outcomes) {
+    if (outcome.reply.ok) seen.add(outcome.chunk.index);
+    else failed.set(outcome.chunk.index, `reviewer ${outcome.reply.failure}: ${outcome.reply.message}`);
+  }
+  return coverageOf(plan, seen, failed);
+}
+
+/** `100%` when complete, else e.g. `86% (41/47 files, 1200/1380 lines)`. The share is of changed lines
+ * (of files when no lines changed), rounded down and never shown as 100% unless complete. */
+export function formatCoverage(coverage: Coverage): string {
+  if (coverage.complete) return "100%";
+  const { files, lines: l } = coverage;
+  const share = l.total > 0 ? l.reviewed / l.total : files.total > 0 ? files.reviewed / files.total : 0;
+  const percent = Math.min(99, Math.floor(share * 100));
+  return `${percent}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines)`;
+}

@@ -1,0 +1,102 @@
+// The `openai` provider: any OpenAI-compatible Chat Completions endpoint through the official SDK and a
+// base URL — OpenAI, Azure OpenAI's v1 API (`https://<resource>.openai.azure.com/openai/v1`), Ollama
+// (`http://localhost:11434/v1`), vLLM, OpenRouter (`https://openrouter.ai/api/v1`), Gemini's OpenAI
+// endpoint (`https://generativelanguage.googleapis.com/v1beta/openai`).
+//
+// The SDK is configured so that nothing in the environment changes where the key goes or what is
+// logged: the key, base URL, organization and project are passed explicitly (the SDK would otherwise
+// read OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_PROJECT_ID), its own retries are off
+// (call.ts retries, uniformly), and its logger is off (OPENAI_LOG=debug would print request bodies).
+import OpenAI from "openai";
+import { type Attempt, callReviewer } from "./call.js";
+import { contextWindowFor } from "./context-window.js";
+import { endpoint } from "./endpoint.js";
+import { readChatCompletion } from "./openai-reply.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
+import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "./reviewer.js";
+import { classifySdkError } from "./sdk-error.js";
+
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+export interface HttpReviewerOptions {
+  readonly model: string;
+  /** Empty for keyless local endpoints. */
+  readonly apiKey: string;
+  readonly baseUrl?: string;
+  /** Most tokens the reviewer may write; sent as `max_completion_tokens` (openai) or `max_tokens`
+   * (anthropic, where it is required). */
+  readonly maxOutputTokens?: number;
+  readonly timeoutMs: number;
+  /** Overrides the policy's retries. */
+  readonly retries?: number;
+  readonly contextWindow?: number;
+  readonly policy?: RetryPolicy;
+  readonly runtime?: ReviewerRuntime;
+}
+
+// A keyless endpoint still needs some bearer value for the SDK; it identifies nothing.
+const NO_KEY = "no-key";
+
+export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
+  const { url, host } = endpoint("openai", options.baseUrl, OPENAI_DEFAULT_BASE_URL, options.apiKey);
+  const target = `openai reviewer at ${host}`;
+  const azure = /\.(openai\.azure\.com|cognitiveservices\.azure\.com)$/i.test(new URL(url).hostname);
+  const client = new OpenAI({
+    apiKey: options.apiKey === "" ? NO_KEY : options.apiKey,
+    baseURL: url,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    logLevel: "off",
+    // Azure's v1 API takes the key in `api-key`; it goes to the same host as the bearer header.
+    ...(azure && options.apiKey !== "" ? { defaultHeaders: { "api-key": options.apiKey } } : {}),
+  });
+  const window = contextWindowFor({
+    model: options.model,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+  });
+  const policy = {
+    ...(options.policy ?? DEFAULT_RETRY_POLICY),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  };
+  const attempt: Attempt = async (prompt, signal) => {
+    try {
+      const body: unknown = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
+          ],
+          ...(options.maxOutputTokens !== undefined
+            ? { max_completion_tokens: options.maxOutputTokens }
+            : {}),
+        },
+        { signal, timeout: options.timeoutMs, maxRetries: 0 },
+      );
+      return readChatCompletion(body, target);
+    } catch (error) {
+      return classifySdkError(error, OpenAI, target);
+    }
+  };
+  const reviewer: Reviewer = {
+    provider: "openai",
+    model: options.model,
+    label: `openai ${options.model} @ ${host}`,
+    contextWindow: window.tokens,
+    review: (prompt) =>
+      callReviewer(attempt, prompt, {
+        target,
+        model: options.model,
+        window,
+        timeoutMs: options.timeoutMs,
+        policy,
+        runtime: options.runtime ?? REAL_RUNTIME,
+        secrets: options.apiKey === "" ? [] : [options.apiKey],
+      }),
+  };
+  return Object.freeze(reviewer);
+}

@@ -1,0 +1,144 @@
+// The review plan: which files the reviewer will see, in which calls, and which it cannot. The diff is
+// split along file boundaries into chunks that each fit the token budget, so a big PR becomes several
+// calls whose verdicts combine by the lattice, instead of one prompt that a server silently cuts. A file
+// is never split: a reviewer shown half a file approves what it saw. A file it cannot be shown (binary,
+// a patch GitHub omitted, a patch shorter than the file's own line counts, a patch over the budget on its
+// own) is listed as not reviewed, and coverage is then incomplete, which keeps the round from approving.
+// Pure.
+import type { Diff, DiffFile } from "../diff/types.js";
+import { type Coverage, coverageOf, type NotReviewedFile } from "./coverage.js";
+import { type ExcludedFile, type ScopeOptions, scopeFiles } from "./scope.js";
+import { estimateTokens } from "./tokens.js";
+
+/** Default diff tokens per reviewer call: ~180 KB of patch at the estimate's 3 bytes a token, room for
+ * the task and the reply inside any 128k-token model. */
+export const DEFAULT_MAX_DIFF_TOKENS = 60_000;
+
+/** Tokens the prompt needs besides the diff (system message, task, conditions, rule), assumed when
+ * deriving a budget from a context window. Long conditions or earlier reasons need the real figure. */
+export const PROMPT_OVERHEAD_TOKENS = 2_000;
+
+export interface PlanOptions extends ScopeOptions {
+  /** Most estimated diff tokens in one reviewer call. */
+  readonly maxDiffTokens?: number;
+}
+
+export interface Chunk {
+  /** 0-based position among the plan's chunks. */
+  readonly index: number;
+  readonly files: readonly DiffFile[];
+  /** Estimated tokens of the chunk's diff text. */
+  readonly tokens: number;
+}
+
+export interface ReviewPlan {
+  readonly chunks: readonly Chunk[];
+  /** Files after include/exclude: the total that coverage is measured against. */
+  readonly inScope: readonly DiffFile[];
+  readonly excluded: readonly ExcludedFile[];
+  /** Files in scope the reviewer will not be shown, with the reason. */
+  readonly notReviewed: readonly NotReviewedFile[];
+  readonly maxDiffTokens: number;
+  /** The diff as received: whether GitHub truncated the list and how many files it reported. */
+  readonly diff: Pick<Diff, "truncated" | "reportedFiles"> & { readonly receivedFiles: number };
+  /** Coverage if every chunk gets a reply; `coverageAfter` gives the real one. */
+  readonly coverage: Coverage;
+}
+
+/** The diff budget for one call: the configured one, lowered so that diff plus overhead stays within
+ * 80% of the model's window (the same line the context warning draws). At least 1. */
+export function diffBudget(options: {
+  maxDiffTokens: number;
+  contextWindow: number;
+  overheadTokens?: number;
+}): number {
+  const room = Math.floor(options.contextWindow * 0.8) - (options.overheadTokens ?? PROMPT_OVERHEAD_TOKENS);
+  return Math.max(1, Math.min(options.maxDiffTokens, room));
+}
+
+/** Tokens a file costs in a chunk: its patch and the newline that joins it to the next. */
+export function fileTokens(file: DiffFile): number {
+  return estimateTokens(`${file.patch.replace(/\n+$/, "")}\n`);
+}
+
+/** Add and delete lines the parsed hunks actually hold. */
+function linesShown(file: DiffFile): { additions: number; deletions: number } {
+  let additions = 0;
+  let deletions = 0;
+  for (const hunk of file.hunks) {
+    for (const line of hunk.lines) {
+      if (line.kind === "add") additions += 1;
+      else if (line.kind === "del") deletions += 1;
+    }
+  }
+  return { additions, deletions };
+}
+
+/** Why a file cannot be shown to the reviewer, or undefined when it can. */
+function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "path" | "lines"> | undefined {
+  if (file.binary) return { reason: "binary", detail: "binary file: a text reviewer cannot read it" };
+  if (file.patchOmitted) {
+    return {
+      reason: "patch-omitted",
+      detail: "GitHub did not include its patch (too large), or the patch could not be read",
+    };
+  }
+  const shown = linesShown(file);
+  if (shown.additions !== file.additions || shown.deletions !== file.deletions) {
+    // The files API reports counts and a patch separately; a patch holding fewer lines than the counts
+    // would show the reviewer part of the change as if it were all of it.
+    return {
+      reason: "patch-incomplete",
+      detail: `the patch shows +${shown.additions}/-${shown.deletions} lines of +${file.additions}/-${file.deletions}`,
+    };
+  }
+  const tokens = fileTokens(file);
+  if (tokens > budget) {
+    return {
+      reason: "over-budget",
+      detail: `about ${tokens.toLocaleString("en-US")} tokens, over the ${budget.toLocaleString("en-US")}-token budget for one call`,
+    };
+  }
+  return undefined;
+}
+
+/** Plans the review of a diff: scope, then chunks in diff order, each filled with whole files up to the
+ * budget. Deterministic: the same diff and options give the same chunks. */
+export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
+  const budget = Math.max(1, Math.floor(options.maxDiffTokens ?? DEFAULT_MAX_DIFF_TOKENS));
+  const { inScope, excluded } = scopeFiles(diff.files, options);
+  const notReviewed: NotReviewedFile[] = [];
+  const chunks: Chunk[] = [];
+  let files: DiffFile[] = [];
+  let tokens = 0;
+  const flush = () => {
+    if (files.length > 0) chunks.push(Object.freeze({ index: chunks.length, files, tokens }));
+    files = [];
+    tokens = 0;
+  };
+  for (const file of inScope) {
+    const why = unreviewable(file, budget);
+    if (why !== undefined) {
+      notReviewed.push({ path: file.path, lines: file.additions + file.deletions, ...why });
+      continue;
+    }
+    const cost = fileTokens(file);
+    if (tokens + cost > budget) flush();
+    files.push(file);
+    tokens += cost;
+  }
+  flush();
+  const plan = {
+    chunks,
+    inScope,
+    excluded,
+    notReviewed,
+    maxDiffTokens: budget,
+    diff: {
+      truncated: diff.truncated,
+      ...(diff.reportedFiles !== undefined ? { reportedFiles: diff.reportedFiles } : {}),
+      receivedFiles: diff.files.length,
+    },
+  };
+  return Object.freeze({ ...plan, coverage: coverageOf(plan, new Set(chunks.map((c) => c.index))) });
+}
