@@ -2,3 +2,4 @@
 // nobody retypes the reply contract or the lattice.
 export * from "./verdict/four.js";
 export * from "./verdict/reply-contract.js";
+export * from "./verdict/findings.js";
