@@ -1,12 +1,206 @@
-import type { Command } from "./io.js";
+// `verdict-gate check`: a contract checked against a directory (and a diff), verdictkit-style. Exit 0
+// PASS, 3 FAIL, 4 FLAG, 2 for an invalid contract or bad arguments; only PASS is 0, so a script that
+// tests the exit status can never mistake "could not check" for "passed".
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import {
+  type ContractReport,
+  type ContractVerdict,
+  checkContract,
+  collectEvidence,
+  type EvidenceVerification,
+  loadContract,
+  openTree,
+  type Paint,
+  printable,
+  reportTable,
+  verifyEvidence,
+} from "../criteria/index.js";
+import { parseUnifiedDiff } from "../diff/parse.js";
+import type { Diff } from "../diff/types.js";
+import { EXIT } from "../verdict/four.js";
+import { parse } from "./args.js";
+import { type CliIO, type Command, UsageError } from "./io.js";
 
-// Placeholder until the command lands: it refuses rather than pretending to succeed.
+const USAGE = [
+  "usage: verdict-gate check CONTRACT [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
+  "       verdict-gate check --verify-evidence FILE [--json]",
+].join("\n");
+
+const OPTIONS = {
+  "base-path": { type: "string" },
+  diff: { type: "string" },
+  json: { type: "boolean" },
+  evidence: { type: "string" },
+  "verify-evidence": { type: "string" },
+} as const;
+
+const EXIT_OF: Readonly<Record<ContractVerdict, number>> = {
+  PASS: EXIT.approve,
+  FAIL: EXIT.blocked,
+  FLAG: EXIT.hold,
+};
+
+const COLOURS = { good: "\u001b[32m", bad: "\u001b[31m", warn: "\u001b[33m", dim: "\u001b[2m" } as const;
+
+function painter(io: CliIO): Paint {
+  const colour = io.stdoutIsTTY && !io.env.NO_COLOR;
+  return colour ? (tone, text) => `${COLOURS[tone]}${text}\u001b[0m` : (_tone, text) => text;
+}
+
+/** An input the user must fix: printed, and exit 2. */
+class InputError extends Error {}
+
+function describe(error: unknown): string {
+  if (error !== null && typeof error === "object" && "code" in error && "path" in error) {
+    return `${String(error.code)}: ${String(error.path)}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function readInput(io: CliIO, file: string, what: string): string {
+  try {
+    return readFileSync(path.resolve(io.cwd, file), "utf8");
+  } catch (error) {
+    throw new InputError(`cannot read ${what} ${file}: ${describe(error)}`);
+  }
+}
+
+async function readDiff(io: CliIO, file: string): Promise<Diff> {
+  const text = file === "-" ? (await io.readStdin()).toString("utf8") : readInput(io, file, "the diff");
+  return parseUnifiedDiff(text);
+}
+
+async function verify(io: CliIO, file: string, json: boolean): Promise<number> {
+  const text = readInput(io, file, "the evidence bundle");
+  let bundle: unknown;
+  try {
+    bundle = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${file} is not JSON: ${describe(error)}`);
+  }
+  const result: EvidenceVerification = await verifyEvidence(bundle);
+  const bundleHash = (bundle as { bundle_hash?: unknown } | null)?.bundle_hash;
+  if (json) {
+    io.out(
+      `${JSON.stringify(
+        {
+          verdict: result.verdict,
+          reason: result.reason,
+          intact: result.intact,
+          problems: result.problems,
+          bundle_hash: typeof bundleHash === "string" ? bundleHash : null,
+          recorded_verdict: result.recorded?.verdict ?? null,
+          checks: result.report?.checks ?? [],
+          unverifiable_claims: result.report?.unverifiable_claims ?? [],
+          differences: result.differences,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    const paint = painter(io);
+    const lines = [`evidence bundle ${printable(file)}`];
+    if (result.intact) {
+      lines.push(`  intact: every hash matches (bundle_hash ${String(bundleHash)})`);
+      lines.push(
+        `  recorded verdict: ${result.recorded?.verdict ?? "none"}; re-run on the bundle alone below`,
+      );
+    } else {
+      lines.push(`  ${paint("bad", "NOT INTACT")}: the bundle cannot be trusted`);
+      for (const problem of result.problems.slice(0, 20)) lines.push(`  - ${printable(problem)}`);
+    }
+    io.out(`${lines.join("\n")}\n\n`);
+    if (result.report !== undefined)
+      io.out(reportTable({ ...result.report, verdict: result.verdict, reason: result.reason }, paint));
+    else io.out(`${paint("bad", result.verdict)}  ${printable(result.reason)}\n`);
+    if (result.differences.length > 0) {
+      io.out(
+        `\ndiffers from the recorded run:\n${result.differences.map((d) => `  - ${printable(d)}`).join("\n")}\n`,
+      );
+    }
+  }
+  return EXIT_OF[result.verdict];
+}
+
+async function check(
+  io: CliIO,
+  contractFile: string,
+  options: { basePath: string; diffFile?: string; evidenceFile?: string; json: boolean },
+): Promise<number> {
+  let contract: ReturnType<typeof loadContract>;
+  try {
+    contract = loadContract(readInput(io, contractFile, "the contract"), contractFile);
+  } catch (error) {
+    throw new InputError(error instanceof Error ? error.message : String(error));
+  }
+  let tree: ReturnType<typeof openTree>;
+  try {
+    tree = openTree(path.resolve(io.cwd, options.basePath));
+  } catch (error) {
+    throw new InputError(`--base-path ${options.basePath}: ${describe(error)}`);
+  }
+  const diff = options.diffFile === undefined ? undefined : await readDiff(io, options.diffFile);
+  let report: ContractReport;
+  let bundleHash: string | undefined;
+  if (options.evidenceFile !== undefined) {
+    const bundle = await collectEvidence(contract, { tree, diff });
+    try {
+      writeFileSync(path.resolve(io.cwd, options.evidenceFile), `${JSON.stringify(bundle)}\n`);
+    } catch (error) {
+      throw new InputError(`cannot write the evidence bundle to ${options.evidenceFile}: ${describe(error)}`);
+    }
+    report = bundle.report;
+    bundleHash = bundle.bundle_hash;
+  } else {
+    report = await checkContract(contract, { tree, diff });
+  }
+  if (options.json) {
+    const extra =
+      options.evidenceFile === undefined
+        ? {}
+        : { evidence_bundle: { file: options.evidenceFile, bundle_hash: bundleHash } };
+    io.out(`${JSON.stringify({ contract: contractFile, ...report, ...extra }, null, 2)}\n`);
+  } else {
+    io.out(reportTable(report, painter(io)));
+    if (options.evidenceFile !== undefined) {
+      io.out(`\nevidence: ${printable(options.evidenceFile)} (bundle_hash ${String(bundleHash)})\n`);
+    }
+  }
+  return EXIT_OF[report.verdict];
+}
+
 export const checkCommand: Command = {
   name: "check",
-  summary: "(not implemented yet)",
-  usage: "usage: verdict-gate check",
-  async run(_args, io) {
-    io.err("verdict-gate check: not implemented yet\n");
-    return 1;
+  summary: "check a contract's criteria against a directory (and a diff): PASS, FLAG or FAIL",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parse(args, OPTIONS, 1);
+    const json = values.json === true;
+    const verifyFile = values["verify-evidence"] as string | undefined;
+    try {
+      if (verifyFile !== undefined) {
+        const extra =
+          positionals[0] ?? (["base-path", "diff", "evidence"] as const).find((k) => values[k] !== undefined);
+        if (extra !== undefined)
+          throw new UsageError(`--verify-evidence takes no contract, --base-path, --diff or --evidence`);
+        return await verify(io, verifyFile, json);
+      }
+      const contractFile = positionals[0];
+      if (contractFile === undefined) throw new UsageError("missing CONTRACT (the contract file to check)");
+      return await check(io, contractFile, {
+        basePath: (values["base-path"] as string | undefined) ?? ".",
+        ...(values.diff === undefined ? {} : { diffFile: values.diff as string }),
+        ...(values.evidence === undefined ? {} : { evidenceFile: values.evidence as string }),
+        json,
+      });
+    } catch (error) {
+      if (error instanceof InputError) {
+        io.err(`verdict-gate check: ${error.message}\n`);
+        return EXIT.usage;
+      }
+      throw error;
+    }
   },
 };

@@ -1,0 +1,226 @@
+// Criteria on the change itself: the lexical signals of seed 003 (what was added, where, how much),
+// judged from the diff alone and never from what the author says the change does.
+//
+// One rule runs through all of them: a part of the change the gate did not see (GitHub's 3,000-file
+// cap, a patch it omitted, files it never sent) can hide a violation, so an unseen part turns a would-be
+// pass into an error. A violation already found is a fail whatever else was unseen.
+//
+// The TODO-marker signal is `diff_added_absent` with a pattern like `\b(TODO|FIXME|XXX)\b`; "tests
+// touched when source changed" is `diff_requires_change`. Neither needs a type of its own.
+import type { Diff, DiffFile } from "../../diff/types.js";
+import { type PathSelector, pathSelector } from "../glob.js";
+import { type CompiledPattern, compilePattern, type LineMatch } from "../pattern.js";
+import { excerpt } from "../text.js";
+import { type CheckContext, type CriterionCheck, error, fail, type Outcome, pass } from "./outcome.js";
+
+const EVERYTHING: PathSelector = { globs: [], selects: () => true };
+
+function needDiff(ctx: CheckContext): Diff | Outcome {
+  if (ctx.diff === undefined) {
+    return error("this criterion judges the change, and no diff was given (use --diff)", {});
+  }
+  return ctx.diff;
+}
+
+/** Why the list of changed files may be incomplete. */
+function unlistedFiles(diff: Diff): string[] {
+  const gaps: string[] = [];
+  if (diff.truncated) gaps.push("the list of changed files was cut short");
+  if (diff.reportedFiles !== undefined && diff.reportedFiles > diff.files.length) {
+    gaps.push(
+      `${diff.reportedFiles - diff.files.length} of ${diff.reportedFiles} changed files were never received`,
+    );
+  }
+  return gaps;
+}
+
+function changedPaths(file: DiffFile): string[] {
+  return file.previousPath !== undefined && file.previousPath !== file.path
+    ? [file.path, file.previousPath]
+    : [file.path];
+}
+
+interface AddedScan {
+  readonly files: number;
+  readonly lines: number;
+  readonly matching: number;
+  readonly first: (LineMatch & { path: string }) | undefined;
+  /** Selected files whose added lines could not be read. */
+  readonly unseen: string[];
+  readonly binary: string[];
+}
+
+function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector): AddedScan {
+  let files = 0;
+  let lines = 0;
+  let matching = 0;
+  let first: AddedScan["first"];
+  const unseen: string[] = [];
+  const binary: string[] = [];
+  for (const file of diff.files) {
+    if (file.status === "removed" || !selector.selects(file.path)) continue;
+    if (file.binary) {
+      binary.push(file.path);
+      continue;
+    }
+    if (file.patchOmitted) {
+      unseen.push(file.path);
+      continue;
+    }
+    files += 1;
+    for (const hunk of file.hunks) {
+      for (const line of hunk.lines) {
+        if (line.kind !== "add") continue;
+        lines += 1;
+        const text = line.text.endsWith("\r") ? line.text.slice(0, -1) : line.text;
+        if (!pattern.re.test(text)) continue;
+        matching += 1;
+        if (first === undefined) {
+          const m = pattern.re.matcher(text);
+          first = {
+            path: file.path,
+            line: line.newLine ?? 0,
+            column: m.find() ? m.start() + 1 : 1,
+            text: excerpt(text),
+          };
+        }
+      }
+    }
+  }
+  return { files, lines, matching, first, unseen, binary };
+}
+
+function unseenReasons(diff: Diff, scan: { unseen: readonly string[] }): string[] {
+  const gaps = unlistedFiles(diff);
+  if (scan.unseen.length > 0) {
+    gaps.push(
+      `the patch of ${scan.unseen.length} file${scan.unseen.length === 1 ? "" : "s"} was not available (${scan.unseen.slice(0, 3).join(", ")}${scan.unseen.length > 3 ? ", …" : ""})`,
+    );
+  }
+  return gaps;
+}
+
+function selectorFor(paths: readonly string[] | undefined): PathSelector {
+  return paths === undefined ? EVERYTHING : pathSelector(paths);
+}
+
+export const diffAddedAbsent: CriterionCheck<"diff_added_absent"> = async (criterion, ctx) => {
+  const diff = needDiff(ctx);
+  if (!("files" in diff)) return diff;
+  const scan = scanAdded(diff, compilePattern(criterion.pattern), selectorFor(criterion.paths));
+  const evidence = {
+    pattern: criterion.pattern,
+    files_checked: scan.files,
+    lines_checked: scan.lines,
+    count: scan.matching,
+    ...(scan.first === undefined ? {} : { first_match: scan.first }),
+    ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
+    ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
+  };
+  if (scan.first !== undefined) {
+    return fail(
+      `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/, first ${scan.first.path}:${scan.first.line}`,
+      evidence,
+    );
+  }
+  const gaps = unseenReasons(diff, scan);
+  if (gaps.length > 0) return error(`no seen added line matches, but ${gaps.join("; ")}`, evidence);
+  return pass(`none of ${scan.lines} added lines match /${criterion.pattern}/`, evidence);
+};
+
+export const diffAddedContains: CriterionCheck<"diff_added_contains"> = async (criterion, ctx) => {
+  const diff = needDiff(ctx);
+  if (!("files" in diff)) return diff;
+  const scan = scanAdded(diff, compilePattern(criterion.pattern), selectorFor(criterion.paths));
+  const evidence = {
+    pattern: criterion.pattern,
+    files_checked: scan.files,
+    lines_checked: scan.lines,
+    count: scan.matching,
+    required: criterion.min_count,
+    ...(scan.first === undefined ? {} : { first_match: scan.first }),
+    ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
+  };
+  const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
+  if (scan.matching >= criterion.min_count) return pass(summary, evidence);
+  const gaps = unseenReasons(diff, scan);
+  if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
+  return fail(summary, evidence);
+};
+
+export const diffPathsWithin: CriterionCheck<"diff_paths_within"> = async (criterion, ctx) => {
+  const diff = needDiff(ctx);
+  if (!("files" in diff)) return diff;
+  const selector = pathSelector(criterion.globs);
+  const outside: string[] = [];
+  let count = 0;
+  for (const file of diff.files) {
+    for (const p of changedPaths(file)) {
+      count += 1;
+      if (!selector.selects(p)) outside.push(p);
+    }
+  }
+  const evidence = {
+    globs: criterion.globs,
+    count,
+    ...(outside.length > 0 ? { outside: outside.slice(0, 50) } : {}),
+  };
+  if (outside.length > 0) {
+    return fail(
+      `${outside.length} changed path${outside.length === 1 ? " is" : "s are"} outside ${criterion.globs.join(", ")}: ${outside.slice(0, 3).join(", ")}${outside.length > 3 ? ", …" : ""}`,
+      evidence,
+    );
+  }
+  const gaps = unlistedFiles(diff);
+  if (gaps.length > 0) return error(`every listed path is within scope, but ${gaps.join("; ")}`, evidence);
+  return pass(`all ${count} changed paths are within ${criterion.globs.join(", ")}`, evidence);
+};
+
+export const diffLinesMax: CriterionCheck<"diff_lines_max"> = async (criterion, ctx) => {
+  const diff = needDiff(ctx);
+  if (!("files" in diff)) return diff;
+  const selector = selectorFor(criterion.paths);
+  let count = 0;
+  let files = 0;
+  for (const file of diff.files) {
+    if (!changedPaths(file).some((p) => selector.selects(p))) continue;
+    files += 1;
+    count += file.additions + file.deletions;
+  }
+  const evidence = { count, required: criterion.max_lines, files_checked: files };
+  const summary = `${count} lines changed in ${files} file${files === 1 ? "" : "s"} (at most ${criterion.max_lines})`;
+  if (count > criterion.max_lines) return fail(summary, evidence);
+  const gaps = unlistedFiles(diff);
+  if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
+  return pass(summary, evidence);
+};
+
+export const diffRequiresChange: CriterionCheck<"diff_requires_change"> = async (criterion, ctx) => {
+  const diff = needDiff(ctx);
+  if (!("files" in diff)) return diff;
+  const when = pathSelector(criterion.when_changed);
+  const must = pathSelector(criterion.must_change);
+  const paths = diff.files.flatMap(changedPaths);
+  const trigger = paths.find((p) => when.selects(p));
+  const companion = paths.find((p) => must.selects(p));
+  const evidence = {
+    when_changed: criterion.when_changed,
+    must_change: criterion.must_change,
+    count: paths.length,
+    ...(trigger === undefined ? {} : { triggered_by: trigger }),
+    ...(companion === undefined ? {} : { satisfied_by: companion }),
+  };
+  if (trigger !== undefined && companion !== undefined) {
+    return pass(`${trigger} changed and so did ${companion}`, evidence);
+  }
+  const gaps = unlistedFiles(diff);
+  if (gaps.length > 0) {
+    return error(
+      `${trigger === undefined ? "no" : "a"} triggering change was seen, but ${gaps.join("; ")}`,
+      evidence,
+    );
+  }
+  if (trigger === undefined)
+    return pass(`nothing matching ${criterion.when_changed.join(", ")} changed`, evidence);
+  return fail(`${trigger} changed but nothing matching ${criterion.must_change.join(", ")} did`, evidence);
+};

@@ -1,0 +1,56 @@
+// The contract file (verdictkit's names, plus `requires`): what the change intends, the criteria that
+// check it, the claims nobody can check, and the dependencies outside the PR. Unknown fields are
+// rejected everywhere: a misspelt optional field (`exclude_path`) would otherwise be dropped in silence
+// and the gate would check less than its author believes.
+import { z } from "zod";
+import { CriterionSchema } from "./criterion-schema.js";
+import { RequirementSchema } from "./requirement-schema.js";
+
+export const ContractSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe("The JSON Schema an editor validates this file against."),
+    task_id: z.string().optional().describe("verdictkit: the task this contract belongs to."),
+    agent_id: z.string().optional().describe("verdictkit: who carries the task out."),
+    principal: z.string().optional().describe("verdictkit: on whose behalf."),
+    intended_action: z.string().min(1).describe("What the change is meant to do, in one or two sentences."),
+    scope: z
+      .json()
+      .optional()
+      .describe("verdictkit: informational scope; enforce it with path_absent or diff_paths_within."),
+    success_criteria: z
+      .array(CriterionSchema)
+      .describe("Deterministic criteria: all must pass for the contract to PASS."),
+    unverifiable_claims: z
+      .array(z.string().min(1))
+      .default([])
+      .describe("Claims no criterion can check: each one holds the verdict at FLAG for a person to judge."),
+    requires: z
+      .array(RequirementSchema)
+      .default([])
+      .describe("Dependencies outside this pull request, each with a timeout."),
+  })
+  .superRefine((contract, ctx) => {
+    // Duplicate ids make a reason ambiguous ("c2 failed": which c2?) and let an evidence bundle pair a
+    // result with the wrong criterion.
+    const seen = new Map<string, string>();
+    const note = (key: "success_criteria" | "requires", index: number, value: string) => {
+      const first = seen.get(value);
+      if (first !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key, index, "id"],
+          message: `duplicate id ${JSON.stringify(value)} (first used by ${first})`,
+        });
+      } else {
+        seen.set(value, `${key}[${index}]`);
+      }
+    };
+    for (const [i, c] of contract.success_criteria.entries()) note("success_criteria", i, c.id);
+    for (const [i, r] of contract.requires.entries()) note("requires", i, r.id);
+  })
+  .describe(
+    "A verdict-gate contract: the deterministic criteria a pull request must meet, verdictkit-compatible.",
+  );
+
+export type Contract = z.infer<typeof ContractSchema>;
+export type ContractInput = z.input<typeof ContractSchema>;

@@ -1,0 +1,136 @@
+// Verifying a bundle without the tree: recompute every hash (each file's content, each artifact, the
+// bundle's), then re-run the contract's criteria against the bundle alone. A changed byte anywhere is
+// found; a verdict the recorded answers do not support is not repeated; and the result is never better
+// than either the recorded or the re-run verdict.
+
+import { checkContract } from "../engine.js";
+import { parseContract } from "../load.js";
+import type { ContractReport, ContractVerdict } from "../report.js";
+import { worseVerdict } from "../rubric.js";
+import { type Artifact, BundleShape, EVIDENCE_FORMAT } from "./bundle.js";
+import { bundleDiff, bundleTree } from "./bundle-tree.js";
+import { canonicalSha256, sha256Hex } from "./canonical-json.js";
+
+export interface EvidenceVerification {
+  /** Every hash matched and the bundle has the expected shape. */
+  readonly intact: boolean;
+  /** What was wrong with the bundle (tampering, a malformed part). Empty when intact. */
+  readonly problems: readonly string[];
+  /** FAIL when not intact; otherwise the worse of the recorded and the re-run verdict. */
+  readonly verdict: ContractVerdict;
+  readonly reason: string;
+  /** The report the bundle carries, as recorded against the tree. */
+  readonly recorded?: ContractReport;
+  /** The report re-run against the bundle alone. */
+  readonly report?: ContractReport;
+  /** Criteria whose re-run status differs from the recorded one (e.g. decided by bytes the bundle did
+   * not keep). */
+  readonly differences: readonly string[];
+}
+
+function artifactProblems(key: string, artifact: Artifact): string[] {
+  if (artifact.op === "read") {
+    const bytes = Buffer.from(artifact.content, "base64");
+    const problems: string[] = [];
+    if (bytes.toString("base64") !== artifact.content)
+      problems.push(`${key}: content is not canonical base64`);
+    if (bytes.length !== artifact.content_bytes) {
+      problems.push(
+        `${key}: content holds ${bytes.length} bytes, the artifact says ${artifact.content_bytes}`,
+      );
+    }
+    const contentSha = sha256Hex(bytes);
+    if (contentSha !== artifact.content_sha256)
+      problems.push(`${key}: content does not match content_sha256`);
+    if (artifact.content_bytes === artifact.bytes_read && contentSha !== artifact.sha256) {
+      problems.push(`${key}: content does not match sha256`);
+    }
+    if (artifact.content_bytes > artifact.bytes_read || artifact.bytes_read > artifact.size) {
+      problems.push(
+        `${key}: sizes are inconsistent (content ${artifact.content_bytes}, read ${artifact.bytes_read}, file ${artifact.size})`,
+      );
+    }
+    if (artifact.truncated !== artifact.content_bytes < artifact.size) {
+      problems.push(
+        `${key}: truncated is ${artifact.truncated} but ${artifact.content_bytes} of ${artifact.size} bytes are kept`,
+      );
+    }
+    return problems;
+  }
+  const { sha256, ...payload } = artifact;
+  return canonicalSha256(payload) === sha256 ? [] : [`${key}: does not match its sha256`];
+}
+
+function keyProblems(key: string, artifact: Artifact): string[] {
+  if (artifact.op === "diff") return key === "diff" ? [] : [`${key}: a diff artifact under the wrong key`];
+  const op = artifact.op === "error" ? artifact.of : artifact.op;
+  const table = "table" in artifact && artifact.table !== undefined ? `#${artifact.table}` : "";
+  const expected = `${op}:${artifact.path}${table}`;
+  return key === expected ? [] : [`${key}: filed under the wrong key (its content says ${expected})`];
+}
+
+function flagged(problems: string[]): EvidenceVerification {
+  return {
+    intact: false,
+    problems,
+    verdict: "FAIL",
+    reason: `the evidence bundle cannot be trusted: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}`,
+    differences: [],
+  };
+}
+
+/** Verifies a bundle read from JSON (any value: a bundle from elsewhere is untrusted input). */
+export async function verifyEvidence(input: unknown): Promise<EvidenceVerification> {
+  const format = (input as { format?: unknown } | null)?.format;
+  if (format !== EVIDENCE_FORMAT) {
+    return flagged([
+      `not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`,
+    ]);
+  }
+  const shaped = BundleShape.safeParse(input);
+  if (!shaped.success) {
+    return flagged(
+      shaped.error.issues
+        .slice(0, 10)
+        .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`),
+    );
+  }
+  const bundle = shaped.data;
+  const problems: string[] = [];
+  const { bundle_hash, ...body } = bundle;
+  if (canonicalSha256(body) !== bundle_hash) problems.push("bundle_hash does not match the bundle's content");
+  for (const [key, artifact] of Object.entries(bundle.artifacts)) {
+    problems.push(...keyProblems(key, artifact), ...artifactProblems(key, artifact));
+  }
+  let contract: ReturnType<typeof parseContract> | undefined;
+  try {
+    contract = parseContract(bundle.contract, "evidence bundle contract");
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
+  if (problems.length > 0 || contract === undefined) return flagged(problems);
+
+  const recorded = bundle.report as unknown as ContractReport;
+  const report = await checkContract(contract, {
+    tree: bundleTree(bundle.artifacts),
+    diff: bundleDiff(bundle.artifacts),
+  });
+  const recordedChecks = new Map(
+    (Array.isArray(recorded?.checks) ? recorded.checks : []).map((c) => [c.id, c.status]),
+  );
+  const differences = report.checks
+    .filter((c) => recordedChecks.get(c.id) !== c.status)
+    .map(
+      (c) => `${c.id}: recorded ${recordedChecks.get(c.id) ?? "nothing"}, re-run ${c.status} (${c.reason})`,
+    );
+  const recordedVerdict: ContractVerdict =
+    recorded?.verdict === "PASS" || recorded?.verdict === "FLAG" || recorded?.verdict === "FAIL"
+      ? recorded.verdict
+      : "FAIL";
+  const verdict = worseVerdict(recordedVerdict, report.verdict);
+  const reason =
+    verdict === report.verdict
+      ? report.reason
+      : `the bundle records ${recordedVerdict} (${String(recorded?.reason)}); re-run on the bundle alone: ${report.verdict}`;
+  return { intact: true, problems: [], verdict, reason, recorded, report, differences };
+}

@@ -1,0 +1,227 @@
+// The one adapter between criteria and the file system: a TreeReader confined to a root directory.
+// Every path is resolved one component at a time, each symlink followed by hand, so that a link
+// pointing outside the tree (even one that leads back in) is an error before anything is read. Reads
+// are capped, FIFOs and devices are never opened, and nothing is ever written or executed.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  opendirSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from "node:fs";
+import path from "node:path";
+import { countTableRows } from "./sqlite-engine.js";
+import { parseJsonFile } from "./text.js";
+import {
+  type Entry,
+  type FileBytes,
+  LIST_CAP_ENTRIES,
+  type ListedEntry,
+  type Listing,
+  READ_CAP_BYTES,
+  SYMLINK_HOPS,
+  TreeError,
+  type TreeReader,
+  treePath,
+} from "./tree.js";
+
+type Located =
+  | { readonly kind: "found"; readonly real: string; readonly stats: Stats }
+  | { readonly kind: "absent"; readonly dangling: boolean };
+
+function code(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+}
+
+function inside(root: string, candidate: string): boolean {
+  const rel = path.relative(root, candidate);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return "named pipe";
+  if (stats.isSocket()) return "socket";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "device";
+  return "special file";
+}
+
+/** Opens the tree at `root` (which must be a directory). Its real path is the boundary: the checkout
+ * may itself sit behind a symlink, but nothing may resolve outside what that symlink points to. */
+export function openTree(root: string, options: { readCapBytes?: number } = {}): TreeReader {
+  const readCap = options.readCapBytes ?? READ_CAP_BYTES;
+  let rootReal: string;
+  try {
+    rootReal = realpathSync.native(root);
+  } catch (error) {
+    throw new TreeError(`tree root ${root} cannot be opened: ${code(error) ?? String(error)}`);
+  }
+  const rootStats = lstatSync(rootReal);
+  if (!rootStats.isDirectory()) throw new TreeError(`tree root ${root} is not a directory`);
+
+  function locate(relPath: string): Located {
+    const wanted = treePath(relPath);
+    const queue = wanted === "" ? [] : wanted.split("/");
+    let current = rootReal;
+    let stats = rootStats;
+    let hops = 0;
+    // Set once the requested name itself turned out to be a symlink: if its target is missing, the name
+    // is still there (a dangling link), which path_absent must not mistake for "absent".
+    let resolvingFinal = false;
+    while (queue.length > 0) {
+      const segment = queue.shift() as string;
+      if (segment === "" || segment === ".") continue;
+      if (!stats.isDirectory()) return { kind: "absent", dangling: resolvingFinal };
+      if (segment === "..") {
+        // Only a symlink target can bring ".." here (treePath refuses it in contract paths).
+        if (current === rootReal) throw new TreeError(`${wanted}: a symlink leads outside the tree`);
+        current = path.dirname(current);
+        stats = lstatSync(current);
+        continue;
+      }
+      const next = path.join(current, segment);
+      let st: Stats;
+      try {
+        st = lstatSync(next);
+      } catch (error) {
+        const c = code(error);
+        if (c === "ENOENT" || c === "ENOTDIR") return { kind: "absent", dangling: resolvingFinal };
+        throw new TreeError(`${wanted}: cannot inspect ${segment}: ${c ?? String(error)}`);
+      }
+      if (st.isSymbolicLink()) {
+        hops += 1;
+        if (hops > SYMLINK_HOPS) throw new TreeError(`${wanted}: too many symlinks (a loop?)`);
+        const target = readlinkSync(next);
+        if (queue.length === 0) resolvingFinal = true;
+        if (path.isAbsolute(target)) {
+          const resolved = path.resolve(target);
+          if (!inside(rootReal, resolved)) {
+            throw new TreeError(`${wanted}: symlink ${segment} points outside the tree`);
+          }
+          current = rootReal;
+          stats = lstatSync(rootReal);
+          const rel = path.relative(rootReal, resolved);
+          queue.unshift(...(rel === "" ? [] : rel.split(path.sep)));
+        } else {
+          queue.unshift(...target.split(path.sep === "\\" ? /[\\/]/ : "/"));
+        }
+        continue;
+      }
+      current = next;
+      stats = st;
+    }
+    return { kind: "found", real: current, stats };
+  }
+
+  function regularFile(relPath: string): { real: string; stats: Stats } {
+    const found = locate(relPath);
+    if (found.kind === "absent") {
+      throw new TreeError(
+        `${treePath(relPath)} does not exist${found.dangling ? " (dangling symlink)" : ""}`,
+      );
+    }
+    if (found.stats.isDirectory()) throw new TreeError(`${treePath(relPath)} is a directory, not a file`);
+    if (!found.stats.isFile()) {
+      throw new TreeError(`${treePath(relPath)} is a ${kindOf(found.stats)}; only regular files are read`);
+    }
+    return found;
+  }
+
+  function readBytes(relPath: string): FileBytes {
+    const { real } = regularFile(relPath);
+    let fd: number;
+    try {
+      // O_NOFOLLOW: the resolved path has no links left, so one appearing now is a race and refused.
+      // O_NONBLOCK: a file swapped for a FIFO after the check must not block the gate forever.
+      fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      throw new TreeError(`${treePath(relPath)} cannot be opened: ${code(error) ?? String(error)}`);
+    }
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) throw new TreeError(`${treePath(relPath)} is not a regular file`);
+      const want = Math.min(stats.size, readCap);
+      const buffer = Buffer.allocUnsafe(want);
+      let filled = 0;
+      while (filled < want) {
+        const n = readSync(fd, buffer, filled, want - filled, filled);
+        if (n === 0) break;
+        filled += n;
+      }
+      // A file that grew after fstat is still capped; one that shrank is read as it now is.
+      const size = Math.max(stats.size, filled);
+      return { bytes: buffer.subarray(0, filled), size, truncated: filled < size };
+    } catch (error) {
+      if (error instanceof TreeError) throw error;
+      throw new TreeError(`${treePath(relPath)} cannot be read: ${code(error) ?? String(error)}`);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  return {
+    async entry(relPath: string): Promise<Entry> {
+      const found = locate(relPath);
+      if (found.kind === "absent")
+        return found.dangling ? { kind: "absent", dangling: true } : { kind: "absent" };
+      if (found.stats.isFile()) return { kind: "file", size: found.stats.size };
+      if (found.stats.isDirectory()) return { kind: "dir" };
+      return { kind: "other", what: kindOf(found.stats) };
+    },
+
+    async read(relPath: string): Promise<FileBytes> {
+      return readBytes(relPath);
+    },
+
+    async list(relPath: string): Promise<Listing> {
+      const found = locate(relPath);
+      if (found.kind === "absent" || !found.stats.isDirectory()) {
+        throw new TreeError(`${treePath(relPath) || "."} is not a directory`);
+      }
+      const entries: ListedEntry[] = [];
+      let truncated = false;
+      let dir: ReturnType<typeof opendirSync> | undefined;
+      try {
+        dir = opendirSync(found.real);
+        for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
+          if (entries.length >= LIST_CAP_ENTRIES) {
+            truncated = true;
+            break;
+          }
+          const kind = d.isFile()
+            ? "file"
+            : d.isDirectory()
+              ? "dir"
+              : d.isSymbolicLink()
+                ? "symlink"
+                : "other";
+          entries.push({ name: d.name, kind });
+        }
+      } catch (error) {
+        throw new TreeError(`${treePath(relPath) || "."} cannot be listed: ${code(error) ?? String(error)}`);
+      } finally {
+        dir?.closeSync();
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { entries, truncated };
+    },
+
+    async readJson(relPath: string) {
+      return parseJsonFile(readBytes(relPath), treePath(relPath));
+    },
+
+    async tableRows(relPath: string, table: string) {
+      const file = readBytes(relPath);
+      if (file.truncated) {
+        throw new TreeError(
+          `${treePath(relPath)} is larger than the read cap (${file.size} bytes); not opened`,
+        );
+      }
+      return countTableRows(file.bytes, table, treePath(relPath));
+    },
+  };
+}

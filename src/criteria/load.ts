@@ -1,0 +1,142 @@
+// Reading a contract file: JSON → the zod schema → a Contract, or a ContractError whose every line names
+// the file, the criterion and the field. Pure (the caller reads the file, from disk or from the PR's
+// base commit).
+import type { z } from "zod";
+import { ContractError, type ContractProblem } from "./contract-error.js";
+import { type Contract, ContractSchema } from "./contract-schema.js";
+import { CRITERION_FIELDS, CRITERION_TYPES } from "./criterion-schema.js";
+import { REQUIREMENT_FIELDS, REQUIREMENT_TYPES } from "./requirement-schema.js";
+
+/** A contract larger than this is not a hand-written rule set; refusing it bounds the work of loading. */
+export const CONTRACT_MAX_BYTES = 16 * 1024 * 1024;
+
+const TOP_FIELDS = Object.keys(ContractSchema.shape);
+
+function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "object") return "an object";
+  return `${typeof value} ${String(value)}`;
+}
+
+function at(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value: unknown = root;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function fieldName(path: readonly PropertyKey[]): string | undefined {
+  if (path.length === 0) return undefined;
+  let out = "";
+  for (const key of path)
+    out += typeof key === "number" ? `[${key}]` : out === "" ? String(key) : `.${String(key)}`;
+  return out;
+}
+
+/** Splits an issue path into the item it belongs to (`success_criteria[2] (id "c3")`) and the field. */
+function locate(
+  raw: unknown,
+  path: readonly PropertyKey[],
+): { where: string; list?: string; rest: PropertyKey[] } {
+  const [list, index, ...rest] = path;
+  if ((list === "success_criteria" || list === "requires") && typeof index === "number") {
+    const item = at(raw, [list, index]);
+    const itemId = at(item, ["id"]);
+    const named =
+      typeof itemId === "string" && itemId !== "" ? ` (id ${JSON.stringify(itemId)})` : " (no id)";
+    return { where: `${list}[${index}]${named}`, list, rest };
+  }
+  return { where: "contract", rest: [...path] };
+}
+
+function problemsOf(raw: unknown, issues: readonly z.core.$ZodIssue[]): ContractProblem[] {
+  const problems: ContractProblem[] = [];
+  for (const issue of issues) {
+    const { where, list, rest } = locate(raw, issue.path);
+    const value = at(raw, issue.path);
+    if (issue.code === "unrecognized_keys") {
+      const type = list === undefined ? undefined : at(raw, [...issue.path, "type"]);
+      const allowed =
+        list === undefined
+          ? TOP_FIELDS
+          : ((list === "success_criteria" ? CRITERION_FIELDS : REQUIREMENT_FIELDS)[String(type)] ?? []);
+      for (const key of issue.keys) {
+        const field = fieldName([...rest, key]);
+        problems.push({
+          where,
+          ...(field === undefined ? {} : { field }),
+          message: `unknown field; allowed here: ${allowed.join(", ")}`,
+        });
+      }
+      continue;
+    }
+    const field = fieldName(rest);
+    const base = { where, ...(field === undefined ? {} : { field }) };
+    if (issue.code === "invalid_union" && "discriminator" in issue && issue.discriminator === "type") {
+      const types = list === "requires" ? REQUIREMENT_TYPES : CRITERION_TYPES;
+      const kind = list === "requires" ? "requirement" : "criterion";
+      problems.push({
+        ...base,
+        message:
+          value === undefined
+            ? `missing; every ${kind} needs a type, one of: ${types.join(", ")}`
+            : `unknown ${kind} type ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}; expected one of: ${types.join(", ")}`,
+      });
+    } else if (issue.code === "invalid_type") {
+      if (issue.path.length === 0) {
+        problems.push({ where, message: `a contract must be a JSON object, got ${describeValue(value)}` });
+      } else if (value === undefined) {
+        problems.push({ ...base, message: `missing (required, expected ${issue.expected})` });
+      } else {
+        problems.push({ ...base, message: `expected ${issue.expected}, got ${describeValue(value)}` });
+      }
+    } else {
+      problems.push({ ...base, message: issue.message });
+    }
+  }
+  return problems;
+}
+
+/** Validates an already-parsed contract value. */
+export function parseContract(value: unknown, source: string): Contract {
+  const parsed = ContractSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ContractError(source, problemsOf(value, parsed.error.issues));
+}
+
+function jsonProblem(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /at position (\d+)/.exec(message);
+  if (position === null) return message;
+  const offset = Number(position[1]);
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return `${message.replace(/ in JSON at position \d+.*$/, "")} (line ${line}, column ${column})`;
+}
+
+/** Reads a contract from its text. `source` names it in every error message (a path, or
+ * `path@commit` when read from the PR's base). */
+export function loadContract(text: string, source: string): Contract {
+  if (text.length > CONTRACT_MAX_BYTES) {
+    throw new ContractError(source, [
+      { where: "contract", message: `is ${text.length} characters; at most ${CONTRACT_MAX_BYTES} are read` },
+    ]);
+  }
+  // Editors on Windows write a byte order mark; it is not part of the JSON.
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    throw new ContractError(source, [
+      { where: "contract", message: `not valid JSON: ${jsonProblem(body, error)}` },
+    ]);
+  }
+  return parseContract(value, source);
+}

@@ -1,0 +1,80 @@
+// A contract's `requires`: what must hold outside this pull request before it may be approved (the IFF
+// of verdict4). Parsed and validated here; evaluated by the rounds code, which turns all-hold into YES,
+// any-failed into NO, pending into IFF and pending past `timeout_minutes` into MAYBE. A dependency
+// without a timeout would hold a PR "conditional" forever, so every item has one.
+import { z } from "zod";
+
+const id = z.string().min(1).max(200).describe("Unique within the contract (criteria and requirements).");
+const description = z.string().default("").describe("Why the change depends on this.");
+// A week at most: past that, a person should look rather than the gate keep waiting.
+const timeout = (defaultMinutes: number) =>
+  z
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(defaultMinutes)
+    .describe(
+      `Minutes the dependency may stay pending before the gate holds for a person (default ${defaultMinutes}).`,
+    );
+
+export const CheckRunRequirementSchema = z
+  .strictObject({
+    id,
+    type: z.literal("check_run"),
+    description,
+    name: z.string().min(1).describe("The check run's name on the PR head commit."),
+    timeout_minutes: timeout(60),
+  })
+  .describe("Holds when the named check run on the head commit completed with success.");
+
+export const StatusRequirementSchema = z
+  .strictObject({
+    id,
+    type: z.literal("status"),
+    description,
+    context: z.string().min(1).describe("The commit status context on the PR head commit."),
+    timeout_minutes: timeout(60),
+  })
+  .describe("Holds when the commit status with this context is success.");
+
+export const PrMergedRequirementSchema = z
+  .strictObject({
+    id,
+    type: z.literal("pr_merged"),
+    description,
+    repo: z
+      .string()
+      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/, "must be OWNER/NAME")
+      .describe("OWNER/NAME of the repository holding the pull request."),
+    number: z.int().min(1).describe("The pull request's number."),
+    timeout_minutes: timeout(1440),
+  })
+  .describe("Holds when that pull request is merged.");
+
+export const LabelRequirementSchema = z
+  .strictObject({
+    id,
+    type: z.literal("label"),
+    description,
+    name: z.string().min(1).describe("The label that must be on this pull request."),
+    timeout_minutes: timeout(1440),
+  })
+  .describe("Holds when this pull request carries the label.");
+
+export const RequirementSchema = z.discriminatedUnion("type", [
+  CheckRunRequirementSchema,
+  StatusRequirementSchema,
+  PrMergedRequirementSchema,
+  LabelRequirementSchema,
+]);
+
+export type Requirement = z.infer<typeof RequirementSchema>;
+export type RequirementType = Requirement["type"];
+
+export const REQUIREMENT_TYPES: readonly RequirementType[] = RequirementSchema.options.map(
+  (option) => option.shape.type.value,
+);
+
+export const REQUIREMENT_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  RequirementSchema.options.map((option) => [option.shape.type.value, Object.keys(option.shape)]),
+);
