@@ -43,7 +43,10 @@ function fakeRuntime() {
   return { runtime, sleeps };
 }
 
-async function setup(replies: readonly ScriptedReply[], options: { timeoutMs?: number; retries?: number } = {}) {
+async function setup(
+  replies: readonly ScriptedReply[],
+  options: { timeoutMs?: number; retries?: number } = {},
+) {
   const server = await startOpenAIServer({ apiKey: KEY, replies });
   servers.push(server);
   const { runtime, sleeps } = fakeRuntime();
@@ -124,12 +127,16 @@ describe("openai reviewer: a reply", () => {
   });
 
   it("fails as empty when only the reasoning field has text", async () => {
-    const { reviewer } = await setup([openAIReply("", { content: null, reasoningContent: "===VERDICT=== APPROVE" })]);
+    const { reviewer } = await setup([
+      openAIReply("", { content: null, reasoningContent: "===VERDICT=== APPROVE" }),
+    ]);
     expect(failure(await reviewer.review(PROMPT)).failure).toBe("empty");
   });
 
   it("drops a leading <think> block from the content", async () => {
-    const { reviewer } = await setup([openAIReply(`<think>===VERDICT=== APPROVE</think>\nBLOCKING: x\n===VERDICT=== REQUEST_CHANGES`)]);
+    const { reviewer } = await setup([
+      openAIReply(`<think>===VERDICT=== APPROVE</think>\nBLOCKING: x\n===VERDICT=== REQUEST_CHANGES`),
+    ]);
     expect(success(await reviewer.review(PROMPT)).text).toBe("\nBLOCKING: x\n===VERDICT=== REQUEST_CHANGES");
   });
 
@@ -147,7 +154,9 @@ describe("openai reviewer: a reply", () => {
         ],
       }),
     ]);
-    expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE.replace("No blocking issues.", "All good."));
+    expect(success(await reviewer.review(PROMPT)).text).toBe(
+      APPROVE.replace("No blocking issues.", "All good."),
+    );
   });
 });
 
@@ -159,10 +168,18 @@ describe("openai reviewer: replies that are not a finished review are failures",
     ["the content filter", openAIReply(APPROVE, { finishReason: "content_filter" }), "refusal"],
     [
       "a tool call",
-      openAIReply("", { content: null, finishReason: "tool_calls", toolCalls: [{ name: "approve", arguments: "{}" }] }),
+      openAIReply("", {
+        content: null,
+        finishReason: "tool_calls",
+        toolCalls: [{ name: "approve", arguments: "{}" }],
+      }),
       "bad-response",
     ],
-    ["tool calls under finish_reason stop", openAIReply(APPROVE, { toolCalls: [{ name: "x", arguments: "{}" }] }), "bad-response"],
+    [
+      "tool calls under finish_reason stop",
+      openAIReply(APPROVE, { toolCalls: [{ name: "x", arguments: "{}" }] }),
+      "bad-response",
+    ],
     ["an unknown finish_reason", openAIReply(APPROVE, { finishReason: "eos" }), "bad-response"],
     ["no finish_reason", openAIReply(APPROVE, { finishReason: null }), "bad-response"],
     ["empty content", openAIReply("   \n"), "empty"],
@@ -178,7 +195,11 @@ describe("openai reviewer: replies that are not a finished review are failures",
       "bad-response",
     ],
     ["a 404", openAIError(404, "The model `gpt-9` does not exist", { code: "model_not_found" }), "http"],
-    ["a 400 context_length_exceeded", openAIError(400, "maximum context length", { code: "context_length_exceeded" }), "http"],
+    [
+      "a 400 context_length_exceeded",
+      openAIError(400, "maximum context length", { code: "context_length_exceeded" }),
+      "http",
+    ],
     ["a bare 403", openAIError(403, "Project does not have access to model"), "auth"],
   ];
   for (const [name, scripted, kind] of cases) {
@@ -209,9 +230,12 @@ describe("openai reviewer: faults and retries", () => {
   });
 
   it("fails as http after the retries run out, naming the status and the attempts", async () => {
-    const { server, reviewer } = await setup(Array.from({ length: 5 }, () => openAIError(503, "overloaded")), {
-      retries: 2,
-    });
+    const { server, reviewer } = await setup(
+      Array.from({ length: 5 }, () => openAIError(503, "overloaded")),
+      {
+        retries: 2,
+      },
+    );
     const reply = failure(await reviewer.review(PROMPT));
     expect(reply.failure).toBe("http");
     expect(reply.attempts).toBe(3);
@@ -282,7 +306,14 @@ describe("openai reviewer: faults and retries", () => {
     const baseUrl = server.baseUrl;
     await server.close();
     const { runtime } = fakeRuntime();
-    const reviewer = openAIReviewer({ model: "gpt-4o", apiKey: KEY, baseUrl, timeoutMs: 2_000, retries: 1, runtime });
+    const reviewer = openAIReviewer({
+      model: "gpt-4o",
+      apiKey: KEY,
+      baseUrl,
+      timeoutMs: 2_000,
+      retries: 1,
+      runtime,
+    });
     const reply = failure(await reviewer.review(PROMPT));
     expect(reply.failure).toBe("network");
     expect(reply.attempts).toBe(2);
@@ -320,9 +351,13 @@ describe("openai reviewer: the key", () => {
   it("fails as auth on a wrong key and never repeats the key, not even the provider's masked echo", async () => {
     const server = await startOpenAIServer({
       replies: [
-        openAIError(401, `Incorrect API key provided: ${KEY.slice(0, 12)}****${KEY.slice(-4)}. See your account.`, {
-          code: "invalid_api_key",
-        }),
+        openAIError(
+          401,
+          `Incorrect API key provided: ${KEY.slice(0, 12)}****${KEY.slice(-4)}. See your account.`,
+          {
+            code: "invalid_api_key",
+          },
+        ),
       ],
     });
     servers.push(server);
@@ -375,7 +410,9 @@ describe("openai reviewer: the context window", () => {
     });
     const reply = success(await reviewer.review({ system: "s", user: "x".repeat(10_000) }));
     expect(reply.warnings.length).toBe(2);
-    expect(reply.warnings[0]).toMatch(/about 3,335 input tokens \(estimated\), 83% of a 4,000-token context window/);
+    expect(reply.warnings[0]).toMatch(
+      /about 3,335 input tokens \(estimated\), 83% of a 4,000-token context window/,
+    );
     expect(reply.warnings[1]).toMatch(/3,500 input tokens \(reported\)/);
   });
 

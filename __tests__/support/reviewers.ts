@@ -18,7 +18,8 @@
 //   `{id, object: "chat.completion", model, choices: [{index, message: {role, content, refusal},
 //   finish_reason}], usage: {prompt_tokens, completion_tokens, total_tokens}}`; errors
 //   `{error: {message, type, param, code}}`; 429 with `retry-after` / `retry-after-ms`.
-// - Anthropic Messages: POST /v1/messages, `x-api-key` and `anthropic-version` headers; a response
+// - Anthropic Messages: POST /v1/messages, the key in `x-api-key` or `Authorization: Bearer` (the
+//   installed SDK 1.14 sends the latter) and an `anthropic-version` header; a response
 //   `{id, type: "message", role, model, content: [{type: "text", text}], stop_reason, stop_sequence,
 //   usage: {input_tokens, output_tokens}}`; errors `{type: "error", error: {type, message}}`; 429
 //   rate_limit_error, 529 overloaded_error.
@@ -236,7 +237,9 @@ export function anthropicError(
 export const hang = (): ScriptedReply => ({ kind: "hang" });
 export const hangAfterHeaders = (): ScriptedReply => ({ kind: "hang-after-headers" });
 export const reset = (): ScriptedReply => ({ kind: "reset" });
-export const truncatedJson = (body = '{"id":"chatcmpl-x","choices":[{"index":0,"message":{"content":"===VERDICT=== APP'): ScriptedReply => ({
+export const truncatedJson = (
+  body = '{"id":"chatcmpl-x","choices":[{"index":0,"message":{"content":"===VERDICT=== APP',
+): ScriptedReply => ({
   kind: "truncated-json",
   body,
 });
@@ -270,9 +273,13 @@ const OPENAI: Dialect = {
   authFailure: (headers, key) =>
     headers.authorization === `Bearer ${key}`
       ? undefined
-      : openAIError(401, "Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.", {
-          code: "invalid_api_key",
-        }),
+      : openAIError(
+          401,
+          "Incorrect API key provided: sk-***. You can find your API key at https://platform.openai.com/account/api-keys.",
+          {
+            code: "invalid_api_key",
+          },
+        ),
   notFound: (path) => openAIError(404, `Unknown request URL: POST ${path}.`, { code: "unknown_url" }),
   unscripted: (index) => openAIError(500, `loopback server: no scripted reply for request #${index + 1}`),
 };
@@ -284,7 +291,9 @@ const ANTHROPIC: Dialect = {
     if (headers["anthropic-version"] === undefined) {
       return anthropicError(400, "anthropic-version: header is required");
     }
-    return headers["x-api-key"] === key ? undefined : anthropicError(401, "invalid x-api-key");
+    // The API takes the key either way: `x-api-key` (older SDKs) or `Authorization: Bearer` (SDK 1.x).
+    const sent = headers["x-api-key"] === key || headers.authorization === `Bearer ${key}`;
+    return sent ? undefined : anthropicError(401, "invalid x-api-key");
   },
   notFound: (path) => anthropicError(404, `Not found: ${path}`, { type: "not_found_error" }),
   unscripted: (index) => anthropicError(500, `loopback server: no scripted reply for request #${index + 1}`),

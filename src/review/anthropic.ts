@@ -3,7 +3,9 @@
 // keeps the SDK from reading ANTHROPIC_AUTH_TOKEN or a credential profile from disk), the base URL is
 // always explicit (ANTHROPIC_BASE_URL and profile-supplied hosts are ignored), the SDK's retries are off
 // and its logger silent. The time limit is passed per request, which also keeps the SDK from refusing a
-// large max_tokens as "needs streaming".
+// large max_tokens as "needs streaming". On the wire, SDK 1.14 sends the key as `Authorization: Bearer`
+// (not `x-api-key` as 0.x did) with `anthropic-version: 2026-10-21`; it works on Node 20. It also
+// console.warns when a model is past its deprecation date (the model name only, nothing secret).
 import Anthropic from "@anthropic-ai/sdk";
 import { readMessage } from "./anthropic-reply.js";
 import { type Attempt, callReviewer } from "./call.js";

@@ -7,7 +7,8 @@
 // The table, by longest matching prefix of the lowercased model name (a vendor path such as OpenRouter's
 // `openai/gpt-4o` or Gemini's `models/gemini-2.5-pro` is stripped first). Sources, as published by the
 // vendors when this was written:
-// - OpenAI model pages (platform.openai.com/docs/models): gpt-5 family 400,000 (gpt-5-chat 128,000);
+// - OpenAI model pages (platform.openai.com/docs/models): gpt-5 family 400,000, point releases
+//   (gpt-5.1, 5.2, …) assumed the same; the `-chat` variants 128,000;
 //   gpt-4.1 family 1,047,576; gpt-4o and gpt-4o-mini 128,000; gpt-4-turbo 128,000; gpt-4 8,192;
 //   gpt-4-32k 32,768; gpt-3.5-turbo 16,385; o1, o3, o3-mini, o4-mini 200,000; o1-mini, o1-preview
 //   128,000.
@@ -35,6 +36,9 @@ export const WINDOW_WARNING_SHARE = 0.8;
 export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = Object.freeze({
   "gpt-5": 400_000,
   "gpt-5-chat": 128_000,
+  "gpt-5.1-chat": 128_000,
+  "gpt-5.2-chat": 128_000,
+  "gpt-5.3-chat": 128_000,
   "gpt-4.1": 1_047_576,
   "gpt-4.5": 128_000,
   "gpt-4o": 128_000,
