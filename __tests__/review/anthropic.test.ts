@@ -101,7 +101,7 @@ describe("anthropic reviewer: a reply", () => {
     expect(defaultMaxOutputTokens("claude-sonnet-4-6")).toBe(8192);
     const { server, reviewer } = await setup([anthropicReply(APPROVE)], { model: "claude-3-opus-20240229" });
     success(await reviewer.review(PROMPT));
-    expect((server.requests[0]?.json as { max_tokens: number }).max_tokens).toBe(4096);
+    expect(server.requests[0]?.json).toMatchObject({ max_tokens: 4096 });
   });
 
   it("never reads a thinking block, even one that approves", async () => {
