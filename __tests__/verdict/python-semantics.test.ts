@@ -140,9 +140,7 @@ describe("word boundaries: pinned differences from Python's Unicode \\b (the sid
     ["a letter after a prose approve", "VERDICT: APPROVE\u00e9", null, AMBIGUOUS],
     ["a letter after a prose block", "VERDICT: REQUEST_CHANGES\u00e9", null, REQUEST_CHANGES],
     ["ß after a prose block", "VERDICT: REQUEST_CHANGES\u00df", null, REQUEST_CHANGES],
-    ["a letter after the marker word", "VERDICT\u00e9: REQUEST_CHANGES", null, REQUEST_CHANGES],
     ["an astral letter after a prose approve", "VERDICT: APPROVE\u{1d400}", null, AMBIGUOUS],
-    ["a Kelvin sign after the marker word", "VERDICT\u212a: REQUEST_CHANGES", null, REQUEST_CHANGES],
     [
       "a prose block beside a suffixed approve",
       "VERDICT: REQUEST_CHANGES\nVERDICT: APPROVE\u00e9",
@@ -153,6 +151,11 @@ describe("word boundaries: pinned differences from Python's Unicode \\b (the sid
     expect(findVerdict(reply)).toBe(ours);
     expect(ours).not.toBe(APPROVE);
     expect(python).not.toBe(APPROVE);
+  });
+
+  it("after the marker word the boundaries cannot differ: the gap admits no letter, so both read nothing", () => {
+    expect(findVerdict("VERDICT\u00e9: REQUEST_CHANGES")).toBeNull();
+    expect(findVerdict("VERDICT\u212a: REQUEST_CHANGES")).toBeNull();
   });
 
   it("an ASCII suffix is refused by both (APPROVE_WITH_NITS)", () => {
