@@ -8,7 +8,7 @@
 //   fake-reviewer.mjs exit <code> [stderr]  write [stderr] to stderr, exit <code>
 //   fake-reviewer.mjs empty                 print nothing, exit 0
 //   fake-reviewer.mjs hang                  never exit
-//   fake-reviewer.mjs hang-ignoring-term    ignore SIGTERM, never exit (needs the SIGKILL)
+//   fake-reviewer.mjs hang-ignoring-term [pidfile]  ignore SIGTERM, write its pid, never exit
 //   fake-reviewer.mjs spawn-and-hang <pidfile>  start a child that hangs, write its pid, hang
 //   fake-reviewer.mjs env                   print the environment as JSON
 //   fake-reviewer.mjs argv                  print its arguments (after the mode) as JSON
@@ -62,6 +62,7 @@ switch (mode) {
     break;
   case "hang-ignoring-term":
     process.on("SIGTERM", () => {});
+    if (args[0] !== undefined) writeFileSync(args[0], String(process.pid));
     forever();
     break;
   case "spawn-and-hang": {

@@ -1,0 +1,202 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { commandReviewer } from "../../src/review/command.js";
+import { createReviewer } from "../../src/review/create.js";
+import type { ReviewReply } from "../../src/review/reviewer.js";
+import { fakeReviewerCommand } from "../support/reviewers.js";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "vg-command-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const PROMPT = { system: "SYSTEM PART", user: "USER PART\n===VERDICT=== <value>" };
+const GITHUB_TOKEN = "ghs_loopbackGitHubToken0123456789abcdef";
+
+function reviewer(command: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
+  return commandReviewer({
+    command,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    env: options.env ?? { PATH: process.env.PATH ?? "" },
+    withheldSecrets: [GITHUB_TOKEN],
+    killGraceMs: 200,
+  });
+}
+
+function failure(reply: ReviewReply) {
+  if (reply.ok) throw new Error(`expected a failure, got a reply: ${reply.text}`);
+  return reply;
+}
+
+function success(reply: ReviewReply) {
+  if (!reply.ok) throw new Error(`expected a reply, got ${reply.failure}: ${reply.message}`);
+  return reply;
+}
+
+/** Running, as opposed to gone or a zombie (killed, waiting for a container's init to reap it). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(" ")[2] !== "Z";
+  } catch {
+    return true;
+  }
+}
+
+async function eventually(check: () => boolean, ms = 3_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+describe("command reviewer", () => {
+  it("sends system then user on stdin and returns stdout as the reply", async () => {
+    const saved = path.join(dir, "stdin.txt");
+    const r = reviewer(fakeReviewerCommand("reply", "No issues.\\n===VERDICT=== APPROVE"), {
+      env: { PATH: process.env.PATH ?? "", FAKE_REVIEWER_STDIN: saved },
+    });
+    const reply = success(await r.review(PROMPT));
+    expect(reply.text).toBe("No issues.\n===VERDICT=== APPROVE");
+    expect(reply.attempts).toBe(1);
+    expect(reply.usage).toEqual({});
+    expect(readFileSync(saved, "utf8")).toBe(`${PROMPT.system}\n\n${PROMPT.user}`);
+  });
+
+  it("passes arguments as written, without a shell", async () => {
+    const r = reviewer(`${fakeReviewerCommand("argv")} 'two words' "\\$HOME" a\\ b '$(id)'`);
+    const reply = success(await r.review(PROMPT));
+    expect(JSON.parse(reply.text)).toEqual(["two words", "$HOME", "a b", "$(id)"]);
+  });
+
+  it("withholds the GitHub token, the inputs and the runner's command files from the child", async () => {
+    const r = reviewer(fakeReviewerCommand("env"), {
+      env: {
+        PATH: process.env.PATH ?? "",
+        GITHUB_TOKEN,
+        GH_TOKEN: "gh-other",
+        "INPUT_API-KEY": "sk-input",
+        "INPUT_GITHUB-TOKEN": GITHUB_TOKEN,
+        GITHUB_OUTPUT: "/tmp/out",
+        GITHUB_ENV: "/tmp/env",
+        GITHUB_STEP_SUMMARY: "/tmp/summary",
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: "oidc",
+        CLONE_URL: `https://x-access-token:${GITHUB_TOKEN}@github.com/o/r`,
+        ANTHROPIC_API_KEY: "sk-ant-for-the-cli",
+        GITHUB_REPOSITORY: "o/r",
+      },
+    });
+    const env = JSON.parse(success(await r.review(PROMPT)).text) as Record<string, string>;
+    expect(env.ANTHROPIC_API_KEY).toBe("sk-ant-for-the-cli");
+    expect(env.GITHUB_REPOSITORY).toBe("o/r");
+    for (const name of [
+      "GITHUB_TOKEN",
+      "GH_TOKEN",
+      "INPUT_API-KEY",
+      "INPUT_GITHUB-TOKEN",
+      "GITHUB_OUTPUT",
+      "GITHUB_ENV",
+      "GITHUB_STEP_SUMMARY",
+      "ACTIONS_ID_TOKEN_REQUEST_TOKEN",
+      "CLONE_URL",
+    ]) {
+      expect(env[name], name).toBeUndefined();
+    }
+    expect(JSON.stringify(env)).not.toContain(GITHUB_TOKEN);
+  });
+
+  it("fails as command-failed on a non-zero exit, with the exit code and stderr", async () => {
+    const reply = failure(
+      await reviewer(fakeReviewerCommand("exit", "3", "model overloaded")).review(PROMPT),
+    );
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toBe("command reviewer `node`: exited with code 3: model overloaded");
+  });
+
+  it("never returns the stdout of a failed run, even an approve", async () => {
+    const script = path.join(dir, "approve-then-fail.mjs");
+    writeFileSync(script, "process.stdout.write('===VERDICT=== APPROVE'); process.exitCode = 1;");
+    const reply = failure(await reviewer(`'${process.execPath}' '${script}'`).review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(JSON.stringify(reply)).not.toContain("APPROVE");
+  });
+
+  it("fails as empty when the command prints nothing", async () => {
+    expect(failure(await reviewer(fakeReviewerCommand("empty")).review(PROMPT)).failure).toBe("empty");
+  });
+
+  it("fails as command-failed when the program does not exist", async () => {
+    const reply = failure(await reviewer("verdict-gate-no-such-reviewer -p").review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toContain("could not start: ENOENT");
+  });
+
+  it("accepts a reviewer that exits without reading its stdin", async () => {
+    const big = { system: "s", user: "x".repeat(1_000_000) };
+    const reply = success(
+      await reviewer(fakeReviewerCommand("no-stdin", "===VERDICT=== APPROVE")).review(big),
+    );
+    expect(reply.text).toBe("===VERDICT=== APPROVE");
+  });
+
+  it("refuses a reply larger than the limit", async () => {
+    const r = commandReviewer({
+      command: fakeReviewerCommand("flood", "5000"),
+      timeoutMs: 10_000,
+      env: { PATH: process.env.PATH ?? "" },
+      maxReplyBytes: 1000,
+    });
+    const reply = failure(await r.review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toContain("more than 1000 bytes");
+  });
+
+  it("times out a hung reviewer and kills it", async () => {
+    const pidFile = path.join(dir, "grandchild.pid");
+    const started = Date.now();
+    const reply = failure(
+      await reviewer(fakeReviewerCommand("spawn-and-hang", pidFile), { timeoutMs: 800 }).review(PROMPT),
+    );
+    expect(reply.failure).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // The whole process group goes, including what the reviewer started.
+    expect(await eventually(() => existsSync(pidFile))).toBe(true);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    if (process.platform !== "win32") expect(await eventually(() => !alive(grandchild))).toBe(true);
+  });
+
+  it("kills a reviewer that ignores SIGTERM, with SIGKILL after the grace period", async () => {
+    const pidFile = path.join(dir, "stubborn.pid");
+    const r = reviewer(fakeReviewerCommand("hang-ignoring-term", pidFile), { timeoutMs: 800 });
+    expect(failure(await r.review(PROMPT)).failure).toBe("timeout");
+    expect(await eventually(() => existsSync(pidFile))).toBe(true);
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(await eventually(() => !alive(pid))).toBe(true);
+  });
+
+  it("labels itself by program name only: arguments may carry secrets", () => {
+    const r = reviewer("claude -p --api-key sk-secret-in-args");
+    expect(r.label).toBe("command claude");
+    expect(r.model).toBe("claude");
+    expect(r.provider).toBe("command");
+  });
+
+  it("is created from settings, using the model for the context window", () => {
+    const r = createReviewer({
+      provider: "command",
+      model: "claude-sonnet-4-6",
+      apiKey: "",
+      command: "claude -p",
+      timeoutMs: 1_000,
+      retries: 3,
+    });
+    expect(r.label).toBe("command claude (claude-sonnet-4-6)");
+    expect(r.contextWindow).toBe(200_000);
+  });
+});
