@@ -1,0 +1,322 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ChunkOutcome } from "../../src/review/chunks.js";
+import { coverageAfter, formatCoverage } from "../../src/review/coverage.js";
+import {
+  DEFAULT_MAX_DIFF_TOKENS,
+  diffBudget,
+  fileTokens,
+  planReview,
+  type ReviewPlan,
+} from "../../src/review/plan.js";
+import type { ReviewReply } from "../../src/review/reviewer.js";
+import { diffOf, file, files } from "./diff-fixtures.js";
+
+const ok: ReviewReply = {
+  ok: true,
+  text: "===VERDICT=== APPROVE",
+  model: "m",
+  usage: {},
+  latencyMs: 1,
+  attempts: 1,
+  warnings: [],
+};
+const failed: ReviewReply = {
+  ok: false,
+  failure: "timeout",
+  message: "no complete reply within 1s",
+  latencyMs: 1,
+  attempts: 1,
+  warnings: [],
+};
+
+function outcomes(plan: ReviewPlan, answered: (index: number) => boolean): ChunkOutcome[] {
+  return plan.chunks.map((chunk) => ({
+    chunk,
+    paths: chunk.files.map((f) => f.path),
+    reply: answered(chunk.index) ? ok : failed,
+  }));
+}
+
+describe("planReview: scope", () => {
+  it("excludes lockfiles and source maps by default, listing each with its rule and reason", () => {
+    const plan = planReview(
+      diffOf([
+        file({ path: "package-lock.json" }),
+        file({ path: "web/yarn.lock" }),
+        file({ path: "dist/index.js.map" }),
+        file({ path: "src/a.ts" }),
+      ]),
+    );
+    expect(plan.inScope.map((f) => f.path)).toEqual(["src/a.ts"]);
+    expect(plan.excluded.map((e) => [e.path, e.rule])).toEqual([
+      ["package-lock.json", "package-lock.json"],
+      ["web/yarn.lock", "yarn.lock"],
+      ["dist/index.js.map", "*.js.map"],
+    ]);
+    expect(plan.excluded[0]?.reason).toMatch(/lockfile/);
+  });
+
+  it("never excludes what runs: dist/, vendor/, minified and generated code, workflows", () => {
+    const paths = [
+      "dist/index.js",
+      "vendor/github.com/x/y.go",
+      "third_party/z.c",
+      "node_modules/a/index.js",
+      "web/app.min.js",
+      "api/types.pb.go",
+      ".github/workflows/ci.yml",
+      "__snapshots__/a.test.ts.snap",
+    ];
+    const plan = planReview(diffOf(paths.map((path) => file({ path }))));
+    expect(plan.excluded).toEqual([]);
+    expect(plan.inScope).toHaveLength(paths.length);
+  });
+
+  it("applies include and exclude globs the way .gitignore reads them", () => {
+    const plan = planReview(
+      diffOf([
+        file({ path: "src/a.ts" }),
+        file({ path: "src/deep/b.ts" }),
+        file({ path: "docs/c.md" }),
+        file({ path: "src/generated/d.ts" }),
+        file({ path: "setup.py" }),
+        file({ path: "tools/setup.py" }),
+      ]),
+      { include: ["src/**", "/setup.py"], exclude: ["generated/"] },
+    );
+    expect(plan.inScope.map((f) => f.path)).toEqual(["src/a.ts", "src/deep/b.ts", "setup.py"]);
+    const rules = Object.fromEntries(plan.excluded.map((e) => [e.path, e.rule]));
+    expect(rules).toEqual({
+      "docs/c.md": "include",
+      "src/generated/d.ts": "generated/",
+      "tools/setup.py": "include",
+    });
+  });
+
+  it("keeps a renamed file in scope when either of its names is: moving code out of review does not hide it", () => {
+    const plan = planReview(
+      diffOf([
+        file({ path: "vendored/auth.ts", previousPath: "src/auth.ts" }),
+        file({ path: "old/x.lock", previousPath: "old/y.lock" }),
+      ]),
+      { exclude: ["vendored/**", "*.lock"] },
+    );
+    expect(plan.inScope.map((f) => f.path)).toEqual(["vendored/auth.ts"]);
+    expect(plan.excluded.map((f) => f.path)).toEqual(["old/x.lock"]);
+  });
+
+  it("can switch the default excludes off", () => {
+    const plan = planReview(diffOf([file({ path: "package-lock.json" })]), { defaultExcludes: false });
+    expect(plan.excluded).toEqual([]);
+  });
+});
+
+describe("planReview: what cannot be reviewed", () => {
+  it("lists binary files, omitted patches, short patches and files over the budget", () => {
+    const big = file({ path: "src/big.ts", adds: 100, width: 100 });
+    const plan = planReview(
+      diffOf([
+        file({ path: "img/logo.png", binary: true }),
+        file({ path: "src/huge.ts", patchOmitted: true, adds: 5 }),
+        file({ path: "src/cut.ts", undercount: true }),
+        big,
+        file({ path: "src/ok.ts" }),
+      ]),
+      { maxDiffTokens: fileTokens(big) - 1 },
+    );
+    expect(plan.notReviewed.map((n) => [n.path, n.reason])).toEqual([
+      ["img/logo.png", "binary"],
+      ["src/huge.ts", "patch-omitted"],
+      ["src/cut.ts", "patch-incomplete"],
+      ["src/big.ts", "over-budget"],
+    ]);
+    expect(plan.chunks.map((c) => c.files.map((f) => f.path))).toEqual([["src/ok.ts"]]);
+    expect(plan.coverage.complete).toBe(false);
+    expect(plan.coverage.gaps.join(" ")).toMatch(/4 files in scope not reviewed/);
+  });
+
+  it("splits along file boundaries, in diff order, each chunk within the budget", () => {
+    const list = ["a", "b", "c", "d", "e"].map((n) => file({ path: `src/${n}.ts`, adds: 10, width: 60 }));
+    const per = fileTokens(list[0] as never);
+    const plan = planReview(diffOf(list), { maxDiffTokens: per * 2 });
+    expect(plan.chunks.map((c) => c.files.map((f) => f.path))).toEqual([
+      ["src/a.ts", "src/b.ts"],
+      ["src/c.ts", "src/d.ts"],
+      ["src/e.ts"],
+    ]);
+    expect(plan.chunks.map((c) => c.index)).toEqual([0, 1, 2]);
+  });
+
+  it("defaults the budget to 60,000 tokens and never below 1", () => {
+    expect(planReview(diffOf([])).maxDiffTokens).toBe(DEFAULT_MAX_DIFF_TOKENS);
+    expect(planReview(diffOf([]), { maxDiffTokens: 0 }).maxDiffTokens).toBe(1);
+  });
+
+  it("lowers the budget to fit 80% of the context window", () => {
+    expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 200_000 })).toBe(60_000);
+    expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 8_192 })).toBe(4_553);
+    expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 2_048, overheadTokens: 1_500 })).toBe(138);
+    expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 1_000 })).toBe(1);
+  });
+});
+
+describe("coverage", () => {
+  it("is 100% only when every file in scope was answered", () => {
+    const a = file({ path: "a.ts", adds: 3 });
+    const b = file({ path: "b.ts", adds: 7 });
+    const plan = planReview(diffOf([a, b]), { maxDiffTokens: fileTokens(b) });
+    expect(plan.chunks).toHaveLength(2);
+    expect(formatCoverage(plan.coverage)).toBe("100%");
+    const after = coverageAfter(
+      plan,
+      outcomes(plan, (i) => i === 0),
+    );
+    expect(after.complete).toBe(false);
+    expect(formatCoverage(after)).toBe("30% (1/2 files, 3/10 lines)");
+    expect(after.notReviewed).toEqual([
+      {
+        path: "b.ts",
+        reason: "reviewer-failed",
+        detail: "reviewer timeout: no complete reply within 1s",
+        lines: 7,
+      },
+    ]);
+    expect(
+      coverageAfter(
+        plan,
+        outcomes(plan, () => true),
+      ).complete,
+    ).toBe(true);
+  });
+
+  it("counts a chunk with no outcome at all as not seen", () => {
+    const plan = planReview(diffOf([file({ path: "a.ts" })]));
+    const after = coverageAfter(plan, []);
+    expect(after.complete).toBe(false);
+    expect(after.notReviewed[0]?.detail).toBe("no reply for part 1 of the diff");
+  });
+
+  it("is incomplete when GitHub truncated the list, even with every received file reviewed", () => {
+    const plan = planReview(diffOf([file({ path: "a.ts" })], { truncated: true }));
+    expect(plan.coverage.files).toEqual({ reviewed: 1, total: 1 });
+    expect(plan.coverage.complete).toBe(false);
+    expect(formatCoverage(plan.coverage)).toBe("99% (1/1 files, 1/1 lines)");
+  });
+
+  it("is incomplete when the PR reports more files than were received", () => {
+    const plan = planReview(diffOf([file({ path: "a.ts" })], { reportedFiles: 2 }));
+    expect(plan.coverage.gaps).toEqual(["the pull request reports 2 changed files, the gate received 1"]);
+  });
+
+  it("counts excluded files as received", () => {
+    const plan = planReview(
+      diffOf([file({ path: "a.ts" }), file({ path: "yarn.lock" })], { reportedFiles: 2 }),
+    );
+    expect(plan.coverage.complete).toBe(true);
+  });
+
+  it("is incomplete when nothing is in scope: nothing reviewed is not everything reviewed", () => {
+    const onlyLock = planReview(diffOf([file({ path: "package-lock.json" })]));
+    expect(onlyLock.chunks).toEqual([]);
+    expect(onlyLock.coverage.complete).toBe(false);
+    expect(onlyLock.coverage.gaps).toEqual(["no file in scope to review (1 file excluded)"]);
+    expect(planReview(diffOf([])).coverage.gaps).toEqual(["the diff has no changed files to review"]);
+  });
+
+  it("counts a pure rename (no lines) as a file to review", () => {
+    const plan = planReview(diffOf([file({ path: "b.ts", previousPath: "a.ts", adds: 0, dels: 0 })]));
+    expect(plan.chunks).toHaveLength(1);
+    expect(plan.coverage.complete).toBe(true);
+    expect(plan.coverage.lines).toEqual({ reviewed: 0, total: 0 });
+  });
+});
+
+describe("planReview and coverage: properties", () => {
+  const budget = fc.integer({ min: 1, max: 4_000 });
+  const settings = fc.record({
+    truncated: fc.boolean(),
+    extraReported: fc.integer({ min: -2, max: 2 }),
+  });
+
+  it("every file lands in exactly one of excluded, not reviewed, or one chunk", () => {
+    fc.assert(
+      fc.property(files, budget, (list, maxDiffTokens) => {
+        const plan = planReview(diffOf(list), { maxDiffTokens });
+        const placed = [
+          ...plan.excluded.map((e) => e.path),
+          ...plan.notReviewed.map((n) => n.path),
+          ...plan.chunks.flatMap((c) => c.files.map((f) => f.path)),
+        ];
+        expect(placed.sort()).toEqual(list.map((f) => f.path).sort());
+        expect(plan.inScope.length).toBe(list.length - plan.excluded.length);
+      }),
+    );
+  });
+
+  it("chunks respect the budget, keep diff order, and are never empty", () => {
+    fc.assert(
+      fc.property(files, budget, (list, maxDiffTokens) => {
+        const plan = planReview(diffOf(list), { maxDiffTokens });
+        const order = list.map((f) => f.path);
+        let last = -1;
+        for (const chunk of plan.chunks) {
+          expect(chunk.files.length).toBeGreaterThan(0);
+          expect(chunk.tokens).toBeLessThanOrEqual(maxDiffTokens);
+          expect(chunk.tokens).toBe(chunk.files.reduce((s, f) => s + fileTokens(f), 0));
+          for (const f of chunk.files) {
+            const at = order.indexOf(f.path);
+            expect(at).toBeGreaterThan(last);
+            last = at;
+          }
+        }
+        for (const n of plan.notReviewed.filter((x) => x.reason === "over-budget")) {
+          const f = list.find((x) => x.path === n.path);
+          expect(f && fileTokens(f)).toBeGreaterThan(maxDiffTokens);
+        }
+      }),
+    );
+  });
+
+  it("coverage is complete exactly when every file in scope was answered and the whole diff arrived", () => {
+    fc.assert(
+      fc.property(files, budget, settings, fc.func(fc.boolean()), (list, maxDiffTokens, s, answers) => {
+        const diff = diffOf(list, {
+          truncated: s.truncated,
+          reportedFiles: Math.max(0, list.length + s.extraReported),
+        });
+        const plan = planReview(diff, { maxDiffTokens });
+        const answered = (i: number) => answers(i) as boolean;
+        const after = coverageAfter(plan, outcomes(plan, answered));
+        const everyChunk = plan.chunks.every((c) => answered(c.index));
+        const expected =
+          everyChunk &&
+          plan.notReviewed.length === 0 &&
+          plan.inScope.length > 0 &&
+          !s.truncated &&
+          s.extraReported <= 0;
+        expect(after.complete).toBe(expected);
+        expect(after.gaps.length === 0).toBe(expected);
+        expect(formatCoverage(after) === "100%").toBe(expected);
+        const seen = plan.chunks.filter((c) => answered(c.index)).flatMap((c) => c.files);
+        expect(after.files.reviewed).toBe(seen.length);
+        expect(after.files.reviewed + after.notReviewed.length).toBe(after.files.total);
+        expect(after.lines.reviewed).toBe(seen.reduce((n, f) => n + f.additions + f.deletions, 0));
+        expect(after.lines.total).toBe(plan.inScope.reduce((n, f) => n + f.additions + f.deletions, 0));
+      }),
+    );
+  });
+
+  it("is deterministic", () => {
+    fc.assert(
+      fc.property(files, budget, (list, maxDiffTokens) => {
+        const a = planReview(diffOf(list), { maxDiffTokens });
+        const b = planReview(diffOf(list), { maxDiffTokens });
+        expect(a.chunks.map((c) => c.files.map((f) => f.path))).toEqual(
+          b.chunks.map((c) => c.files.map((f) => f.path)),
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
