@@ -17,7 +17,7 @@ import {
 } from "./model.js";
 import { type PullFile, pullFiles } from "./pull-files.js";
 import { defaultLimits, type GitHubLimits } from "./routes/context.js";
-import { EMULATED_ROUTES, type RecordedRequest, startServer } from "./server.js";
+import { EMULATED_ROUTES, type RecordedRequest, startServer, warmUpValidators } from "./server.js";
 
 /** The GITHUB_TOKEN a workflow gets: an installation token of the GitHub Actions app, with write
  * access. Shaped like a real one (`ghs_` + 36 characters) so redaction is tested on a realistic value. */

@@ -10,7 +10,7 @@ import errors from "../../data/github/errors.json" with { type: "json" };
 import type { Fault, FaultPlan } from "./faults.js";
 import type { GitHubModel, TokenGrant } from "./model.js";
 import { matchOperation, pathIsDocumented } from "./openapi-description.js";
-import { validateRequest, validateResponse } from "./openapi-validator.js";
+import { validateRequest, validateResponse, warmUp } from "./openapi-validator.js";
 import type { Hosts } from "./representations/urls.js";
 import { WEB } from "./representations/urls.js";
 import { checkRoutes } from "./routes/checks.js";
@@ -378,4 +378,13 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
       await once(server, "close").catch(() => undefined);
     },
   };
+}
+
+/** Compiles the validators of every emulated route (see warmUp). */
+export function warmUpValidators(): void {
+  for (const route of EMULATED_ROUTES) {
+    const [method, template] = route.split(" ") as [string, string];
+    const match = matchOperation(method, template.replace(/\{[^}]+\}/g, "x"));
+    if (match !== null) warmUp(match);
+  }
 }

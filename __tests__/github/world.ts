@@ -1,0 +1,81 @@
+// The setting most tests in this folder share: the loopback GitHub API with one repository and one
+// pull request, and a client tuned to be fast (backoff and retry-after in milliseconds instead of
+// seconds, no spacing between writes, a short per-attempt deadline) whose log lines are kept.
+import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from "../../src/github/client.js";
+import type { RepositoryRef } from "../../src/github/repository-ref.js";
+import {
+  type FakePullRequest,
+  type FakeRepository,
+  type GitHubApiFixture,
+  startGitHubApi,
+} from "../support/github-api/index.js";
+
+export interface World {
+  readonly api: GitHubApiFixture;
+  readonly repo: FakeRepository;
+  readonly pr: FakePullRequest;
+  readonly ref: RepositoryRef;
+  readonly client: GitHubClient;
+  /** Every line the client logged. */
+  readonly logs: string[];
+}
+
+export const CONTRACT = `${JSON.stringify({ intended_action: "Add a greeting", success_criteria: [] }, null, 2)}\n`;
+
+export function fastClient(
+  api: GitHubApiFixture,
+  logs: string[],
+  options: Partial<GitHubClientOptions> = {},
+): GitHubClient {
+  return createGitHubClient({
+    token: api.token,
+    baseUrl: api.url,
+    // Generous: the loopback API compiles its validators on first use, on this same event loop.
+    timeoutMs: 10_000,
+    retries: 2,
+    rateLimitRetries: 2,
+    backoffUnitMs: 1,
+    writeSpacingMs: 0,
+    log: {
+      debug: (m) => logs.push(`debug ${m}`),
+      info: (m) => logs.push(`info ${m}`),
+      warn: (m) => logs.push(`warn ${m}`),
+    },
+    ...options,
+  });
+}
+
+export async function startWorld(
+  options: { client?: Partial<GitHubClientOptions>; limits?: Parameters<typeof startGitHubApi>[0] } = {},
+): Promise<World> {
+  const api = await startGitHubApi(options.limits ?? {});
+  const repo = api.createRepo("octo-org", "widgets", {
+    files: {
+      "README.md": "# widgets\n",
+      ".github/verdict-contract.json": CONTRACT,
+      "src/greet.ts": "export const hi = 1;\n",
+    },
+  });
+  const pr = repo.openPullRequest({
+    title: "Add a greeting",
+    author: "octocat",
+    changes: {
+      "src/greet.ts": "export const hi = 1;\nexport const greet = (n: string) => `hi ${n}`;\n",
+      "docs/greet.md": "# Greeting\n",
+    },
+  });
+  const logs: string[] = [];
+  return {
+    api,
+    repo,
+    pr,
+    ref: { owner: "octo-org", repo: "widgets" },
+    client: fastClient(api, logs, options.client),
+    logs,
+  };
+}
+
+/** The operation-id requests made, for counting. */
+export function calls(api: GitHubApiFixture, route: string): number {
+  return api.requestsFor(route).length;
+}

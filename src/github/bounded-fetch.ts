@@ -1,0 +1,57 @@
+// The fetch every GitHub request goes through: a deadline per attempt that covers the body as well as
+// the headers, and a cap on the body size. Reading the body here matters: Octokit reads it after the
+// request has "succeeded" and, when that read fails (a stalled or cut connection), hands back an empty
+// string as if GitHub had answered 200 with nothing. Read here, the same failure is a failed request
+// that the retry plugin retries and that ends, at worst, in a thrown error.
+
+export interface FetchCounters {
+  /** HTTP requests sent, retries included. */
+  requests: number;
+}
+
+export interface BoundedFetchOptions {
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly counters: FetchCounters;
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+async function readCapped(response: Response, limit: number): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`response body exceeds ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+export function boundedFetch(inner: typeof fetch, options: BoundedFetchOptions): typeof fetch {
+  return async (input, init) => {
+    options.counters.requests += 1;
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const response = await inner(input, { ...init, signal });
+    const body = NULL_BODY.has(response.status) ? null : await readCapped(response, options.maxResponseBytes);
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}

@@ -1,0 +1,188 @@
+// The gate's one check run on the pull request's head commit. It is created in progress (so a
+// required check is pending, never missing, while the round runs) and completed with a conclusion
+// only at the end. The conclusions are typed and checked: `neutral` and `skipped` count as passing in
+// GitHub's required checks, so the gate can never send them; `success` is the caller's approve.
+import { z } from "zod";
+import {
+  type ApiAnnotation,
+  annotationBatches,
+  type CheckAnnotation,
+  fitOutputText,
+} from "./check-run-limits.js";
+import type { GitHubClient } from "./client.js";
+import { GitHubError } from "./errors.js";
+import { fullName, type RepositoryRef } from "./repository-ref.js";
+import { expectShape } from "./response-shape.js";
+
+/** The conclusions the gate may send. `success` only for approve; the others never pass. */
+export type CheckConclusion = "success" | "failure" | "action_required" | "cancelled" | "timed_out";
+const ALLOWED: ReadonlySet<string> = new Set([
+  "success",
+  "failure",
+  "action_required",
+  "cancelled",
+  "timed_out",
+]);
+
+const runShape = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  head_sha: z.string(),
+  status: z.string(),
+  conclusion: z.string().nullable(),
+  html_url: z.string().nullable().optional(),
+  app: z.object({ id: z.number(), slug: z.string().optional() }).nullable(),
+});
+
+export interface CheckRunHandle {
+  readonly id: number;
+  readonly name: string;
+  readonly headSha: string;
+  readonly htmlUrl: string | null;
+  /** The app the check belongs to (GitHub Actions for a workflow's token). Its bot,
+   * `${slug}[bot]`, is the only author whose history comment the gate trusts. */
+  readonly app: { readonly id: number; readonly slug: string } | null;
+}
+
+/** The login of the bot that authors the gate's comments: `${app.slug}[bot]`, or null when unknown. */
+export function gateBotLogin(handle: CheckRunHandle): string | null {
+  return handle.app === null ? null : `${handle.app.slug}[bot]`;
+}
+
+export interface CheckOutputText {
+  readonly title: string;
+  /** Markdown; cut with a visible mark past 65,535 characters. */
+  readonly summary: string;
+  /** Markdown; cut with a visible mark past 65,535 characters. */
+  readonly text?: string;
+}
+
+function output(o: CheckOutputText): { title: string; summary: string; text?: string; truncated: boolean } {
+  const title = o.title.trim() === "" ? "verdict-gate" : o.title.replace(/\s+/g, " ").slice(0, 1000);
+  const summary = fitOutputText(o.summary === "" ? title : o.summary);
+  const text = o.text === undefined ? undefined : fitOutputText(o.text);
+  return {
+    title,
+    summary: summary.text,
+    ...(text !== undefined ? { text: text.text } : {}),
+    truncated: summary.truncated || (text?.truncated ?? false),
+  };
+}
+
+function handleFrom(data: unknown, operation: string): CheckRunHandle {
+  const run = expectShape(runShape, data, operation);
+  return {
+    id: run.id,
+    name: run.name,
+    headSha: run.head_sha,
+    htmlUrl: run.html_url ?? null,
+    app: run.app === null || run.app.slug === undefined ? null : { id: run.app.id, slug: run.app.slug },
+  };
+}
+
+/** Creates the check run, in progress, on `headSha`. 1 request. A token that may not write checks (a
+ * fork PR's) is a GitHubError `checks-not-writable` whose message explains the safe setups. */
+export async function createCheckRun(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  input: CheckOutputText & {
+    readonly name: string;
+    readonly headSha: string;
+    readonly detailsUrl?: string;
+    readonly externalId?: string;
+  },
+): Promise<CheckRunHandle> {
+  const operation = `create check run "${input.name}" on ${input.headSha.slice(0, 12)} in ${fullName(repository)}`;
+  const { truncated: _truncated, ...out } = output(input);
+  const response = await client.run(
+    operation,
+    (octokit) =>
+      octokit.rest.checks.create({
+        owner: repository.owner,
+        repo: repository.repo,
+        name: input.name,
+        head_sha: input.headSha,
+        status: "in_progress",
+        output: out,
+        ...(input.detailsUrl !== undefined ? { details_url: input.detailsUrl } : {}),
+        ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+      }),
+    { writesChecks: true },
+  );
+  const handle = handleFrom(response.data, operation);
+  if (handle.headSha !== input.headSha) {
+    throw new GitHubError({
+      kind: "malformed-response",
+      operation,
+      status: 201,
+      hint: `GitHub created the check run on ${handle.headSha.slice(0, 12)}, not on the head commit. Re-run the job.`,
+    });
+  }
+  return handle;
+}
+
+export interface CheckRunUpdate extends CheckOutputText {
+  /** Completes the check run. Omitted: it stays in progress (conditional-on: pending, never passing). */
+  readonly conclusion?: CheckConclusion;
+  readonly annotations?: readonly CheckAnnotation[];
+}
+
+export interface CheckRunUpdateResult {
+  /** API calls made: one per 50 annotations, at least one. */
+  readonly requests: number;
+  readonly annotationsSent: number;
+  /** The summary or text was cut to fit GitHub's limit (the mark says so in the check itself). */
+  readonly truncated: boolean;
+}
+
+/** Writes the round's output, annotations 50 a request, and the conclusion with the LAST request:
+ * if any batch fails the check run stays in progress (pending), never completed on partial output.
+ * 120 annotations → 3 requests. */
+export async function updateCheckRun(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  checkRunId: number,
+  update: CheckRunUpdate,
+): Promise<CheckRunUpdateResult> {
+  const conclusion = update.conclusion;
+  if (conclusion !== undefined && !ALLOWED.has(conclusion)) {
+    // `neutral` and `skipped` pass a required check: a gate that sent them could approve by accident.
+    throw new GitHubError({
+      kind: "refused",
+      operation: `complete check run ${checkRunId}`,
+      hint: `verdict-gate never sends the conclusion "${String(conclusion)}": it would count as passing. This is a bug; please report it.`,
+    });
+  }
+  const { truncated, ...out } = output(update);
+  const batches = annotationBatches(update.annotations ?? []);
+  let sent = 0;
+  for (let i = 0; i < batches.length; i += 1) {
+    const last = i === batches.length - 1;
+    const batch = batches[i] as ApiAnnotation[];
+    const operation = `update check run ${checkRunId} in ${fullName(repository)}${batches.length > 1 ? ` (batch ${i + 1} of ${batches.length})` : ""}`;
+    const response = await client.run(
+      operation,
+      (octokit) =>
+        octokit.rest.checks.update({
+          owner: repository.owner,
+          repo: repository.repo,
+          check_run_id: checkRunId,
+          output: { ...out, ...(batch.length > 0 ? { annotations: batch } : {}) },
+          ...(last && conclusion !== undefined ? { conclusion } : {}),
+          ...(last && conclusion === undefined ? { status: "in_progress" as const } : {}),
+        }),
+      { writesChecks: true },
+    );
+    const run = expectShape(runShape, response.data, operation);
+    if (run.id !== checkRunId || (last && conclusion !== undefined && run.conclusion !== conclusion)) {
+      throw new GitHubError({
+        kind: "malformed-response",
+        operation,
+        status: 200,
+        hint: `GitHub's answer does not show the update (check run ${run.id}, conclusion ${run.conclusion ?? "none"}). Re-run the job.`,
+      });
+    }
+    sent += batch.length;
+  }
+  return { requests: batches.length, annotationsSent: sent, truncated };
+}

@@ -1,0 +1,183 @@
+// The one Octokit the gate uses: @actions/github's, with the retry and throttling plugins configured
+// after GitHub's rate-limit guidance (honour `retry-after` and `x-ratelimit-reset`, retry a bounded
+// number of times, space writes a second apart), a deadline per attempt so a hang ends, and the token
+// kept out of every log line and error message.
+import { getOctokit } from "@actions/github";
+import { defaults as actionsDefaults } from "@actions/github/lib/utils";
+import { retry } from "@octokit/plugin-retry";
+import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
+import { boundedFetch, type FetchCounters } from "./bounded-fetch.js";
+import { describeFailure } from "./failure.js";
+import { type Redact, redactor } from "./token-redaction.js";
+import { WriteSpacing } from "./write-spacing.js";
+
+export type Octokit = ReturnType<typeof getOctokit>;
+
+/** Where the gate's diagnostics go (the action passes @actions/core's; lines arrive redacted). */
+export interface GitHubLog {
+  debug?(message: string): void;
+  info?(message: string): void;
+  warn(message: string): void;
+}
+
+export interface GitHubClientOptions {
+  readonly token: string;
+  /** GITHUB_API_URL; defaults to the environment's, then https://api.github.com. */
+  readonly baseUrl?: string;
+  /** Deadline per attempt, headers and body (default 30 s). */
+  readonly timeoutMs?: number;
+  /** Retries after a 5xx, a timeout or a cut connection (default 3). */
+  readonly retries?: number;
+  /** Retries after a rate limit (default 2). */
+  readonly rateLimitRetries?: number;
+  /** Longest wait a rate limit may ask for before the gate gives up instead (default 60 s). */
+  readonly maxRateLimitWaitSeconds?: number;
+  /** Milliseconds per second of backoff and `retry-after` (default 1000; tests pass 1). */
+  readonly backoffUnitMs?: number;
+  /** Spacing between writes (default 1000 ms, GitHub's guidance). */
+  readonly writeSpacingMs?: number;
+  /** Largest response body accepted (default 64 MiB). */
+  readonly maxResponseBytes?: number;
+  readonly userAgent?: string;
+  readonly log?: GitHubLog;
+  /** Other secrets to keep out of messages too (the reviewer's key). */
+  readonly secrets?: readonly string[];
+  /** The fetch underneath (default: @actions/github's, which honours the runner's proxy settings). */
+  readonly fetch?: typeof fetch;
+}
+
+export interface RequestStats {
+  /** HTTP requests sent, retries included. */
+  readonly requests: number;
+  /** API calls made (each may have taken several requests). */
+  readonly calls: number;
+  /** Waits taken because of a rate limit. */
+  readonly rateLimitWaits: number;
+}
+
+export interface GitHubClient {
+  readonly octokit: Octokit;
+  readonly baseUrl: string;
+  readonly redact: Redact;
+  readonly stats: RequestStats;
+  /** Runs one API operation; any failure comes out as a GitHubError naming `operation`. */
+  run<T>(
+    operation: string,
+    call: (octokit: Octokit) => Promise<T>,
+    options?: { writesChecks?: boolean },
+  ): Promise<T>;
+}
+
+/** Never retried by the retry plugin: the answer will not change (4xx), or the throttling plugin owns
+ * it (403/429 rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
+ * too large", which a retry cannot fix and which the diff reader handles. */
+const DO_NOT_RETRY = [400, 401, 403, 404, 406, 409, 410, 413, 422, 429, 451];
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const token = options.token.trim();
+  if (token === "") throw new Error("verdict-gate needs a GitHub token (input `github-token`)");
+  const redact = redactor([token, ...(options.secrets ?? [])]);
+  const baseUrl = (options.baseUrl ?? process.env.GITHUB_API_URL ?? "https://api.github.com").replace(
+    /\/+$/,
+    "",
+  );
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retries = options.retries ?? 3;
+  const rateLimitRetries = options.rateLimitRetries ?? 2;
+  const maxWait = options.maxRateLimitWaitSeconds ?? 60;
+  const unit = options.backoffUnitMs ?? 1000;
+  const counters: FetchCounters = { requests: 0 };
+  const stats = { calls: 0, rateLimitWaits: 0 };
+  const log = options.log;
+  const safe = (message: string) => redact(message);
+  const inner =
+    options.fetch ?? (actionsDefaults.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch;
+
+  const onLimit =
+    (kind: string) =>
+    (
+      retryAfter: number,
+      request: { method?: string; url?: string },
+      _octokit: unknown,
+      retryCount: number,
+    ) => {
+      const take = retryCount < rateLimitRetries && retryAfter <= maxWait;
+      log?.warn(
+        safe(
+          `GitHub ${kind} rate limit on ${request.method ?? ""} ${request.url ?? ""}: ${
+            take
+              ? `retrying in ${retryAfter} s (retry ${retryCount + 1} of ${rateLimitRetries})`
+              : `giving up (asked to wait ${retryAfter} s)`
+          }`,
+        ),
+      );
+      if (take) stats.rateLimitWaits += 1;
+      return take;
+    };
+  const spacing = new WriteSpacing(options.writeSpacingMs ?? 1000);
+  const throttle = {
+    onRateLimit: onLimit("primary"),
+    onSecondaryRateLimit: onLimit("secondary"),
+    retryAfterBaseValue: unit,
+    fallbackSecondaryRateRetryAfter: 60,
+    write: spacing,
+    notifications: spacing,
+  } as unknown as ThrottlingOptions;
+
+  const octokit = getOctokit(
+    token,
+    {
+      baseUrl,
+      userAgent: options.userAgent ?? "verdict-gate",
+      request: {
+        fetch: boundedFetch(inner, {
+          timeoutMs,
+          maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
+          counters,
+        }),
+      },
+      retry: { retries, retryAfterBaseValue: unit, doNotRetry: DO_NOT_RETRY },
+      throttle,
+      log: {
+        debug: (m: string) => log?.debug?.(safe(m)),
+        info: (m: string) => log?.info?.(safe(m)),
+        warn: (m: string) => log?.warn(safe(m)),
+        error: (m: string) => log?.warn(safe(m)),
+      },
+    },
+    retry,
+    throttling,
+  );
+
+  return {
+    octokit,
+    baseUrl,
+    redact,
+    stats: {
+      get requests() {
+        return counters.requests;
+      },
+      get calls() {
+        return stats.calls;
+      },
+      get rateLimitWaits() {
+        return stats.rateLimitWaits;
+      },
+    },
+    async run(operation, call, runOptions = {}) {
+      stats.calls += 1;
+      const before = counters.requests;
+      try {
+        return await call(octokit);
+      } catch (error) {
+        throw describeFailure(error, {
+          operation,
+          redact,
+          timeoutMs,
+          attempts: Math.max(1, counters.requests - before),
+          ...(runOptions.writesChecks !== undefined ? { writesChecks: runOptions.writesChecks } : {}),
+        });
+      }
+    },
+  };
+}

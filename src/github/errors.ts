@@ -1,0 +1,83 @@
+// Every way a GitHub request can fail, as one typed error that names the operation, the HTTP status
+// and what the user can do. Nothing here is ever turned into a default: a failed read is a thrown
+// GitHubError, never an empty diff, a missing contract or a passing dependency, because each of those
+// defaults could end in an approve the evidence does not support.
+
+export type GitHubErrorKind =
+  /** 401: the token was refused. */
+  | "unauthorized"
+  /** 403 "Resource not accessible by integration" (or a person's token) on a check-run write: a fork
+   * PR's read-only GITHUB_TOKEN under `pull_request`. The action explains the safe setups. */
+  | "checks-not-writable"
+  /** 403: the token lacks a permission for something else. */
+  | "forbidden"
+  /** 403/429 rate limits that outlasted the bounded retries (or asked for too long a wait). */
+  | "rate-limited"
+  | "not-found"
+  /** 406/413/too_large: GitHub refuses to produce something this large. */
+  | "too-large"
+  /** 400/409/422: the request itself was refused. */
+  | "invalid-request"
+  /** 5xx after the bounded retries. */
+  | "server-error"
+  /** No answer within the per-attempt timeout, on every attempt. */
+  | "timeout"
+  /** The connection failed or was cut, on every attempt. */
+  | "network"
+  /** GitHub answered 2xx with something that is not what it documents (malformed, truncated, empty). */
+  | "malformed-response"
+  /** The pull request's head moved while the gate was reading it. */
+  | "head-moved"
+  /** The gate's own history comment could not be located within the bounded number of pages. */
+  | "history-unavailable"
+  /** The caller asked for something the gate refuses to send (a passing-but-neutral conclusion, an
+   * oversized comment). A programming error, reported loudly. */
+  | "refused";
+
+export interface GitHubErrorDetails {
+  readonly kind: GitHubErrorKind;
+  /** What the gate was doing, e.g. "read pull request octo/widgets#7". */
+  readonly operation: string;
+  /** The HTTP status, when there was an answer. */
+  readonly status?: number;
+  /** GitHub's own message, when it sent one (already redacted). */
+  readonly githubMessage?: string;
+  /** What the user can do about it. */
+  readonly hint: string;
+  /** GitHub's request id, for a support ticket. */
+  readonly requestId?: string;
+  /** Seconds GitHub asked to wait, for rate limits. */
+  readonly retryAfterSeconds?: number;
+}
+
+export class GitHubError extends Error {
+  override readonly name = "GitHubError";
+  readonly kind: GitHubErrorKind;
+  readonly operation: string;
+  readonly status: number | undefined;
+  readonly githubMessage: string | undefined;
+  readonly hint: string;
+  readonly requestId: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(details: GitHubErrorDetails) {
+    const status = details.status !== undefined ? ` with HTTP ${details.status}` : "";
+    const said =
+      details.githubMessage !== undefined && details.githubMessage !== ""
+        ? ` (GitHub: ${details.githubMessage})`
+        : "";
+    const id = details.requestId !== undefined ? ` [request id ${details.requestId}]` : "";
+    super(`GitHub API: ${details.operation} failed${status}${said}. ${details.hint}${id}`);
+    this.kind = details.kind;
+    this.operation = details.operation;
+    this.status = details.status;
+    this.githubMessage = details.githubMessage;
+    this.hint = details.hint;
+    this.requestId = details.requestId;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+export function isGitHubError(error: unknown, kind?: GitHubErrorKind): error is GitHubError {
+  return error instanceof GitHubError && (kind === undefined || error.kind === kind);
+}

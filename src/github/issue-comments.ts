@@ -1,0 +1,135 @@
+// Issue comments on a pull request: listed oldest first in bounded pages, created, and updated. The
+// round history lives in one of them (sticky-comment.ts), so a body that does not fit is refused
+// rather than cut: half a history would read as a shorter one.
+import { z } from "zod";
+import type { GitHubClient } from "./client.js";
+import { GitHubError } from "./errors.js";
+import { fullName, type RepositoryRef } from "./repository-ref.js";
+import { expectShape } from "./response-shape.js";
+
+/** GitHub's limit on a comment body. */
+export const COMMENT_BODY_LIMIT = 65_536;
+
+const commentShape = z.object({
+  id: z.number().int().positive(),
+  body: z.string().optional(),
+  html_url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  user: z.object({ login: z.string(), type: z.string() }).nullable(),
+  performed_via_github_app: z.object({ id: z.number(), slug: z.string().optional() }).nullable().optional(),
+});
+
+export interface IssueComment {
+  readonly id: number;
+  readonly body: string;
+  /** Who wrote it; `type` is "Bot" for an app's bot user. */
+  readonly author: { readonly login: string; readonly type: string } | null;
+  readonly viaApp: { readonly id: number; readonly slug: string | null } | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly htmlUrl: string;
+}
+
+function toComment(data: z.infer<typeof commentShape>): IssueComment {
+  return {
+    id: data.id,
+    body: data.body ?? "",
+    author: data.user,
+    viaApp:
+      data.performed_via_github_app === null || data.performed_via_github_app === undefined
+        ? null
+        : { id: data.performed_via_github_app.id, slug: data.performed_via_github_app.slug ?? null },
+    createdAt: data.created_at,
+    updatedAt: data.updated_at,
+    htmlUrl: data.html_url,
+  };
+}
+
+export const COMMENTS_PER_PAGE = 100;
+
+export interface CommentPages {
+  readonly comments: readonly IssueComment[];
+  /** False when `maxPages` full pages were read and more may exist. */
+  readonly complete: boolean;
+  readonly requests: number;
+}
+
+/** Oldest first, 100 a page, at most `maxPages` pages (default 10). `stopWhen` ends the paging early
+ * once a page holds what the caller looks for. */
+export async function listIssueComments(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  number: number,
+  options: { maxPages?: number; stopWhen?: (page: readonly IssueComment[]) => boolean } = {},
+): Promise<CommentPages> {
+  const comments: IssueComment[] = [];
+  const maxPages = options.maxPages ?? 10;
+  for (let page = 1; page <= maxPages; page += 1) {
+    const operation = `list the comments of pull request ${fullName(repository)}#${number} (page ${page})`;
+    const response = await client.run(operation, (octokit) =>
+      octokit.rest.issues.listComments({
+        owner: repository.owner,
+        repo: repository.repo,
+        issue_number: number,
+        per_page: COMMENTS_PER_PAGE,
+        page,
+      }),
+    );
+    const batch = expectShape(z.array(commentShape), response.data, operation).map(toComment);
+    comments.push(...batch);
+    if (batch.length < COMMENTS_PER_PAGE) return { comments, complete: true, requests: page };
+    if (options.stopWhen?.(batch) === true) return { comments, complete: false, requests: page };
+  }
+  return { comments, complete: false, requests: maxPages };
+}
+
+function checkBody(body: string, operation: string): void {
+  if (body.length > COMMENT_BODY_LIMIT) {
+    throw new GitHubError({
+      kind: "refused",
+      operation,
+      hint: `The comment is ${body.length} characters; GitHub accepts ${COMMENT_BODY_LIMIT}. Nothing was cut, because a cut history would read as a shorter one.`,
+    });
+  }
+}
+
+/** 1 request. */
+export async function createIssueComment(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  number: number,
+  body: string,
+): Promise<IssueComment> {
+  const operation = `comment on pull request ${fullName(repository)}#${number}`;
+  checkBody(body, operation);
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.issues.createComment({
+      owner: repository.owner,
+      repo: repository.repo,
+      issue_number: number,
+      body,
+    }),
+  );
+  return toComment(expectShape(commentShape, response.data, operation));
+}
+
+/** 1 request. */
+export async function updateIssueComment(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  commentId: number,
+  body: string,
+): Promise<IssueComment> {
+  const operation = `update comment ${commentId} in ${fullName(repository)}`;
+  checkBody(body, operation);
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.issues.updateComment({
+      owner: repository.owner,
+      repo: repository.repo,
+      comment_id: commentId,
+      body,
+    }),
+  );
+  return toComment(expectShape(commentShape, response.data, operation));
+}

@@ -1,0 +1,167 @@
+// The GitHub half of the round's ports (src/gate/ports.ts), bound to the functions of this folder.
+// The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
+import { CannotWriteChecksError, type GitHubPort, type Logger } from "../gate/ports.js";
+import { createCheckRun, updateCheckRun } from "./check-run.js";
+import { listCheckRunsForRef } from "./check-runs-for-ref.js";
+import type { GitHubClient } from "./client.js";
+import { getCommitStatus } from "./commit-status.js";
+import { readFileAtRef } from "./contents.js";
+import { isGitHubError } from "./errors.js";
+import { createIssueComment, updateIssueComment } from "./issue-comments.js";
+import { listMergeGroupPullRequests } from "./merge-group.js";
+import { getCollaboratorPermission } from "./permission.js";
+import { getPullDiff } from "./pull-diff.js";
+import { getPullRequest, getPullRequestState } from "./pull-request.js";
+import { parseRepository, type RepositoryRef } from "./repository-ref.js";
+import { findStickyComment } from "./sticky-comment.js";
+
+export interface GitHubPortOptions {
+  /** Largest contract file read (default 5 MiB). */
+  readonly maxFileBytes?: number;
+  /** Comment pages read to find the history (default 10, i.e. 1,000 comments). */
+  readonly maxCommentPages?: number;
+}
+
+export function createGitHubPort(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  log: Logger,
+  options: GitHubPortOptions = {},
+): GitHubPort {
+  return {
+    async pullRequest(number) {
+      const pr = await getPullRequest(client, repository, number);
+      return {
+        number: pr.number,
+        headSha: pr.headSha,
+        baseSha: pr.baseSha,
+        // A deleted fork has no name; "" never equals the base repository, so it still reads as a fork.
+        headRepo: pr.headRepository ?? "",
+        state: pr.state,
+        merged: pr.merged,
+        draft: pr.draft,
+        mergeCommitSha: pr.mergeCommitSha,
+        labels: pr.labels,
+        title: pr.title,
+        body: pr.body,
+        author: pr.author?.login ?? "ghost",
+        changedFiles: pr.changedFiles,
+        additions: pr.additions,
+        deletions: pr.deletions,
+      };
+    },
+
+    async diff(pr) {
+      const read = await getPullDiff(client, repository, {
+        number: pr.number,
+        headSha: pr.headSha,
+        changedFiles: pr.changedFiles,
+      });
+      if (read.refusal !== undefined)
+        log.info(`GitHub refused the whole diff (${read.refusal}); read the file list instead`);
+      return read.diff;
+    },
+
+    async readFile(path, ref) {
+      const file = await readFileAtRef(
+        client,
+        repository,
+        path,
+        ref,
+        options.maxFileBytes !== undefined ? { maxBytes: options.maxFileBytes } : {},
+      );
+      switch (file.kind) {
+        case "found":
+          return file.text === null
+            ? { kind: "unreadable", message: `${path} is not UTF-8 text` }
+            : { kind: "found", text: file.text, sha: file.blobSha };
+        case "not-found":
+          return { kind: "missing" };
+        case "too-large":
+          return {
+            kind: "unreadable",
+            message: `${path} is ${file.size === null ? "over GitHub's 100 MB limit" : `${file.size} bytes`}, more than the ${file.limit} the gate reads`,
+          };
+        case "not-a-file":
+          return {
+            kind: "unreadable",
+            message: `${path} is a ${file.type === "dir" ? "directory" : file.type}, not a file`,
+          };
+      }
+    },
+
+    async startCheck(headSha, name, title) {
+      try {
+        const run = await createCheckRun(client, repository, { name, headSha, title, summary: title });
+        return { id: run.id, appSlug: run.app?.slug ?? "github-actions", url: run.htmlUrl ?? "" };
+      } catch (error) {
+        if (isGitHubError(error, "checks-not-writable")) throw new CannotWriteChecksError(error.message);
+        throw error;
+      }
+    },
+
+    async finishCheck(check, output, conclusion) {
+      try {
+        await updateCheckRun(client, repository, check.id, {
+          title: output.title,
+          summary: output.summary,
+          ...(output.text !== undefined ? { text: output.text } : {}),
+          annotations: output.annotations.map((a) => ({
+            path: a.path,
+            startLine: a.startLine,
+            endLine: a.endLine,
+            level: a.level,
+            title: a.title,
+            message: a.message,
+          })),
+          ...(conclusion !== null ? { conclusion } : {}),
+        });
+      } catch (error) {
+        if (isGitHubError(error, "checks-not-writable")) throw new CannotWriteChecksError(error.message);
+        throw error;
+      }
+    },
+
+    async findComment(prNumber, marker, trustedLogin) {
+      const found = await findStickyComment(client, repository, prNumber, marker, trustedLogin, {
+        ...(options.maxCommentPages !== undefined ? { maxPages: options.maxCommentPages } : {}),
+      });
+      if (found.impostors > 0) {
+        log.warning(
+          `${found.impostors} comment(s) on #${prNumber} carry the gate's history marker but were not written by ${trustedLogin}: ignored`,
+        );
+      }
+      return found.kind === "found" ? { id: found.comment.id, body: found.comment.body } : undefined;
+    },
+
+    async saveComment(prNumber, body, existing) {
+      if (existing !== undefined) await updateIssueComment(client, repository, existing.id, body);
+      else await createIssueComment(client, repository, prNumber, body);
+    },
+
+    async permission(user) {
+      return (await getCollaboratorPermission(client, repository, user)).role;
+    },
+
+    async checkRuns(ref, name) {
+      const { runs } = await listCheckRunsForRef(client, repository, ref, { name });
+      return runs.map((r) => ({ id: r.id, status: r.status, conclusion: r.conclusion }));
+    },
+
+    async statuses(ref, context) {
+      const { status } = await getCommitStatus(client, repository, ref, context);
+      return status === null ? [] : [{ state: status.state, description: status.description }];
+    },
+
+    async pullRequestState(repo, number) {
+      return getPullRequestState(client, parseRepository(repo), number);
+    },
+
+    async mergeGroupPulls(headSha, headRef) {
+      const { pulls } = await listMergeGroupPullRequests(client, repository, { headSha, headRef });
+      return pulls.map((p) => p.number);
+    },
+
+    requestCount: () => client.stats.requests,
+  };
+}

@@ -1,0 +1,166 @@
+// The pull request's whole diff, and an honest account of how much of it the gate received. First the
+// unified diff (`application/vnd.github.diff`, one request). When GitHub refuses it as too large (406:
+// over 300 files or 20,000 lines), the file list `/pulls/{n}/files`, 100 files a page, up to GitHub's
+// own cap of 3,000 files; a file whose patch GitHub leaves out is kept and marked as not reviewed.
+// Then the head is read again: a diff that might belong to a newer push than the commit the check goes
+// on is refused, because approving commit A on the strength of commit B's diff is a false approve.
+import { z } from "zod";
+import { fileFromPatch, parseUnifiedDiff } from "../diff/parse.js";
+import type { Diff, DiffFile } from "../diff/types.js";
+import type { GitHubClient } from "./client.js";
+import { GitHubError } from "./errors.js";
+import { getPullRequest } from "./pull-request.js";
+import { fullName, type RepositoryRef } from "./repository-ref.js";
+import { expectShape } from "./response-shape.js";
+
+/** GitHub lists at most 3,000 files of a pull request, 100 a page. */
+export const FILES_PER_PAGE = 100;
+export const FILES_API_MAX_PAGES = 30;
+
+const fileShape = z.object({
+  filename: z.string().min(1),
+  status: z.string(),
+  additions: z.number().int().nonnegative(),
+  deletions: z.number().int().nonnegative(),
+  changes: z.number().int().nonnegative(),
+  patch: z.string().optional(),
+  previous_filename: z.string().optional(),
+});
+const pageShape = z.array(fileShape);
+
+export interface PullDiffTarget {
+  readonly number: number;
+  /** The head the check run goes on; the diff must belong to it. */
+  readonly headSha: string;
+  /** GitHub's count of changed files (from the pull request): fewer received means truncated. */
+  readonly changedFiles: number;
+}
+
+export interface PullDiffOptions {
+  /** Pages of `/files` read after a 406 (default 30, GitHub's 3,000-file cap). */
+  readonly maxPages?: number;
+  /** Read the head again afterwards and refuse a diff that may belong to another push (default true). */
+  readonly verifyHead?: boolean;
+}
+
+export interface PullDiff {
+  readonly diff: Diff;
+  /** API calls made (each may have been retried; the client's stats count HTTP requests). */
+  readonly requests: number;
+  /** GitHub's reason for refusing the whole diff, when it did. */
+  readonly refusal?: string;
+}
+
+type DiffAnswer = { kind: "text"; text: unknown } | { kind: "refused"; message: string };
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+function messageOf(error: unknown): string {
+  const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
+  return typeof data?.message === "string" ? data.message : "the diff is too large";
+}
+
+/** Reads the diff of `target` (see the file comment). Requests: 1 for the unified diff, or 1 + the
+ * pages of `/files` after a 406 (at most 31), plus 1 to check the head. */
+export async function getPullDiff(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  target: PullDiffTarget,
+  options: PullDiffOptions = {},
+): Promise<PullDiff> {
+  const where = `${fullName(repository)}#${target.number}`;
+  const operation = `read the diff of pull request ${where}`;
+  let requests = 1;
+  const answer = await client.run<DiffAnswer>(operation, async (octokit) => {
+    try {
+      const response = await octokit.rest.pulls.get({
+        owner: repository.owner,
+        repo: repository.repo,
+        pull_number: target.number,
+        mediaType: { format: "diff" },
+      });
+      return { kind: "text", text: response.data as unknown };
+    } catch (error) {
+      if (statusOf(error) === 406) return { kind: "refused", message: client.redact(messageOf(error)) };
+      throw error;
+    }
+  });
+
+  let diff: Diff;
+  let refusal: string | undefined;
+  if (answer.kind === "text") {
+    const text = typeof answer.text === "string" ? answer.text : undefined;
+    // An empty or non-text diff for a PR that changes files is a failed read, not "nothing changed".
+    if (text === undefined || (text.trim() === "" && target.changedFiles > 0)) {
+      throw new GitHubError({
+        kind: "malformed-response",
+        operation,
+        status: 200,
+        hint: `GitHub answered with ${text === undefined ? "something that is not a diff" : "an empty diff"} for a pull request that changes ${target.changedFiles} file(s). Re-run the job; nothing was approved.`,
+      });
+    }
+    const parsed = parseUnifiedDiff(text);
+    diff = {
+      ...parsed,
+      reportedFiles: target.changedFiles,
+      truncated: parsed.files.length < target.changedFiles,
+    };
+  } else {
+    refusal = answer.message;
+    const listed = await listAllFiles(client, repository, target, options.maxPages ?? FILES_API_MAX_PAGES);
+    requests += listed.pages;
+    diff = {
+      files: listed.files,
+      source: "files-api",
+      reportedFiles: target.changedFiles,
+      // Every page full means GitHub may hold more than was read, unless the count says it was all.
+      truncated: listed.morePages
+        ? listed.files.length !== target.changedFiles
+        : listed.files.length < target.changedFiles,
+    };
+  }
+
+  if (options.verifyHead ?? true) {
+    requests += 1;
+    const now = await getPullRequest(client, repository, target.number);
+    if (now.headSha !== target.headSha) {
+      throw new GitHubError({
+        kind: "head-moved",
+        operation,
+        hint: `The pull request moved from ${target.headSha.slice(0, 12)} to ${now.headSha.slice(0, 12)} while the gate read it, so the diff may not be the one of the commit being judged. The push's own run will judge it; nothing was approved here.`,
+      });
+    }
+  }
+  return { diff, requests, ...(refusal !== undefined ? { refusal } : {}) };
+}
+
+async function listAllFiles(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  target: PullDiffTarget,
+  maxPages: number,
+): Promise<{ files: DiffFile[]; pages: number; morePages: boolean }> {
+  const files: DiffFile[] = [];
+  let pages = 0;
+  for (let page = 1; page <= maxPages; page += 1) {
+    const operation = `list the files of pull request ${fullName(repository)}#${target.number} (page ${page})`;
+    const response = await client.run(operation, (octokit) =>
+      octokit.rest.pulls.listFiles({
+        owner: repository.owner,
+        repo: repository.repo,
+        pull_number: target.number,
+        per_page: FILES_PER_PAGE,
+        page,
+      }),
+    );
+    pages += 1;
+    const entries = expectShape(pageShape, response.data, operation);
+    for (const entry of entries) files.push(fileFromPatch(entry));
+    if (entries.length < FILES_PER_PAGE) return { files, pages, morePages: false };
+  }
+  // Every page was full: GitHub may have more than the pages read (its cap is 3,000 files).
+  return { files, pages, morePages: true };
+}
