@@ -125,7 +125,7 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
     // An unquoted location ends at the first space or dash; it counts as a location only if it looks
     // like one (a slash, a dot, a line number, or a separator after it), so a path-less finding
     // ("BLOCKING: no tests cover the parser") keeps its first word in the reason.
-    const stop = /[\s—–]/.exec(text);
+    const stop = /[\s—]|–(?!L?\d)/.exec(text); // an en dash before a digit is a range, not a separator
     const end = stop === null ? text.length : stop.index;
     const token = trimEnds(text.slice(0, end), "*:,;.");
     const rest = text.slice(end);
