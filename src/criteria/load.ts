@@ -21,6 +21,32 @@ function describeValue(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
+const EXPECTED: Readonly<Record<string, string>> = {
+  int: "an integer",
+  number: "a number",
+  string: "a string",
+  array: "an array",
+  object: "an object",
+  boolean: "true or false",
+};
+
+function bound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, value: unknown): string {
+  const small = issue.code === "too_small";
+  const limit = Number(
+    small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum,
+  );
+  switch (issue.origin) {
+    case "string":
+      return small && limit === 1
+        ? "must not be empty"
+        : `must be at ${small ? "least" : "most"} ${limit} characters long`;
+    case "array":
+      return `must hold at ${small ? "least" : "most"} ${limit} item${limit === 1 ? "" : "s"}`;
+    default:
+      return `must be at ${small ? "least" : "most"} ${limit}, got ${describeValue(value)}`;
+  }
+}
+
 function at(root: unknown, path: readonly PropertyKey[]): unknown {
   let value: unknown = root;
   for (const key of path) {
@@ -88,13 +114,16 @@ function problemsOf(raw: unknown, issues: readonly z.core.$ZodIssue[]): Contract
             : `unknown ${kind} type ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}; expected one of: ${types.join(", ")}`,
       });
     } else if (issue.code === "invalid_type") {
+      const expected = EXPECTED[issue.expected] ?? issue.expected;
       if (issue.path.length === 0) {
         problems.push({ where, message: `a contract must be a JSON object, got ${describeValue(value)}` });
       } else if (value === undefined) {
-        problems.push({ ...base, message: `missing (required, expected ${issue.expected})` });
+        problems.push({ ...base, message: `missing (required: ${expected})` });
       } else {
-        problems.push({ ...base, message: `expected ${issue.expected}, got ${describeValue(value)}` });
+        problems.push({ ...base, message: `expected ${expected}, got ${describeValue(value)}` });
       }
+    } else if (issue.code === "too_small" || issue.code === "too_big") {
+      problems.push({ ...base, message: bound(issue, value) });
     } else {
       problems.push({ ...base, message: issue.message });
     }

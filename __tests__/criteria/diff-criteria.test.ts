@@ -1,0 +1,257 @@
+// The diff criteria on hand-built Diff objects (and one parsed from a real unified diff): pass, fail and
+// error for each, and the rule that an unseen part of the change turns a would-be pass into an error.
+import { describe, expect, test } from "vitest";
+import type { ContractInput } from "../../src/criteria/contract-schema.js";
+import { checkCriterion } from "../../src/criteria/engine.js";
+import type { CheckResult } from "../../src/criteria/report.js";
+import type { TreeReader } from "../../src/criteria/tree.js";
+import { parseUnifiedDiff } from "../../src/diff/parse.js";
+import type { Diff, DiffFile, DiffLine } from "../../src/diff/types.js";
+import { contractOf } from "./fixture-tree.js";
+
+type CriterionInput = ContractInput["success_criteria"][number];
+
+const noTree: TreeReader = new Proxy({} as TreeReader, {
+  get: () => () => Promise.reject(new Error("diff criteria must not read the tree")),
+});
+
+function file(path: string, added: string[], more: Partial<DiffFile> = {}): DiffFile {
+  const lines: DiffLine[] = added.map((text, i) => ({ kind: "add", text, newLine: i + 1 }));
+  return {
+    path,
+    status: "modified",
+    binary: false,
+    additions: added.length,
+    deletions: 0,
+    hunks: [{ header: "@@", oldStart: 1, oldLines: 0, newStart: 1, newLines: added.length, lines }],
+    patchOmitted: false,
+    patch: "",
+    ...more,
+  };
+}
+
+function diff(files: DiffFile[], more: Partial<Diff> = {}): Diff {
+  return { files, source: "unified", truncated: false, ...more };
+}
+
+async function run(criterion: CriterionInput, d: Diff | undefined): Promise<CheckResult> {
+  const [c] = contractOf([criterion]).success_criteria;
+  if (c === undefined) throw new Error("no criterion");
+  return checkCriterion(c, { tree: noTree, diff: d });
+}
+
+describe("every diff criterion", () => {
+  const all: CriterionInput[] = [
+    { id: "a", type: "diff_added_absent", pattern: "x" },
+    { id: "b", type: "diff_added_contains", pattern: "x" },
+    { id: "c", type: "diff_paths_within", globs: ["**"] },
+    { id: "d", type: "diff_lines_max", max_lines: 10 },
+    { id: "e", type: "diff_requires_change", when_changed: ["src/**"], must_change: ["test/**"] },
+  ];
+  test.each(all)("$type errors without a diff", async (c) => {
+    const r = await run(c, undefined);
+    expect(r.status).toBe("error");
+    expect(r.reason).toContain("no diff was given");
+  });
+  test.each(all)("$type errors when the file list was cut short (and nothing failed)", async (c) => {
+    const r = await run(c, diff([file("docs/a.md", ["ok"])], { truncated: true }));
+    expect(r.status).toBe("error");
+  });
+  test.each(all)("$type errors when files were never received", async (c) => {
+    const r = await run(c, diff([file("docs/a.md", ["ok"])], { reportedFiles: 3 }));
+    expect(r.status).toBe("error");
+  });
+});
+
+describe("diff_added_absent", () => {
+  const c = { id: "todo", type: "diff_added_absent", pattern: "\\b(TODO|FIXME)\\b" } as const;
+  test("passes when no added line matches", async () => {
+    const r = await run(c, diff([file("a.ts", ["const a = 1;", "// done"])]));
+    expect(r).toMatchObject({ status: "pass", evidence: { lines_checked: 2, files_checked: 1, count: 0 } });
+  });
+  test("fails on the first matching added line, naming path and line", async () => {
+    const r = await run(c, diff([file("a.ts", ["ok", "// TODO later"]), file("b.ts", ["FIXME"])]));
+    expect(r).toMatchObject({
+      status: "fail",
+      evidence: { count: 2, first_match: { path: "a.ts", line: 2, column: 4, text: "// TODO later" } },
+    });
+    expect(r.reason).toBe("2 added lines match /\\b(TODO|FIXME)\\b/, first a.ts:2");
+  });
+  test("deleted and context lines do not count", async () => {
+    const f = file("a.ts", []);
+    const withOld: DiffFile = {
+      ...f,
+      hunks: [
+        {
+          ...(f.hunks[0] as DiffFile["hunks"][number]),
+          lines: [
+            { kind: "del", text: "// TODO old", oldLine: 1 },
+            { kind: "context", text: "// TODO kept", oldLine: 2, newLine: 1 },
+          ],
+        },
+      ],
+    };
+    expect((await run(c, diff([withOld]))).status).toBe("pass");
+  });
+  test("paths narrow the files checked; ! excludes", async () => {
+    const d = diff([file("src/a.ts", ["ok"]), file("docs/x.md", ["TODO"]), file("src/gen/b.ts", ["TODO"])]);
+    expect((await run({ ...c, paths: ["src/**"] }, d)).status).toBe("fail");
+    expect((await run({ ...c, paths: ["src/**", "!src/gen/**"] }, d)).status).toBe("pass");
+    expect((await run({ ...c, paths: ["!docs/**", "!src/gen/**"] }, d)).status).toBe("pass");
+  });
+  test("a selected file whose patch was omitted is an error, unless a match was found elsewhere", async () => {
+    const omitted = file("big.ts", [], { patchOmitted: true, additions: 5000 });
+    const clean = await run(c, diff([file("a.ts", ["ok"]), omitted]));
+    expect(clean).toMatchObject({ status: "error", evidence: { unseen: ["big.ts"] } });
+    expect(clean.reason).toContain("patch of 1 file was not available (big.ts)");
+    expect((await run(c, diff([file("a.ts", ["TODO"]), omitted]))).status).toBe("fail");
+  });
+  test("an omitted patch outside the selected paths does not matter", async () => {
+    const d = diff([file("a.ts", ["ok"]), file("vendor/x.js", [], { patchOmitted: true })]);
+    expect((await run({ ...c, paths: ["*.ts"] }, d)).status).toBe("pass");
+  });
+  test("binary files have no lines; they are listed as skipped", async () => {
+    const r = await run(c, diff([file("logo.png", [], { binary: true })]));
+    expect(r).toMatchObject({ status: "pass", evidence: { binary_skipped: ["logo.png"] } });
+  });
+  test("a trailing carriage return (CRLF file) does not hide a $-anchored match", async () => {
+    expect((await run({ ...c, pattern: "debugger;$" }, diff([file("a.js", ["debugger;\r"])]))).status).toBe(
+      "fail",
+    );
+  });
+});
+
+describe("diff_added_contains", () => {
+  const c = {
+    id: "log",
+    type: "diff_added_contains",
+    pattern: "^## \\[\\d",
+    paths: ["CHANGELOG.md"],
+  } as const;
+  test("passes when enough added lines match", async () => {
+    expect(await run(c, diff([file("CHANGELOG.md", ["## [1.2.0]"])]))).toMatchObject({
+      status: "pass",
+      evidence: { count: 1, required: 1 },
+    });
+  });
+  test("fails when too few match", async () => {
+    const r = await run({ ...c, min_count: 2 }, diff([file("CHANGELOG.md", ["## [1.2.0]", "text"])]));
+    expect(r).toMatchObject({ status: "fail", evidence: { count: 1, required: 2 } });
+  });
+  test("fails when the selected file did not change", async () => {
+    expect((await run(c, diff([file("src/a.ts", ["## [1.2.0]"])]))).status).toBe("fail");
+  });
+  test("an omitted selected patch makes too few matches an error", async () => {
+    const r = await run(c, diff([file("CHANGELOG.md", [], { patchOmitted: true })]));
+    expect(r.status).toBe("error");
+  });
+  test("a match found passes even when another patch was omitted", async () => {
+    const r = await run(
+      { ...c, paths: undefined },
+      diff([file("CHANGELOG.md", ["## [2]"]), file("x", [], { patchOmitted: true })]),
+    );
+    expect(r.status).toBe("pass");
+  });
+});
+
+describe("diff_paths_within", () => {
+  const c = { id: "scope", type: "diff_paths_within", globs: ["src/**", "README.md"] } as const;
+  test("passes when every changed path is in scope", async () => {
+    expect(await run(c, diff([file("src/a/b.ts", []), file("README.md", [])]))).toMatchObject({
+      status: "pass",
+      evidence: { count: 2 },
+    });
+  });
+  test("fails naming the paths outside", async () => {
+    const r = await run(c, diff([file("src/a.ts", []), file(".github/workflows/ci.yml", [])]));
+    expect(r).toMatchObject({ status: "fail", evidence: { outside: [".github/workflows/ci.yml"] } });
+  });
+  test("the old name of a rename counts: moving a file out of scope is a change outside it", async () => {
+    const r = await run(
+      c,
+      diff([file("src/secret.ts", [], { status: "renamed", previousPath: "config/secret.ts" })]),
+    );
+    expect(r).toMatchObject({ status: "fail", evidence: { outside: ["config/secret.ts"] } });
+  });
+  test("removed files count", async () => {
+    expect((await run(c, diff([file("LICENSE", [], { status: "removed" })]))).status).toBe("fail");
+  });
+  test("a violation is a fail even when the list was cut short", async () => {
+    expect((await run(c, diff([file("etc/x", [])], { truncated: true }))).status).toBe("fail");
+  });
+  test("an empty change is within any scope", async () => {
+    expect((await run(c, diff([]))).status).toBe("pass");
+  });
+});
+
+describe("diff_lines_max", () => {
+  const c = { id: "size", type: "diff_lines_max", max_lines: 10 } as const;
+  test("passes at the limit", async () => {
+    expect(await run(c, diff([file("a", [], { additions: 6, deletions: 4 })]))).toMatchObject({
+      status: "pass",
+      evidence: { count: 10, required: 10 },
+    });
+  });
+  test("fails over it", async () => {
+    expect((await run(c, diff([file("a", [], { additions: 6, deletions: 5 })]))).status).toBe("fail");
+  });
+  test("counts omitted patches by their reported line counts", async () => {
+    expect((await run(c, diff([file("a", [], { patchOmitted: true, additions: 500 })]))).status).toBe("fail");
+  });
+  test("paths limit what is counted", async () => {
+    const d = diff([file("src/a", [], { additions: 5 }), file("package-lock.json", [], { additions: 5000 })]);
+    expect((await run({ ...c, paths: ["!package-lock.json"] }, d)).status).toBe("pass");
+  });
+  test("over the limit is a fail even when the list was cut short", async () => {
+    expect((await run(c, diff([file("a", [], { additions: 11 })], { truncated: true }))).status).toBe("fail");
+  });
+});
+
+describe("diff_requires_change", () => {
+  const c = {
+    id: "tests",
+    type: "diff_requires_change",
+    when_changed: ["src/**"],
+    must_change: ["**/*.test.ts"],
+  } as const;
+  test("passes when source and tests changed together", async () => {
+    const r = await run(c, diff([file("src/a.ts", []), file("__tests__/a.test.ts", [])]));
+    expect(r).toMatchObject({
+      status: "pass",
+      evidence: { triggered_by: "src/a.ts", satisfied_by: "__tests__/a.test.ts" },
+    });
+  });
+  test("fails when source changed without tests", async () => {
+    const r = await run(c, diff([file("src/a.ts", []), file("README.md", [])]));
+    expect(r).toMatchObject({
+      status: "fail",
+      reason: "src/a.ts changed but nothing matching **/*.test.ts did",
+    });
+  });
+  test("passes when nothing in when_changed changed", async () => {
+    expect((await run(c, diff([file("README.md", [])]))).status).toBe("pass");
+  });
+});
+
+describe("with a parsed unified diff", () => {
+  const text = [
+    "diff --git a/src/app.ts b/src/app.ts",
+    "index 1111111..2222222 100644",
+    "--- a/src/app.ts",
+    "+++ b/src/app.ts",
+    "@@ -1,2 +1,3 @@",
+    " export const a = 1;",
+    "-export const b = 2;",
+    "+export const b = 3; // TODO: revisit",
+    "+console.log(b);",
+    "",
+  ].join("\n");
+  test("finds the added TODO at its line in the new file", async () => {
+    const r = await run({ id: "t", type: "diff_added_absent", pattern: "TODO" }, parseUnifiedDiff(text));
+    expect(r).toMatchObject({ status: "fail", evidence: { first_match: { path: "src/app.ts", line: 2 } } });
+  });
+  test("counts added plus deleted lines", async () => {
+    const r = await run({ id: "n", type: "diff_lines_max", max_lines: 3 }, parseUnifiedDiff(text));
+    expect(r).toMatchObject({ status: "pass", evidence: { count: 3 } });
+  });
+});

@@ -1,0 +1,268 @@
+// Loading a contract: what loads (verdictkit's own example among it), and every rejection, each
+// message naming the file, the criterion and the field.
+import { describe, expect, test } from "vitest";
+import { ContractError } from "../../src/criteria/contract-error.js";
+import { CONTRACT_MAX_BYTES, loadContract } from "../../src/criteria/load.js";
+
+const base = { intended_action: "Summarize the Q3 incident reports into incidents.md" };
+
+function rejection(value: unknown): string {
+  try {
+    loadContract(typeof value === "string" ? value : JSON.stringify(value), "contracts/q3.json");
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContractError);
+    return (error as Error).message;
+  }
+  throw new Error("the contract loaded");
+}
+
+function criteria(...items: unknown[]): unknown {
+  return { ...base, success_criteria: items };
+}
+
+describe("contracts that load", () => {
+  test("verdictkit's README example, as verdictkit writes it", () => {
+    const contract = loadContract(
+      JSON.stringify({
+        task_id: "research-042",
+        agent_id: "agent-7f3a",
+        intended_action: "Summarize the Q3 incident reports into incidents.md",
+        success_criteria: [
+          { id: "c1", type: "file_exists", path: "incidents.md", description: "summary file was written" },
+          {
+            id: "c2",
+            type: "pattern_count_gte",
+            path: "incidents.md",
+            pattern: "^## Incident",
+            min_count: 3,
+            description: "covers at least 3 incidents",
+          },
+        ],
+        unverifiable_claims: ["tone is executive-appropriate"],
+        scope: { paths: ["incidents.md"] },
+        principal: "unknown",
+      }),
+      "q3.json",
+    );
+    expect(contract.success_criteria).toHaveLength(2);
+    expect(contract.unverifiable_claims).toEqual(["tone is executive-appropriate"]);
+  });
+
+  test("defaults: description, claims, requires and their timeouts", () => {
+    const contract = loadContract(
+      JSON.stringify({
+        $schema: "./verdict-contract.schema.json",
+        ...criteria({ id: "c", type: "file_exists", path: "a" }),
+        requires: [
+          { id: "ci", type: "check_run", name: "build" },
+          { id: "st", type: "status", context: "ci/legacy", timeout_minutes: 5 },
+          { id: "dep", type: "pr_merged", repo: "octo/lib", number: 12 },
+          { id: "ok", type: "label", name: "approved-by-security" },
+        ],
+      }),
+      "c.json",
+    );
+    expect(contract.success_criteria[0]).toMatchObject({ description: "" });
+    expect(contract.unverifiable_claims).toEqual([]);
+    expect(contract.requires.map((r) => r.timeout_minutes)).toEqual([60, 5, 1440, 1440]);
+  });
+
+  test("a byte order mark before the JSON is ignored", () => {
+    expect(loadContract(`\uFEFF${JSON.stringify(criteria())}`, "c.json").success_criteria).toEqual([]);
+  });
+
+  test("diff criteria with their defaults", () => {
+    const c = loadContract(
+      JSON.stringify(criteria({ id: "d", type: "diff_added_contains", pattern: "x" })),
+      "c.json",
+    );
+    expect(c.success_criteria[0]).toMatchObject({ min_count: 1 });
+  });
+});
+
+describe("rejections name the file, the criterion and the field", () => {
+  test("malformed JSON, with line and column", () => {
+    const message = rejection(
+      '{\n  "intended_action": "x",\n  "success_criteria": [\n    {"id": "a",}\n  ]\n}',
+    );
+    expect(message).toMatch(/^contracts\/q3\.json: contract: not valid JSON: .*\(line 4, column 16\)$/);
+  });
+
+  test("not an object", () => {
+    expect(rejection("[]")).toBe(
+      "contracts/q3.json: contract: a contract must be a JSON object, got an array",
+    );
+  });
+
+  test("unknown criterion type, listing the known ones", () => {
+    const message = rejection(criteria({ id: "c1", type: "file_exist", path: "a" }));
+    expect(message).toContain(
+      'contracts/q3.json: success_criteria[0] (id "c1"): field "type": unknown criterion type "file_exist"',
+    );
+    expect(message).toContain("expected one of: file_exists, file_nonempty,");
+  });
+
+  test("missing type", () => {
+    expect(rejection(criteria({ id: "c1", path: "a" }))).toMatch(
+      /^contracts\/q3\.json: success_criteria\[0\] \(id "c1"\): field "type": missing; every criterion needs a type/,
+    );
+  });
+
+  test("missing id", () => {
+    expect(rejection(criteria({ type: "file_exists", path: "a" }))).toBe(
+      'contracts/q3.json: success_criteria[0] (no id): field "id": missing (required: a string)',
+    );
+  });
+
+  test("empty id", () => {
+    expect(rejection(criteria({ id: "", type: "file_exists", path: "a" }))).toBe(
+      'contracts/q3.json: success_criteria[0] (no id): field "id": must not be empty',
+    );
+  });
+
+  test("a criterion that is not an object", () => {
+    expect(rejection(criteria("file_exists"))).toBe(
+      'contracts/q3.json: success_criteria[0] (no id): expected an object, got the string "file_exists"',
+    );
+  });
+
+  test("duplicate ids, among criteria and across criteria and requires", () => {
+    const message = rejection({
+      ...criteria({ id: "a", type: "file_exists", path: "p" }, { id: "a", type: "dir_exists", path: "p" }),
+      requires: [{ id: "a", type: "label", name: "x" }],
+    });
+    expect(message.split("\n")).toEqual([
+      'contracts/q3.json: success_criteria[1] (id "a"): field "id": duplicate id "a" (first used by success_criteria[0])',
+      'contracts/q3.json: requires[0] (id "a"): field "id": duplicate id "a" (first used by success_criteria[0])',
+    ]);
+  });
+
+  test("bad field types", () => {
+    expect(
+      rejection(criteria({ id: "n", type: "pattern_count_gte", path: "p", pattern: "x", min_count: "3" })),
+    ).toBe(
+      'contracts/q3.json: success_criteria[0] (id "n"): field "min_count": expected a number, got the string "3"',
+    );
+    expect(rejection(criteria({ id: "n", type: "line_count_gte", path: "p", min_count: 1.5 }))).toBe(
+      'contracts/q3.json: success_criteria[0] (id "n"): field "min_count": expected an integer, got number 1.5',
+    );
+    expect(rejection(criteria({ id: "n", type: "file_contains", path: 7, pattern: "x" }))).toBe(
+      'contracts/q3.json: success_criteria[0] (id "n"): field "path": expected a string, got number 7',
+    );
+  });
+
+  test("a count that cannot fail (min_count 0) is refused", () => {
+    expect(
+      rejection(criteria({ id: "n", type: "pattern_count_gte", path: "p", pattern: "x", min_count: 0 })),
+    ).toBe(
+      'contracts/q3.json: success_criteria[0] (id "n"): field "min_count": must be at least 1, got number 0',
+    );
+  });
+
+  test("missing required fields of a type", () => {
+    expect(rejection(criteria({ id: "f", type: "file_contains", path: "p" }))).toBe(
+      'contracts/q3.json: success_criteria[0] (id "f"): field "pattern": missing (required: a string)',
+    );
+  });
+
+  test("unknown fields in a criterion and at the top level", () => {
+    const message = rejection({
+      ...criteria({ id: "c", type: "file_exists", path: "p", patern: "x" }),
+      extra: 1,
+    });
+    expect(message.split("\n")).toEqual([
+      'contracts/q3.json: success_criteria[0] (id "c"): field "patern": unknown field; allowed here: id, type, description, path',
+      'contracts/q3.json: contract: field "extra": unknown field; allowed here: $schema, task_id, agent_id, principal, intended_action, scope, success_criteria, unverifiable_claims, requires',
+    ]);
+  });
+
+  test("a pattern RE2 cannot compile (backreference, lookaround)", () => {
+    expect(rejection(criteria({ id: "re", type: "file_contains", path: "p", pattern: "(a)\\1" }))).toMatch(
+      /^contracts\/q3\.json: success_criteria\[0\] \(id "re"\): field "pattern": .*invalid escape sequence.*RE2 syntax/,
+    );
+    expect(rejection(criteria({ id: "la", type: "diff_added_absent", pattern: "foo(?=bar)" }))).toContain(
+      'success_criteria[0] (id "la"): field "pattern": ',
+    );
+  });
+
+  test("an invalid glob names its index", () => {
+    expect(rejection(criteria({ id: "g", type: "diff_paths_within", globs: ["ok/**", "[x"] }))).toBe(
+      'contracts/q3.json: success_criteria[0] (id "g"): field "globs[1]": invalid glob "[x": a [ has no closing ]',
+    );
+  });
+
+  test("an empty glob list", () => {
+    expect(rejection(criteria({ id: "g", type: "diff_paths_within", globs: [] }))).toBe(
+      'contracts/q3.json: success_criteria[0] (id "g"): field "globs": must hold at least 1 item',
+    );
+  });
+
+  test("a table name that is not an identifier", () => {
+    expect(
+      rejection(
+        criteria({ id: "t", type: "sqlite_table_has_rows", path: "a.db", table: 'x"; DROP TABLE y; --' }),
+      ),
+    ).toBe(
+      'contracts/q3.json: success_criteria[0] (id "t"): field "table": must be a plain identifier (letters, digits, _; not starting with a digit)',
+    );
+  });
+
+  test("requires: unknown type, bad repo, bad number, bad timeout", () => {
+    expect(rejection({ ...criteria(), requires: [{ id: "r", type: "ci" }] })).toBe(
+      'contracts/q3.json: requires[0] (id "r"): field "type": unknown requirement type "ci"; expected one of: check_run, status, pr_merged, label',
+    );
+    expect(
+      rejection({ ...criteria(), requires: [{ id: "r", type: "pr_merged", repo: "nope", number: 0 }] }).split(
+        "\n",
+      ),
+    ).toEqual([
+      'contracts/q3.json: requires[0] (id "r"): field "repo": must be OWNER/NAME',
+      'contracts/q3.json: requires[0] (id "r"): field "number": must be at least 1, got number 0',
+    ]);
+    expect(
+      rejection({ ...criteria(), requires: [{ id: "r", type: "label", name: "x", timeout_minutes: 0 }] }),
+    ).toBe(
+      'contracts/q3.json: requires[0] (id "r"): field "timeout_minutes": must be at least 1, got number 0',
+    );
+    expect(rejection({ ...criteria(), requires: [{ id: "r", type: "status" }] })).toBe(
+      'contracts/q3.json: requires[0] (id "r"): field "context": missing (required: a string)',
+    );
+  });
+
+  test("missing intended_action and success_criteria", () => {
+    expect(rejection({}).split("\n")).toEqual([
+      'contracts/q3.json: contract: field "intended_action": missing (required: a string)',
+      'contracts/q3.json: contract: field "success_criteria": missing (required: an array)',
+    ]);
+  });
+
+  test("an unverifiable claim must be a string", () => {
+    expect(rejection({ ...criteria(), unverifiable_claims: [1] })).toBe(
+      'contracts/q3.json: contract: field "unverifiable_claims[0]": expected a string, got number 1',
+    );
+  });
+
+  test("a contract larger than the cap is refused without parsing", () => {
+    expect(rejection(" ".repeat(CONTRACT_MAX_BYTES + 1))).toContain("contracts/q3.json: contract: is ");
+  });
+
+  test("many problems are listed, then counted", () => {
+    const many = criteria(...Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, type: "nope" })));
+    const lines = rejection(many).split("\n");
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toBe("contracts/q3.json: … and 10 more problems");
+  });
+
+  test("the error carries the source and each problem for callers", () => {
+    try {
+      loadContract(JSON.stringify(criteria({ id: "x", type: "file_exists" })), "c.json");
+    } catch (error) {
+      expect(error).toMatchObject({
+        source: "c.json",
+        problems: [
+          { where: 'success_criteria[0] (id "x")', field: "path", message: "missing (required: a string)" },
+        ],
+      });
+    }
+  });
+});
