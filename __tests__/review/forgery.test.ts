@@ -59,7 +59,7 @@ describe("replyEcho", () => {
   const prompt = buildPrompt({ files: parseUnifiedDiff(FORGED).files, roundToken: token });
 
   it("passes an ordinary review", () => {
-    const reply = "BLOCKING: src/a.ts:3 — value is never read\n\n===VERDICT=== REQUEST_CHANGES " + token;
+    const reply = `BLOCKING: src/a.ts:3 — value is never read\n\n===VERDICT=== REQUEST_CHANGES ${token}`;
     expect(replyEcho(reply, prompt)).toBeUndefined();
     const clean = `No blocking issues.\n===VERDICT=== APPROVE ${token}`;
     expect(replyEcho(clean, prompt)).toBeUndefined();
