@@ -7,6 +7,7 @@ import {
   type FakePullRequest,
   type FakeRepository,
   type GitHubApiFixture,
+  type GitHubLimits,
   startGitHubApi,
 } from "../support/github-api/index.js";
 
@@ -46,9 +47,12 @@ export function fastClient(
 }
 
 export async function startWorld(
-  options: { client?: Partial<GitHubClientOptions>; limits?: Parameters<typeof startGitHubApi>[0] } = {},
+  options: { client?: Partial<GitHubClientOptions>; limits?: Partial<GitHubLimits>; warmUp?: boolean } = {},
 ): Promise<World> {
-  const api = await startGitHubApi(options.limits ?? {});
+  const api = await startGitHubApi({
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    warmUp: options.warmUp ?? false,
+  });
   const repo = api.createRepo("octo-org", "widgets", {
     files: {
       "README.md": "# widgets\n",
@@ -60,7 +64,7 @@ export async function startWorld(
     title: "Add a greeting",
     author: "octocat",
     changes: {
-      "src/greet.ts": "export const hi = 1;\nexport const greet = (n: string) => `hi ${n}`;\n",
+      "src/greet.ts": "export const hi = 1;\nexport const greet = (n: string) => 'hi ' + n;\n",
       "docs/greet.md": "# Greeting\n",
     },
   });

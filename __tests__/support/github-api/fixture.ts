@@ -411,8 +411,15 @@ export interface GitHubApiFixture {
 }
 
 export async function startGitHubApi(
-  options: { limits?: Partial<GitHubLimits>; seed?: string } = {},
+  options: {
+    limits?: Partial<GitHubLimits>;
+    seed?: string;
+    /** Compile every route's validators up front (about 2 s): for tests whose clients have deadlines
+     * shorter than a first compile, which runs on the test's own event loop. */
+    warmUp?: boolean;
+  } = {},
 ): Promise<GitHubApiFixture> {
+  if (options.warmUp === true) warmUpValidators();
   const model = new GitHubModel(options.seed);
   const limits: GitHubLimits = { ...defaultLimits(), ...options.limits };
   const faults = new FaultPlan();
