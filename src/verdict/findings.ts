@@ -153,11 +153,17 @@ export function readFindings(
   eachReplyLine(text, (start, end) => {
     HEAD.lastIndex = start;
     if (!HEAD.test(text) || HEAD.lastIndex > end) return true;
-    const body = readBody(text.slice(HEAD.lastIndex, end));
+    const bodyText = text.slice(HEAD.lastIndex, end);
+    if (findings.length >= limit) {
+      // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
+      // test per line, not a parse.
+      if (!/^`?<path>/.test(bodyText)) total += 1;
+      return true;
+    }
+    const body = readBody(bodyText);
     if (body === null) return true;
     total += 1;
-    if (findings.length < limit)
-      findings.push(Object.freeze({ ...body, raw: stripPythonSpace(text.slice(start, end)) }));
+    findings.push(Object.freeze({ ...body, raw: stripPythonSpace(text.slice(start, end)) }));
     return true;
   });
   return { findings, total };

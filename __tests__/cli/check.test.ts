@@ -1,0 +1,257 @@
+// `verdict-gate check`, in-process through the command frame: exit codes (0 PASS, 3 FAIL, 4 FLAG, 2
+// invalid contract or usage), the table and the JSON, --diff, --evidence and --verify-evidence.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "vg-check-"));
+  mkdirSync(path.join(dir, "tree"));
+  writeFileSync(path.join(dir, "tree", "incidents.md"), "# Q3\n## Incident 1\n## Incident 2\n## Incident 3\n");
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function contract(criteria: unknown[], more: Record<string, unknown> = {}, name = "contract.json"): string {
+  writeFileSync(
+    path.join(dir, name),
+    JSON.stringify({ intended_action: "Summarize the incidents", success_criteria: criteria, ...more }),
+  );
+  return name;
+}
+
+async function check(args: string[], options: { stdin?: string; tty?: boolean; env?: Record<string, string> } = {}) {
+  let out = "";
+  let err = "";
+  const io: CliIO = {
+    readStdin: async () => Buffer.from(options.stdin ?? "", "utf8"),
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: options.tty ?? false,
+    env: options.env ?? {},
+    cwd: dir,
+  };
+  const code = await runCli(["check", ...args], io);
+  return { code, out, err };
+}
+
+const exists = { id: "c1", type: "file_exists", path: "incidents.md", description: "summary written" };
+const three = { id: "c2", type: "pattern_count_gte", path: "incidents.md", pattern: "^## Incident", min_count: 3 };
+const four = { ...three, id: "c3", min_count: 4 };
+
+describe("exit codes", () => {
+  test("PASS exits 0", async () => {
+    const r = await check([contract([exists, three]), "--base-path", "tree"]);
+    expect(r).toMatchObject({ code: 0, err: "" });
+    expect(r.out).toMatch(/^PASS {2}all 2 criteria passed\n/);
+  });
+
+  test("FAIL exits 3", async () => {
+    expect((await check([contract([exists, four]), "--base-path", "tree"])).code).toBe(3);
+  });
+
+  test("FLAG exits 4: an unverifiable claim", async () => {
+    expect((await check([contract([exists], { unverifiable_claims: ["tone"] }), "--base-path", "tree"])).code).toBe(4);
+  });
+
+  test("FLAG exits 4: an escape is an error, never a pass", async () => {
+    symlinkSync("/etc/passwd", path.join(dir, "tree", "passwd"));
+    const r = await check([contract([{ id: "x", type: "file_contains", path: "passwd", pattern: "root" }]), "--base-path", "tree"]);
+    expect(r.code).toBe(4);
+    expect(r.out).toContain("points outside the tree");
+  });
+
+  test("FLAG exits 4: nothing checkable", async () => {
+    expect((await check([contract([]), "--base-path", "tree"])).code).toBe(4);
+  });
+
+  test("the base path defaults to the working directory", async () => {
+    expect((await check([contract([{ ...exists, path: "tree/incidents.md" }])])).code).toBe(0);
+  });
+});
+
+describe("invalid contracts and usage exit 2", () => {
+  test("an invalid contract names the file, the criterion and the field", async () => {
+    const r = await check([contract([{ id: "c9", type: "pattern_count_gte", path: "a", pattern: "(x)\\1", min_count: 1 }]), "--base-path", "tree"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/^verdict-gate check: contract\.json: success_criteria\[0\] \(id "c9"\): field "pattern": /);
+  });
+
+  test("malformed JSON", async () => {
+    writeFileSync(path.join(dir, "bad.json"), "{ nope");
+    const r = await check(["bad.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("bad.json: contract: not valid JSON");
+  });
+
+  test("a contract file that does not exist", async () => {
+    const r = await check(["missing.json"]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toContain("cannot read the contract missing.json: ENOENT");
+  });
+
+  test("a base path that is not a directory", async () => {
+    const r = await check([contract([exists]), "--base-path", "nowhere"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--base-path nowhere");
+  });
+
+  test("no contract argument", async () => {
+    const r = await check([]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("missing CONTRACT");
+    expect(r.err).toContain("usage: verdict-gate check CONTRACT");
+  });
+
+  test("an unknown flag", async () => {
+    expect((await check([contract([exists]), "--jsno"])).code).toBe(2);
+  });
+
+  test("two contracts", async () => {
+    expect((await check(["a.json", "b.json"])).code).toBe(2);
+  });
+
+  test("--verify-evidence with a contract", async () => {
+    const r = await check([contract([exists]), "--verify-evidence", "x.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--verify-evidence takes no contract");
+  });
+
+  test("an unwritable evidence path", async () => {
+    const r = await check([contract([exists]), "--base-path", "tree", "--evidence", "no/such/dir/e.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("cannot write the evidence bundle");
+  });
+});
+
+describe("output", () => {
+  test("the table lists every criterion with its status and reason", async () => {
+    const r = await check([contract([exists, four], { unverifiable_claims: ["tone is right"] }), "--base-path", "tree"]);
+    expect(r.out).toBe(
+      [
+        "FAIL  1 of 2 criteria failed: c3: /^## Incident/ matches 3 times in incidents.md (needs 4)",
+        "intended action: Summarize the incidents",
+        "",
+        "  status  id  type               reason",
+        "  pass    c1  file_exists        incidents.md exists (47 bytes)",
+        "  FAIL    c3  pattern_count_gte  /^## Incident/ matches 3 times in incidents.md (needs 4)",
+        "",
+        "unverifiable claims (each holds the verdict at FLAG until a person judges it):",
+        "  - tone is right",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("colour only on a terminal, and never with NO_COLOR", async () => {
+    const name = contract([exists]);
+    expect((await check([name, "--base-path", "tree"], { tty: true })).out).toContain("\u001b[32mPASS\u001b[0m");
+    expect((await check([name, "--base-path", "tree"], { tty: true, env: { NO_COLOR: "1" } })).out).not.toContain("\u001b[");
+    expect((await check([name, "--base-path", "tree"], { tty: false })).out).not.toContain("\u001b[");
+  });
+
+  test("control characters from the tree never reach the terminal", async () => {
+    const diff = "diff --git a/x\u001b[2J b/x\u001b[2J\n--- a/x\u001b[2J\n+++ b/x\u001b[2J\n@@ -0,0 +1 @@\n+a\n";
+    writeFileSync(path.join(dir, "d.diff"), diff);
+    const r = await check([contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]), "--diff", "d.diff"], { tty: true });
+    expect(r.out).not.toContain("\u001b[2J");
+    expect(r.out).toContain("\\u001b[2J");
+  });
+
+  test("--json prints the report", async () => {
+    const r = await check([contract([exists, four]), "--base-path", "tree", "--json"]);
+    const json = JSON.parse(r.out);
+    expect(json).toMatchObject({
+      contract: "contract.json",
+      verdict: "FAIL",
+      reason: expect.stringContaining("c3"),
+      unverifiable_claims: [],
+      checks: [
+        { id: "c1", type: "file_exists", status: "pass", evidence: { path: "incidents.md", found: "file", size: 47 } },
+        { id: "c3", type: "pattern_count_gte", status: "fail", evidence: { count: 3, required: 4, first_match: { line: 2 } } },
+      ],
+    });
+    expect(r.code).toBe(3);
+  });
+});
+
+describe("--diff", () => {
+  const diffText = [
+    "diff --git a/src/a.ts b/src/a.ts",
+    "--- a/src/a.ts",
+    "+++ b/src/a.ts",
+    "@@ -1 +1,2 @@",
+    " keep",
+    "+// TODO: later",
+    "",
+  ].join("\n");
+  const todo = { id: "todo", type: "diff_added_absent", pattern: "TODO" };
+
+  test("reads a unified diff from a file", async () => {
+    writeFileSync(path.join(dir, "pr.diff"), diffText);
+    const r = await check([contract([todo]), "--diff", "pr.diff", "--json"]);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.out).checks[0].evidence.first_match).toMatchObject({ path: "src/a.ts", line: 2 });
+  });
+
+  test("reads it from standard input with -", async () => {
+    expect((await check([contract([todo]), "--diff", "-"], { stdin: diffText })).code).toBe(3);
+    expect((await check([contract([todo]), "--diff", "-"], { stdin: diffText.replace("TODO", "done") })).code).toBe(0);
+  });
+
+  test("without --diff, diff criteria cannot run: FLAG", async () => {
+    const r = await check([contract([todo])]);
+    expect(r.code).toBe(4);
+    expect(r.out).toContain("no diff was given");
+  });
+});
+
+describe("--evidence and --verify-evidence", () => {
+  test("writes a bundle that verifies intact, with the same exit code", async () => {
+    const name = contract([exists, three]);
+    const made = await check([name, "--base-path", "tree", "--evidence", "evidence.json"]);
+    expect(made.code).toBe(0);
+    expect(made.out).toMatch(/evidence: evidence\.json \(bundle_hash [0-9a-f]{64}\)/);
+    const bundle = JSON.parse(readFileSync(path.join(dir, "evidence.json"), "utf8"));
+    expect(bundle.format).toBe("verdict-gate-evidence/1");
+    const verified = await check(["--verify-evidence", "evidence.json"]);
+    expect(verified.code).toBe(0);
+    expect(verified.out).toContain("intact: every hash matches");
+    const json = JSON.parse((await check(["--verify-evidence", "evidence.json", "--json"])).out);
+    expect(json).toMatchObject({ verdict: "PASS", intact: true, problems: [], bundle_hash: bundle.bundle_hash, recorded_verdict: "PASS" });
+  });
+
+  test("--json with --evidence names the bundle", async () => {
+    const r = await check([contract([exists]), "--base-path", "tree", "--evidence", "e.json", "--json"]);
+    expect(JSON.parse(r.out).evidence_bundle).toMatchObject({ file: "e.json", bundle_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  test("a tampered bundle fails verification with exit 3", async () => {
+    await check([contract([exists, three]), "--base-path", "tree", "--evidence", "evidence.json"]);
+    const file = path.join(dir, "evidence.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace('"verdict":"PASS"', '"verdict":"FAIL"'));
+    const r = await check(["--verify-evidence", "evidence.json"]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain("NOT INTACT");
+    expect(r.out).toContain("bundle_hash does not match");
+  });
+
+  test("a bundle that is not JSON is exit 2", async () => {
+    writeFileSync(path.join(dir, "x.json"), "nope");
+    const r = await check(["--verify-evidence", "x.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("x.json is not JSON");
+  });
+});

@@ -1,0 +1,55 @@
+// `verdict-gate prompt`: the rule a review prompt ends with, from the module the parser lives in.
+import { describe, expect, it } from "vitest";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+import { findVerdict, PROMPT_RULE, promptRule } from "../../src/verdict/reply-contract.js";
+
+const TOKEN = "q7k2m9x4p3n8b5v6c1z0l4j7h2";
+
+async function prompt(...args: string[]) {
+  let out = "";
+  let err = "";
+  const io: CliIO = {
+    readStdin: async () => {
+      throw new Error("prompt must not read stdin");
+    },
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: false,
+    env: {},
+    cwd: "/",
+  };
+  const code = await runCli(["prompt", ...args], io);
+  return { code, out, err };
+}
+
+describe("verdict-gate prompt", () => {
+  it("prints PROMPT_RULE exactly, and exits 0", async () => {
+    expect(await prompt()).toEqual({ code: 0, out: PROMPT_RULE, err: "" });
+  });
+
+  it("prints a rule that parses as nothing when a reviewer echoes it", async () => {
+    expect(findVerdict((await prompt()).out)).toBeNull();
+  });
+
+  it("prints the round-bound rule with --round-token", async () => {
+    const r = await prompt("--round-token", TOKEN);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(promptRule(TOKEN));
+    expect(r.out).toContain(`===VERDICT=== <value> ${TOKEN}`);
+    expect(findVerdict(r.out, { roundToken: TOKEN })).toBeNull();
+  });
+
+  it("refuses a malformed token, an unknown flag or an argument with exit 2", async () => {
+    for (const args of [["--round-token", "UPPERCASE-NOT-ALLOWED-0000000"], ["--json"], ["extra"]]) {
+      const r = await prompt(...args);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(/usage: verdict-gate prompt/);
+    }
+  });
+});
