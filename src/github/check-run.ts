@@ -57,7 +57,18 @@ export interface CheckOutputText {
   readonly text?: string;
 }
 
-function output(o: CheckOutputText): { title: string; summary: string; text?: string; truncated: boolean } {
+/** The output as sent: the secrets the client knows (the token, the reviewer's key) replaced, so a
+ * reviewer that echoed a key into its report cannot publish it on the pull request; then GitHub's
+ * limits. */
+function output(
+  raw: CheckOutputText,
+  redact: (text: string) => string,
+): { title: string; summary: string; text?: string; truncated: boolean } {
+  const o = {
+    title: redact(raw.title),
+    summary: redact(raw.summary),
+    ...(raw.text !== undefined ? { text: redact(raw.text) } : {}),
+  };
   const title = o.title.trim() === "" ? "verdict-gate" : o.title.replace(/\s+/g, " ").slice(0, 1000);
   const summary = fitOutputText(o.summary === "" ? title : o.summary);
   const text = o.text === undefined ? undefined : fitOutputText(o.text);
@@ -93,7 +104,7 @@ export async function createCheckRun(
   },
 ): Promise<CheckRunHandle> {
   const operation = `create check run "${input.name}" on ${input.headSha.slice(0, 12)} in ${fullName(repository)}`;
-  const { truncated: _truncated, ...out } = output(input);
+  const { truncated: _truncated, ...out } = output(input, client.redact);
   const response = await client.run(
     operation,
     (octokit) =>
@@ -153,8 +164,15 @@ export async function updateCheckRun(
       hint: `verdict-gate never sends the conclusion "${String(conclusion)}": it would count as passing. This is a bug; please report it.`,
     });
   }
-  const { truncated, ...out } = output(update);
-  const batches = annotationBatches(update.annotations ?? []);
+  const { truncated, ...out } = output(update, client.redact);
+  const batches = annotationBatches(
+    (update.annotations ?? []).map((a) => ({
+      ...a,
+      message: client.redact(a.message),
+      ...(a.title !== undefined ? { title: client.redact(a.title) } : {}),
+      ...(a.rawDetails !== undefined ? { rawDetails: client.redact(a.rawDetails) } : {}),
+    })),
+  );
   let sent = 0;
   for (let i = 0; i < batches.length; i += 1) {
     const last = i === batches.length - 1;

@@ -91,8 +91,8 @@ export function describeFailure(error: unknown, context: FailureContext): GitHub
     // No answer at all: Octokit reports these as status 500 without a response.
     const chain = chainNames(error).join(" ");
     if (/TimeoutError|AbortError|aborted due to timeout|timed? ?out/i.test(chain)) {
-      const limit =
-        context.timeoutMs !== undefined ? `${Math.round(context.timeoutMs / 1000)} s` : "the timeout";
+      const ms = context.timeoutMs;
+      const limit = ms === undefined ? "the timeout" : ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
       return make(
         "timeout",
         `GitHub did not answer within ${limit}${attempts}. Re-run the job; if it keeps happening, see https://www.githubstatus.com.`,

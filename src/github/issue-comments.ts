@@ -99,8 +99,10 @@ export async function createIssueComment(
   client: GitHubClient,
   repository: RepositoryRef,
   number: number,
-  body: string,
+  text: string,
 ): Promise<IssueComment> {
+  // A secret the client knows never reaches a comment, whatever the caller put in it.
+  const body = client.redact(text);
   const operation = `comment on pull request ${fullName(repository)}#${number}`;
   checkBody(body, operation);
   const response = await client.run(operation, (octokit) =>
@@ -119,8 +121,9 @@ export async function updateIssueComment(
   client: GitHubClient,
   repository: RepositoryRef,
   commentId: number,
-  body: string,
+  text: string,
 ): Promise<IssueComment> {
+  const body = client.redact(text);
   const operation = `update comment ${commentId} in ${fullName(repository)}`;
   checkBody(body, operation);
   const response = await client.run(operation, (octokit) =>
