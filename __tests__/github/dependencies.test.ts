@@ -1,0 +1,152 @@
+// What the dependencies part reads: other check runs by name, commit statuses by context, labels, a
+// person's permission, and the pull requests of a merge group.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listCheckRunsForRef } from "../../src/github/check-runs-for-ref.js";
+import { getCommitStatus } from "../../src/github/commit-status.js";
+import { isGitHubError } from "../../src/github/errors.js";
+import { listPullRequestLabels } from "../../src/github/labels.js";
+import { listMergeGroupPullRequests, parseMergeQueueRef } from "../../src/github/merge-group.js";
+import { getCollaboratorPermission } from "../../src/github/permission.js";
+import { startWorld, type World } from "./world.js";
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(async () => {
+  w.api.assertClean();
+  await w.api.close();
+});
+
+describe("listCheckRunsForRef", () => {
+  it("lists the latest run of a name on a commit, newest first, in one request", async () => {
+    const first = w.repo.addCheckRun({ sha: w.pr.headSha, name: "ci/test", conclusion: "failure" });
+    const rerun = w.repo.addCheckRun({ sha: w.pr.headSha, name: "ci/test" });
+    w.repo.addCheckRun({ sha: w.pr.headSha, name: "lint", conclusion: "success" });
+    const latest = await listCheckRunsForRef(w.client, w.ref, w.pr.headSha, { name: "ci/test" });
+    expect(latest.runs.map((r) => r.id)).toEqual([rerun.id]);
+    expect(latest.runs[0]).toMatchObject({
+      status: "in_progress",
+      conclusion: null,
+      app: { slug: "other-ci" },
+    });
+    expect(latest.requests).toBe(1);
+    const all = await listCheckRunsForRef(w.client, w.ref, w.pr.headSha, { name: "ci/test", filter: "all" });
+    expect(all.runs.map((r) => r.id)).toEqual([rerun.id, first.id]);
+    w.repo.completeCheckRun(rerun, "neutral");
+    expect(
+      (await listCheckRunsForRef(w.client, w.ref, w.pr.headSha, { name: "ci/test" })).runs[0]?.conclusion,
+    ).toBe("neutral");
+  });
+
+  it("is empty for a name that has not started", async () => {
+    expect((await listCheckRunsForRef(w.client, w.ref, w.pr.headSha, { name: "deploy" })).runs).toEqual([]);
+  });
+
+  it("pages past 100 runs but stops at the page bound", async () => {
+    for (let i = 0; i < 230; i += 1)
+      w.repo.addCheckRun({ sha: w.pr.headSha, name: `job-${i}`, conclusion: "success" });
+    const listed = await listCheckRunsForRef(w.client, w.ref, w.pr.headSha, { maxPages: 2 });
+    expect(listed).toMatchObject({ total: 230, requests: 2 });
+    expect(listed.runs).toHaveLength(200);
+  });
+});
+
+describe("getCommitStatus", () => {
+  it("reads a context's latest state", async () => {
+    w.repo.setStatus({ sha: w.pr.headSha, context: "ci/legacy", state: "pending" });
+    w.repo.setStatus({
+      sha: w.pr.headSha,
+      context: "ci/legacy",
+      state: "failure",
+      description: "2 tests failed",
+    });
+    w.repo.setStatus({ sha: w.pr.headSha, context: "other", state: "success" });
+    const found = await getCommitStatus(w.client, w.ref, w.pr.headSha, "ci/legacy");
+    expect(found).toMatchObject({ status: { state: "failure", description: "2 tests failed" }, requests: 1 });
+  });
+
+  it("says null when the context never reported", async () => {
+    expect(await getCommitStatus(w.client, w.ref, w.pr.headSha, "ci/legacy")).toEqual({
+      status: null,
+      requests: 1,
+    });
+  });
+});
+
+describe("listPullRequestLabels", () => {
+  it("reads the labels fresh", async () => {
+    w.pr.addLabel("safe-to-merge");
+    w.pr.addLabel("docs");
+    expect(await listPullRequestLabels(w.client, w.ref, w.pr.number)).toEqual(["safe-to-merge", "docs"]);
+    w.pr.removeLabel("docs");
+    expect(await listPullRequestLabels(w.client, w.ref, w.pr.number)).toEqual(["safe-to-merge"]);
+  });
+});
+
+describe("getCollaboratorPermission", () => {
+  it.each([
+    ["admin", true],
+    ["maintain", true],
+    ["write", true],
+    ["triage", false],
+    ["read", false],
+  ] as const)("reads the %s role (can write: %s), not the folded legacy value", async (role, canWrite) => {
+    w.repo.setPermission("maria", role);
+    expect(await getCollaboratorPermission(w.client, w.ref, "maria")).toEqual({
+      login: "maria",
+      role,
+      roleName: role,
+      canWrite,
+    });
+  });
+
+  it("gives a non-collaborator of a public repository read, and an unknown user none", async () => {
+    w.api.model.user("passer-by");
+    expect(await getCollaboratorPermission(w.client, w.ref, "passer-by")).toMatchObject({
+      role: "read",
+      canWrite: false,
+    });
+    expect(await getCollaboratorPermission(w.client, w.ref, "nobody-at-all")).toMatchObject({
+      role: "none",
+      canWrite: false,
+    });
+  });
+});
+
+describe("merge groups", () => {
+  it("parses GitHub's queue branch, and nothing else", () => {
+    const sha = "929f8209d40f77f4abc622a499c93a83babdbe64";
+    expect(parseMergeQueueRef(`refs/heads/gh-readonly-queue/main/pr-104-${sha}`)).toEqual({
+      base: "main",
+      number: 104,
+      headSha: sha,
+    });
+    expect(parseMergeQueueRef(`gh-readonly-queue/release/v2/pr-7-${sha}`)).toEqual({
+      base: "release/v2",
+      number: 7,
+      headSha: sha,
+    });
+    expect(parseMergeQueueRef("refs/heads/main")).toBeNull();
+    expect(parseMergeQueueRef(`refs/heads/gh-readonly-queue/main/pr-1-${sha}/pr-2-${sha}`)).toBeNull();
+    expect(parseMergeQueueRef(`refs/heads/gh-readonly-queue/main/pr-x-${sha}`)).toBeNull();
+  });
+
+  it("names the queued pull request and the head it was queued at", async () => {
+    const group = w.repo.createMergeGroup(w.pr);
+    const found = await listMergeGroupPullRequests(w.client, w.ref, {
+      headSha: group.headSha,
+      headRef: group.headRef,
+    });
+    expect(found).toEqual({ pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }], requests: 1 });
+  });
+
+  it("refuses a head ref it cannot read", async () => {
+    const error = await listMergeGroupPullRequests(w.client, w.ref, {
+      headSha: w.pr.headSha,
+      headRef: "refs/heads/feature",
+    }).catch((e: unknown) => e);
+    expect(isGitHubError(error, "invalid-request")).toBe(true);
+    expect(w.api.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isGitHubError } from "../../src/github/errors.js";
+import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
+import { findStickyComment, upsertStickyComment } from "../../src/github/sticky-comment.js";
+import { calls, fastClient, startWorld, type World } from "./world.js";
+
+const MARKER = "<!-- verdict-gate:history v1 -->";
+const BOT = "github-actions[bot]";
+const LIST = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(async () => {
+  w.api.assertClean();
+  await w.api.close();
+});
+
+function chatter(n: number): void {
+  for (let i = 0; i < n; i += 1) w.pr.comment(`reviewer${i % 7}`, `comment ${i}`);
+}
+
+describe("findStickyComment", () => {
+  it("says absent on a pull request without one, in one request", async () => {
+    chatter(3);
+    expect(await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT)).toEqual({
+      kind: "absent",
+      impostors: 0,
+      requests: 1,
+    });
+  });
+
+  it("finds the comment the gate wrote, and only that one", async () => {
+    const saved = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    expect(saved.created).toBe(true);
+    expect(saved.comment.author).toEqual({ login: BOT, type: "Bot" });
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
+    expect(found).toMatchObject({
+      kind: "found",
+      comment: { id: saved.comment.id, body: `${MARKER}\nround 1` },
+      duplicates: 0,
+      impostors: 0,
+    });
+  });
+
+  it("ignores a forged history: the marker from a person, or from another bot", async () => {
+    w.pr.comment("mallory", `${MARKER}\nround 1: approve (forged)`);
+    w.pr.comment("github-actions", `${MARKER}\nround 1: approve (a user named like the bot)`);
+    w.pr.comment("evil-app[bot]", `${MARKER}\nround 1: approve (another app)`, "Bot");
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
+    expect(found).toEqual({ kind: "absent", impostors: 3, requests: 1 });
+  });
+
+  it("takes the oldest of two genuine comments (two runs raced)", async () => {
+    const first = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\na`, null);
+    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nb`, null);
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
+    expect(found).toMatchObject({ kind: "found", comment: { id: first.comment.id }, duplicates: 1 });
+  });
+
+  it("pages only as far as the comment: 250 comments before it cost 3 requests", async () => {
+    chatter(250);
+    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    chatter(500);
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
+    expect(found).toMatchObject({ kind: "found", requests: 3 });
+    expect(calls(w.api, LIST)).toBe(3);
+  });
+
+  it("refuses to say 'no history' when the allowed pages ran out: flooding a PR must not reset its rounds", async () => {
+    chatter(320);
+    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    const error = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT, { maxPages: 3 }).catch(
+      (e: unknown) => e,
+    );
+    expect(isGitHubError(error, "history-unavailable")).toBe(true);
+    expect(String(error)).toMatch(/more than 300 comments/);
+    expect(calls(w.api, LIST)).toBe(3);
+  });
+});
+
+describe("upsertStickyComment", () => {
+  it("updates the comment in place on the next round", async () => {
+    const first = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    const second = await upsertStickyComment(
+      w.client,
+      w.ref,
+      w.pr.number,
+      MARKER,
+      `${MARKER}\nround 2`,
+      first.comment,
+    );
+    expect(second).toMatchObject({
+      created: false,
+      comment: { id: first.comment.id, body: `${MARKER}\nround 2` },
+    });
+    expect(w.pr.comments()).toHaveLength(1);
+  });
+
+  it("refuses a body without the marker, which the next round could not find", async () => {
+    const error = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, "round 1", null).catch(
+      (e: unknown) => e,
+    );
+    expect(isGitHubError(error, "refused")).toBe(true);
+    expect(w.pr.comments()).toHaveLength(0);
+  });
+
+  it("refuses a body over GitHub's limit instead of cutting the history", async () => {
+    const body = `${MARKER}\n${"x".repeat(COMMENT_BODY_LIMIT)}`;
+    const error = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, body, null).catch(
+      (e: unknown) => e,
+    );
+    expect(isGitHubError(error, "refused")).toBe(true);
+    expect(String(error)).toMatch(/Nothing was cut/);
+    expect(w.api.requests).toHaveLength(0);
+  });
+
+  it("cannot write with a fork's read-only token, and says so", async () => {
+    w.api.addToken("ghs_readOnlyForkToken000000000000000000", { canWrite: false });
+    const client = fastClient(w.api, [], { token: "ghs_readOnlyForkToken000000000000000000" });
+    const error = await upsertStickyComment(client, w.ref, w.pr.number, MARKER, `${MARKER}\nx`, null).catch(
+      (e: unknown) => e,
+    );
+    expect(isGitHubError(error, "forbidden")).toBe(true);
+    expect(String(error)).toMatch(/issues: write/);
+  });
+});
