@@ -1,5 +1,105 @@
+// The action: reads the inputs and the event, binds the round to the real GitHub API, reviewer and
+// workspace, and reports the round through outputs, the job summary and the step's exit. The only
+// file that talks to @actions/core. Whatever is thrown, the step fails with a message: a gate whose
+// error path can end green is not a gate.
+import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
+import { openTree } from "./criteria/fs-tree.js";
+import { bindGitHub } from "./gate/bind-github.js";
+import { bindReviewer } from "./gate/bind-reviewer.js";
+import { runMergeGroupRound } from "./gate/merge-group.js";
+import { describeError, type RoundContext, type RoundOutcome, runPullRequestRound } from "./gate/round.js";
+import { workspaceHead } from "./gate/workspace.js";
+import { INPUT, OUTPUT } from "./inputs.js";
+import { newRoundToken } from "./review/round-token.js";
+import { readSettings, type Settings } from "./settings.js";
+import { VERSION } from "./version.js";
+
+function readEvent(): unknown {
+  const file = process.env.GITHUB_EVENT_PATH;
+  if (file === undefined || file === "") return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function context(settings: Settings): RoundContext {
+  return {
+    settings,
+    github: bindGitHub(settings, {
+      info: (m) => core.info(m),
+      warning: (m) => core.warning(m),
+      error: (m) => core.error(m),
+    }),
+    reviewer: () => bindReviewer(settings.reviewer, settings.token),
+    openTree: () => {
+      if (settings.workspace === "")
+        return { error: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate" };
+      try {
+        return openTree(settings.workspace);
+      } catch (error) {
+        return { error: `the workspace ${settings.workspace} cannot be read: ${describeError(error)}` };
+      }
+    },
+    workspaceHead: () => workspaceHead(settings.workspace),
+    now: () => new Date(),
+    newRoundToken,
+    log: { info: (m) => core.info(m), warning: (m) => core.warning(m), error: (m) => core.error(m) },
+    version: VERSION,
+  };
+}
+
+function report(outcome: RoundOutcome): void {
+  if (outcome.status !== undefined) core.setOutput(OUTPUT.status, outcome.status);
+  core.setOutput(OUTPUT.reviewerVerdict, outcome.reviewerVerdict);
+  if (outcome.checkRunId !== undefined) core.setOutput(OUTPUT.checkRunId, String(outcome.checkRunId));
+  core.setOutput(OUTPUT.exclusions, JSON.stringify(outcome.exclusions));
+  if (outcome.round !== undefined) core.setOutput(OUTPUT.round, String(outcome.round));
+  core.setOutput(OUTPUT.coverage, outcome.coverage);
+  core.setOutput(OUTPUT.reasons, JSON.stringify(outcome.reasons));
+  if (outcome.headSha !== undefined) core.setOutput(OUTPUT.headSha, outcome.headSha);
+}
+
+async function writeJobSummary(markdown: string): Promise<void> {
+  if (markdown === "" || process.env.GITHUB_STEP_SUMMARY === undefined) return;
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    core.warning(`could not write the job summary: ${describeError(error)}`);
+  }
+}
 
 export async function run(): Promise<void> {
-  core.setFailed("verdict-gate: not implemented yet");
+  try {
+    // Secrets are masked before anything else can print them.
+    for (const secret of [core.getInput(INPUT.apiKey), core.getInput(INPUT.githubToken)]) {
+      if (secret.trim() !== "") core.setSecret(secret.trim());
+    }
+    const settings = readSettings((name) => core.getInput(name), { env: process.env, payload: readEvent() });
+    const ctx = context(settings);
+    const outcome =
+      settings.target.kind === "merge_group"
+        ? await runMergeGroupRound(ctx)
+        : await runPullRequestRound(ctx, settings.target.number, settings.target.headSha);
+    report(outcome);
+    await writeJobSummary(
+      outcome.checkUnavailable !== undefined
+        ? `> ⚠️ ${outcome.checkUnavailable}\n\n${outcome.jobSummary}`
+        : outcome.jobSummary,
+    );
+    core.info(`verdict-gate: ${outcome.message}`);
+    if (outcome.checkUnavailable !== undefined) {
+      core.setFailed(`verdict-gate: ${outcome.checkUnavailable}`);
+    } else if (outcome.status !== undefined && settings.failOn.includes(outcome.status)) {
+      core.setFailed(`verdict-gate: ${outcome.message}`);
+    }
+  } catch (error) {
+    const message = describeError(error);
+    await writeJobSummary(
+      `## ✋ verdict-gate could not finish\n\n${message.replace(/[<>]/g, "")}\n\nNothing was approved.`,
+    );
+    core.setFailed(`verdict-gate: ${message}`);
+  }
 }

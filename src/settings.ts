@@ -67,6 +67,8 @@ export interface Settings {
   repo: string;
   /** The event that started the run (for workflow_call, the caller's event). */
   eventName: string;
+  /** GITHUB_SHA: for pull_request, the test merge commit the workflow checks out by default. */
+  eventSha?: string;
   target: Target;
   /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
   eventAction?: string;
@@ -413,6 +415,9 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     owner,
     repo,
     eventName,
+    ...(env.GITHUB_SHA !== undefined && /^[0-9a-f]{40}$/.test(env.GITHUB_SHA)
+      ? { eventSha: env.GITHUB_SHA }
+      : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
     reviewer: reviewerSettings(read),

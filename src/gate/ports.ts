@@ -13,6 +13,8 @@ export interface PullRequestInfo {
   state: "open" | "closed";
   merged: boolean;
   draft: boolean;
+  /** GitHub's test merge commit, which a `pull_request` workflow checks out by default. */
+  mergeCommitSha: string | null;
   labels: readonly string[];
   title: string;
   body: string;
@@ -44,6 +46,11 @@ export interface CheckOutput {
   annotations: readonly Annotation[];
 }
 
+/** The token may not create check runs (a fork PR under `pull_request` gets a read-only token). */
+export class CannotWriteChecksError extends Error {
+  override readonly name = "CannotWriteChecksError";
+}
+
 export interface CheckRunRef {
   id: number;
   /** The app that owns the check run; the round history is trusted only from this identity. */
@@ -64,8 +71,39 @@ export interface GitHubPort {
     output: CheckOutput,
     conclusion: "success" | "failure" | "action_required" | null,
   ): Promise<void>;
+  /** The gate's sticky history comment on the PR, trusted only when written by `trustedLogin`. */
+  findComment(prNumber: number, marker: string, trustedLogin: string): Promise<StoredComment | undefined>;
+  /** Creates the comment, or replaces the body of the one found before. */
+  saveComment(prNumber: number, body: string, existing: StoredComment | undefined): Promise<void>;
+  /** A user's permission on the repository: admin, maintain, write, triage, read or none. */
+  permission(user: string): Promise<string>;
+  /** The latest check runs with this name on a commit (for `check_run` dependencies). */
+  checkRuns(ref: string, name: string): Promise<readonly CheckRunState[]>;
+  /** The commit statuses with this context on a commit, newest first (for `status` dependencies). */
+  statuses(ref: string, context: string): Promise<readonly CommitStatusState[]>;
+  /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
+  pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
+  /** The pull requests whose changes a merge group's head commit carries. */
+  mergeGroupPulls(headSha: string, headRef: string): Promise<readonly number[]>;
   /** Requests made so far, for the summary and the benchmark. */
   requestCount(): number;
+}
+
+export interface StoredComment {
+  id: number;
+  body: string;
+}
+
+export interface CheckRunState {
+  status: string;
+  conclusion: string | null;
+  /** The check run's id, to tell our own run apart from the one being waited for. */
+  id: number;
+}
+
+export interface CommitStatusState {
+  state: "error" | "failure" | "pending" | "success";
+  description: string | null;
 }
 
 export interface ReviewerUsage {

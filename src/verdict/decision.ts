@@ -3,7 +3,9 @@
 // a reviewer approve counts only for the diff it actually saw.
 import { combine, maybe, NO, no, type Result, type Status, statusOf, YES } from "./four.js";
 
-export type PartName = "reviewer" | "criteria" | "dependencies" | "rounds";
+/** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
+ * approve rounds of the pull requests it carries. */
+export type PartName = "reviewer" | "pull-requests" | "criteria" | "dependencies" | "rounds";
 
 export interface Part {
   readonly name: PartName;
@@ -44,7 +46,7 @@ export function capByCoverage(reviewer: Result, coverage: Coverage, unseen: stri
 export function decide(parts: readonly Part[]): Decision {
   if (parts.length === 0)
     throw new Error("decide() needs at least one part: nothing judged is not an approve");
-  if (!parts.some((p) => p.name === "reviewer")) {
+  if (!parts.some((p) => p.name === "reviewer" || p.name === "pull-requests")) {
     throw new Error("decide() needs the reviewer part: a round without a review is not an approve");
   }
   const result = combine(...parts.map((p) => p.result));

@@ -1,0 +1,48 @@
+// Annotations on the pull request's files: each BLOCKING finding at its path and line, and each
+// failed criterion at its first match. Only paths the diff touches are annotated: an annotation on a
+// path the PR does not change is noise at best and a rejected request at worst.
+import type { ContractReport } from "../criteria/report.js";
+import type { DiffFile } from "../diff/types.js";
+import type { Finding } from "../verdict/findings.js";
+import type { Annotation } from "./ports.js";
+
+/** GitHub accepts 50 per request; the adapter batches. More than this is noise nobody reads. */
+const MAX_ANNOTATIONS = 200;
+
+export function annotationsFor(
+  findings: readonly Finding[],
+  checked: ContractReport | undefined,
+  files: readonly DiffFile[],
+): Annotation[] {
+  const paths = new Set(files.map((f) => f.path));
+  const out: Annotation[] = [];
+  for (const f of findings) {
+    if (!paths.has(f.path)) continue;
+    const start = f.line !== undefined && f.line > 0 ? f.line : 1;
+    const end = f.endLine !== undefined && f.endLine >= start ? f.endLine : start;
+    out.push({
+      path: f.path,
+      startLine: start,
+      endLine: end,
+      level: "failure",
+      title: "verdict-gate: BLOCKING",
+      message: f.reason,
+    });
+  }
+  for (const c of checked?.checks ?? []) {
+    if (c.status !== "fail") continue;
+    const first = c.evidence.first_match;
+    const path = first?.path ?? (typeof c.evidence.path === "string" ? c.evidence.path : undefined);
+    if (path === undefined || !paths.has(path)) continue;
+    const line = first?.line !== undefined && first.line > 0 ? first.line : 1;
+    out.push({
+      path,
+      startLine: line,
+      endLine: line,
+      level: "failure",
+      title: `verdict-gate: criterion ${c.id} failed`,
+      message: c.reason,
+    });
+  }
+  return out.slice(0, MAX_ANNOTATIONS);
+}

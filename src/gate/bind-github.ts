@@ -1,0 +1,32 @@
+// The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
+// token and the reviewer's key from every message) bound to this repository.
+import { createGitHubClient } from "../github/client.js";
+import { createGitHubPort } from "../github/port.js";
+import type { Settings } from "../settings.js";
+import { VERSION } from "../version.js";
+import type { GitHubPort, Logger } from "./ports.js";
+
+/** Milliseconds per second of backoff, retry-after and write spacing. 1000 in production; the
+ * end-to-end tests shrink it so a fault matrix of retries runs in seconds, not minutes. */
+function backoffUnitMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env.VERDICT_GATE_BACKOFF_UNIT_MS;
+  if (raw === undefined || !/^\d{1,4}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+export function bindGitHub(
+  settings: Settings,
+  log: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): GitHubPort {
+  const unit = backoffUnitMs(env);
+  const client = createGitHubClient({
+    token: settings.token,
+    baseUrl: settings.apiUrl,
+    userAgent: `verdict-gate/${VERSION}`,
+    secrets: settings.reviewer.apiKey === "" ? [] : [settings.reviewer.apiKey],
+    log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
+    ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
+  });
+  return createGitHubPort(client, { owner: settings.owner, repo: settings.repo }, log);
+}

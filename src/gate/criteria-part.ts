@@ -1,0 +1,135 @@
+// The criteria part of a round: the contract read at the base commit, checked against the checked-out
+// tree and the diff. A missing contract skips the part (and says so); an invalid one, an unreadable
+// one, or a tree that is not the PR's code holds the round, because criteria checked against the
+// wrong files would pass for the wrong reasons.
+
+import type { Contract } from "../criteria/contract-schema.js";
+import { contractResult } from "../criteria/decision.js";
+import { checkContract } from "../criteria/engine.js";
+import { loadContract } from "../criteria/load.js";
+import type { ContractReport } from "../criteria/report.js";
+import type { TreeReader } from "../criteria/tree.js";
+import type { Diff } from "../diff/types.js";
+import type { CriteriaReport, CriterionRow } from "../report/round-report.js";
+import type { Part } from "../verdict/decision.js";
+import { maybe, yes } from "../verdict/four.js";
+import type { ContractFile } from "./ports.js";
+
+export interface CriteriaPartOutcome {
+  part: Part;
+  report: CriteriaReport;
+  /** The parsed contract, when there is one (its conditions go to the reviewer, its `requires` to the
+   * dependencies part). */
+  contract?: Contract;
+  /** The full engine report, for annotations of failed criteria. */
+  checked?: ContractReport;
+}
+
+/** Reads the contract file fetched from the base commit. Does not check it yet. */
+export function readContract(
+  file: ContractFile,
+  source: string,
+): { contract?: Contract; outcome?: CriteriaPartOutcome } {
+  if (file.kind === "missing") {
+    return {
+      outcome: {
+        part: {
+          name: "criteria",
+          result: yes(),
+          summary: `no contract at ${source} on the base commit`,
+          skipped: true,
+        },
+        report: { kind: "missing", source },
+      },
+    };
+  }
+  if (file.kind === "unreadable") {
+    const message = `the contract ${source} could not be read: ${file.message}`;
+    return {
+      outcome: {
+        part: { name: "criteria", result: maybe(message), summary: message },
+        report: { kind: "invalid", source, message: file.message },
+      },
+    };
+  }
+  try {
+    return { contract: loadContract(file.text, source) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      outcome: {
+        part: {
+          name: "criteria",
+          result: maybe(`the contract is invalid: ${detail}`),
+          summary: `invalid contract ${source}`,
+        },
+        report: { kind: "invalid", source, message: detail },
+      },
+    };
+  }
+}
+
+function evidenceLine(evidence: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const first = evidence.first_match as { line?: number; text?: string; path?: string } | undefined;
+  if (typeof evidence.count === "number") {
+    parts.push(
+      `count ${evidence.count}${typeof evidence.required === "number" ? ` (needs ${evidence.required})` : ""}`,
+    );
+  }
+  if (first !== undefined)
+    parts.push(
+      `first match ${first.path ?? ""}${first.path ? ":" : "line "}${first.line}: ${first.text ?? ""}`,
+    );
+  if (evidence.truncated === true) parts.push("read capped");
+  if (typeof evidence.found === "string") parts.push(`found: ${evidence.found}`);
+  return parts.join("; ");
+}
+
+export interface CheckCriteriaInput {
+  contract: Contract;
+  source: string;
+  tree: TreeReader | { error: string };
+  diff: Diff;
+  /** Why the checked-out tree cannot be trusted to be the PR's code, if it cannot. */
+  treeMismatch?: string;
+}
+
+export async function checkCriteria(input: CheckCriteriaInput): Promise<CriteriaPartOutcome> {
+  const { contract, source } = input;
+  if ("error" in input.tree || input.treeMismatch !== undefined) {
+    const why = "error" in input.tree ? input.tree.error : (input.treeMismatch as string);
+    const message = `the criteria could not be checked: ${why}`;
+    return {
+      part: { name: "criteria", result: maybe(message), summary: message },
+      report: { kind: "invalid", source, message: why },
+      contract,
+    };
+  }
+  const checked = await checkContract(contract, { tree: input.tree, diff: input.diff });
+  const rows: CriterionRow[] = checked.checks.map((c) => ({
+    id: c.id,
+    type: c.type,
+    status: c.status,
+    description: c.description,
+    evidence: c.reason + (evidenceLine(c.evidence) ? ` — ${evidenceLine(c.evidence)}` : ""),
+  }));
+  const passed = checked.checks.filter((c) => c.status === "pass").length;
+  return {
+    part: {
+      name: "criteria",
+      result: contractResult(checked),
+      summary: `${checked.verdict}: ${passed} of ${checked.checks.length} criteria passed${checked.unverifiable_claims.length > 0 ? `, ${checked.unverifiable_claims.length} unverifiable claim(s)` : ""}`,
+    },
+    report: {
+      kind: "checked",
+      verdict: checked.verdict,
+      reason: checked.reason,
+      rows,
+      unverifiable: checked.unverifiable_claims,
+      source,
+    },
+    contract,
+    checked,
+  };
+}

@@ -1,0 +1,188 @@
+// The dependencies part (IFF): what the contract `requires` outside this pull request. All hold → YES;
+// any failed → NO with the reason; any pending → IFF (the check run stays in progress, so a required
+// check stays pending); pending past its timeout, counted from the first round that saw it pending →
+// MAYBE, because a gate that waits forever is a gate nobody can merge through.
+import type { Requirement } from "../criteria/requirement-schema.js";
+import type { Part } from "../verdict/decision.js";
+import { combine, iff, maybe, no, type Result, yes } from "../verdict/four.js";
+import type { CheckRunState, CommitStatusState, GitHubPort, PullRequestInfo } from "./ports.js";
+
+export type Observation =
+  | { kind: "check_run"; runs: readonly CheckRunState[] }
+  | { kind: "status"; statuses: readonly CommitStatusState[] }
+  | { kind: "pr_merged"; state: "open" | "closed"; merged: boolean }
+  | { kind: "label"; present: boolean };
+
+export type DependencyState = "holds" | "failed" | "pending";
+
+/** One requirement judged from what the API showed. Pure. */
+export function judge(req: Requirement, seen: Observation): { state: DependencyState; detail: string } {
+  switch (seen.kind) {
+    case "check_run": {
+      const run = seen.runs[0];
+      if (run === undefined)
+        return { state: "pending", detail: `check run "${describe(req)}" has not started` };
+      if (run.status !== "completed")
+        return { state: "pending", detail: `check run "${describe(req)}" is ${run.status}` };
+      // Only success holds: neutral and skipped count as passing in GitHub's own required checks,
+      // which is exactly the leniency a gate must not inherit.
+      if (run.conclusion === "success")
+        return { state: "holds", detail: `check run "${describe(req)}" succeeded` };
+      return {
+        state: "failed",
+        detail: `check run "${describe(req)}" concluded ${run.conclusion ?? "without a conclusion"}`,
+      };
+    }
+    case "status": {
+      const latest = seen.statuses[0];
+      if (latest === undefined)
+        return { state: "pending", detail: `status "${describe(req)}" has not been reported` };
+      if (latest.state === "success")
+        return { state: "holds", detail: `status "${describe(req)}" is success` };
+      if (latest.state === "pending")
+        return { state: "pending", detail: `status "${describe(req)}" is pending` };
+      return {
+        state: "failed",
+        detail: `status "${describe(req)}" is ${latest.state}${latest.description ? ` (${latest.description})` : ""}`,
+      };
+    }
+    case "pr_merged":
+      if (seen.merged) return { state: "holds", detail: `${describe(req)} is merged` };
+      if (seen.state === "closed")
+        return { state: "failed", detail: `${describe(req)} was closed without merging` };
+      return { state: "pending", detail: `${describe(req)} is not merged yet` };
+    case "label":
+      return seen.present
+        ? { state: "holds", detail: `label "${describe(req)}" is present` }
+        : { state: "pending", detail: `label "${describe(req)}" is not on the pull request` };
+  }
+}
+
+function describe(req: Requirement): string {
+  switch (req.type) {
+    case "check_run":
+      return req.name;
+    case "status":
+      return req.context;
+    case "pr_merged":
+      return `${req.repo}#${req.number}`;
+    case "label":
+      return req.name;
+  }
+}
+
+/** The key a pending timer is kept under: per head commit for checks and statuses (a new push starts
+ * new ones), per requirement otherwise. */
+export function pendingKey(req: Requirement, head: string): string {
+  return req.type === "check_run" || req.type === "status" ? `${req.id}@${head}` : req.id;
+}
+
+export interface JudgedDependency {
+  req: Requirement;
+  state: DependencyState | "timed-out";
+  detail: string;
+}
+
+/** Combine judged requirements into the part's result, applying timeouts. Pure. */
+export function dependenciesResult(
+  judged: ReadonlyArray<{ req: Requirement; state: DependencyState; detail: string }>,
+  head: string,
+  pendingBefore: Readonly<Record<string, string>>,
+  now: Date,
+): { result: Result; pendingSince: Record<string, string>; items: JudgedDependency[] } {
+  const pendingSince: Record<string, string> = {};
+  const items: JudgedDependency[] = [];
+  const parts: Result[] = [];
+  for (const j of judged) {
+    const label = `${j.req.id} (${j.req.type})`;
+    if (j.state === "holds") {
+      parts.push(yes());
+      items.push(j);
+    } else if (j.state === "failed") {
+      parts.push(no(`dependency ${label} failed: ${j.detail}`));
+      items.push(j);
+    } else {
+      const key = pendingKey(j.req, head);
+      const since = pendingBefore[key] ?? now.toISOString();
+      pendingSince[key] = since;
+      const minutes = (now.getTime() - Date.parse(since)) / 60_000;
+      if (minutes > j.req.timeout_minutes) {
+        parts.push(
+          maybe(
+            `dependency ${label} still pending after ${Math.floor(minutes)} minutes, past its timeout of ${j.req.timeout_minutes}: ${j.detail}`,
+          ),
+        );
+        items.push({ ...j, state: "timed-out" });
+      } else {
+        parts.push(iff(`${label}: ${j.detail}`));
+        items.push(j);
+      }
+    }
+  }
+  return { result: combine(...parts), pendingSince, items };
+}
+
+/** Ask the API about each requirement: one or two requests each, never one per commit. */
+export async function observe(
+  github: GitHubPort,
+  req: Requirement,
+  pr: PullRequestInfo,
+  ownCheckRunId: number,
+): Promise<Observation> {
+  switch (req.type) {
+    case "check_run": {
+      const runs = (await github.checkRuns(pr.headSha, req.name)).filter((r) => r.id !== ownCheckRunId);
+      return { kind: "check_run", runs };
+    }
+    case "status":
+      return { kind: "status", statuses: await github.statuses(pr.headSha, req.context) };
+    case "pr_merged": {
+      const other = await github.pullRequestState(req.repo, req.number);
+      return { kind: "pr_merged", ...other };
+    }
+    case "label":
+      return { kind: "label", present: pr.labels.includes(req.name) };
+  }
+}
+
+export async function dependenciesPart(input: {
+  github: GitHubPort;
+  requires: readonly Requirement[];
+  pr: PullRequestInfo;
+  ownCheckRunId: number;
+  pendingBefore: Readonly<Record<string, string>>;
+  now: Date;
+}): Promise<{ part: Part; pendingSince: Record<string, string>; items: JudgedDependency[] }> {
+  if (input.requires.length === 0) {
+    return {
+      part: { name: "dependencies", result: yes(), summary: "no `requires` in the contract", skipped: true },
+      pendingSince: {},
+      items: [],
+    };
+  }
+  const judged = [];
+  for (const req of input.requires) {
+    judged.push({ req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) });
+  }
+  const { result, pendingSince, items } = dependenciesResult(
+    judged,
+    input.pr.headSha,
+    input.pendingBefore,
+    input.now,
+  );
+  const holding = items.filter((i) => i.state === "holds").length;
+  return {
+    part: {
+      name: "dependencies",
+      result,
+      summary: `${holding} of ${items.length} hold; ${
+        items
+          .filter((i) => i.state !== "holds")
+          .map((i) => `${i.req.id}: ${i.state}`)
+          .join(", ") || "all hold"
+      }`,
+    },
+    pendingSince,
+    items,
+  };
+}

@@ -1,0 +1,131 @@
+// A merge queue round: GitHub waits for the required check on the merge group's head commit, so the
+// gate must report there or the queue stalls. The group is approved when every pull request it
+// carries has an approve round for its current head (the gate's or a person's) and the criteria hold
+// on the group's own tree. No reviewer is called: each PR was reviewed in its own rounds.
+import { historyMarker, readHistoryComment } from "../report/history-comment.js";
+import { type RoundReport, renderCheck, renderJobSummary } from "../report/round-report.js";
+import { decide, type Part, reasonsOf } from "../verdict/decision.js";
+import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
+import { audit } from "../verdict/history.js";
+import { checkCriteria, readContract } from "./criteria-part.js";
+import type { RoundContext, RoundOutcome } from "./round.js";
+import { failCheck } from "./round.js";
+
+async function pullRequestVerdict(
+  ctx: RoundContext,
+  number: number,
+  trusted: string,
+): Promise<{ result: Result; line: string }> {
+  const pr = await ctx.github.pullRequest(number);
+  const comment = await ctx.github.findComment(number, historyMarker(ctx.settings.checkName), trusted);
+  if (comment === undefined)
+    return {
+      result: maybe(`PR #${number} has no ${ctx.settings.checkName} history`),
+      line: `#${number}: no history`,
+    };
+  const read = readHistoryComment(comment.body);
+  if (!read.ok || !audit(read.history).valid) {
+    return {
+      result: maybe(`PR #${number}: its round history cannot be trusted`),
+      line: `#${number}: history does not audit`,
+    };
+  }
+  const latest = [...read.history.rounds].reverse().find((r) => r.head === pr.headSha);
+  if (latest === undefined) {
+    return {
+      result: maybe(`PR #${number} has no round for its head ${pr.headSha.slice(0, 12)}`),
+      line: `#${number}: not gated at its head`,
+    };
+  }
+  if (latest.status === "approve") {
+    const who = latest.decidedBy !== undefined ? ` by @${latest.decidedBy}` : "";
+    return { result: yes(), line: `#${number}: approved${who} in round ${latest.round}` };
+  }
+  const why = latest.reasons[0] ?? latest.needed[0] ?? latest.dependencies[0] ?? latest.status;
+  return {
+    result: no(`PR #${number} is not approved at its head (${latest.status}: ${why})`),
+    line: `#${number}: ${latest.status}`,
+  };
+}
+
+export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcome> {
+  const { settings, github, log } = ctx;
+  if (settings.target.kind !== "merge_group")
+    throw new Error("runMergeGroupRound needs a merge_group target");
+  const { headSha, baseSha, headRef } = settings.target;
+  const check = await github.startCheck(
+    headSha,
+    settings.checkName,
+    "verdict-gate is checking the merge group…",
+  );
+  try {
+    const numbers = await github.mergeGroupPulls(headSha, headRef);
+    log.info(
+      `merge group ${headRef}: pull requests ${numbers.map((n) => `#${n}`).join(", ") || "(none found)"}`,
+    );
+    const verdicts = [];
+    for (const n of numbers) verdicts.push(await pullRequestVerdict(ctx, n, `${check.appSlug}[bot]`));
+    const prsResult =
+      numbers.length === 0
+        ? maybe(`could not tell which pull requests the merge group ${headRef} carries`)
+        : combine(...verdicts.map((v) => v.result));
+    const prsPart: Part = {
+      name: "pull-requests",
+      result: prsResult,
+      summary: verdicts.map((v) => v.line).join("; ") || "none found",
+    };
+    const { contract, outcome } = readContract(
+      await github.readFile(settings.contractPath, baseSha),
+      settings.contractPath,
+    );
+    const checkedOut = ctx.workspaceHead();
+    const criteria =
+      outcome ??
+      (await checkCriteria({
+        contract: contract as NonNullable<typeof contract>,
+        source: settings.contractPath,
+        tree: ctx.openTree(),
+        diff: { files: [], source: "unified", truncated: false },
+        ...(checkedOut !== undefined && checkedOut !== headSha
+          ? {
+              treeMismatch: `the workspace has ${checkedOut.slice(0, 12)} checked out, not the merge group's head ${headSha.slice(0, 12)}`,
+            }
+          : {}),
+      }));
+    const decision = decide([prsPart, criteria.part]);
+    const report: RoundReport = {
+      status: decision.status,
+      result: decision.result,
+      parts: decision.parts,
+      round: 1,
+      headSha,
+      checkName: settings.checkName,
+      criteria: criteria.report,
+      history: [],
+      notes: [`Merge group ${headRef}.`],
+      version: ctx.version,
+      ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+    };
+    const rendered = renderCheck(report);
+    await github.finishCheck(
+      check,
+      { title: rendered.title, summary: rendered.summary, annotations: [] },
+      conclusionOf(decision.status),
+    );
+    return {
+      status: decision.status,
+      message: `${decision.status} (merge group)`,
+      checkRunId: check.id,
+      headSha,
+      round: 1,
+      reviewerVerdict: "SKIPPED",
+      coverage: "0% (merge group: reviewed in each pull request)",
+      reasons: reasonsOf(decision.result),
+      exclusions: null,
+      jobSummary: renderJobSummary(report),
+    };
+  } catch (error) {
+    await failCheck(ctx, check, headSha, undefined, error);
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+// The reviewer part of a round: the planned chunks go to the reviewer, each reply is read under the
+// round-bound reply contract, and the per-chunk results combine by the lattice, capped by coverage.
+// A verdict recorded for the same head, diff, prompt and model is reused instead of asking again.
+import type { DiffFile } from "../diff/types.js";
+import type { ReviewerCallReport } from "../report/round-report.js";
+import { reviewChunks } from "../review/chunks.js";
+import { type Coverage, coverageAfter, formatCoverage } from "../review/coverage.js";
+import { replyEcho } from "../review/forgery.js";
+import type { ReviewPlan } from "../review/plan.js";
+import { buildPrompt, type Prompt, type PromptInput } from "../review/prompt.js";
+import type { Reviewer, ReviewReply } from "../review/reviewer.js";
+import { capByCoverage, type Part } from "../verdict/decision.js";
+import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
+import { combine, maybe, type Result } from "../verdict/four.js";
+import { canonicalJson, sha256 } from "../verdict/history.js";
+import { findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+
+/** The prompt's parts that do not depend on the chunk or the round token. */
+export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "drawFenceId">;
+
+export interface ReusedVerdict {
+  round: number;
+  verdict: string;
+  result: Result;
+}
+
+export interface ReviewerPartOutcome {
+  part: Part;
+  /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR: the step output `reviewer-verdict`. */
+  verdict: string;
+  /** The reviewer's own combined result before the coverage cap (what a later round may reuse). */
+  uncapped: Result;
+  coverage: Coverage;
+  calls: ReviewerCallReport[];
+  /** BLOCKING findings, for annotations at their path and line. */
+  findings: Finding[];
+  warnings: string[];
+  fingerprint: string;
+  reusedFromRound?: number;
+}
+
+/** What the reviewer saw, as one hash: provider and model, the prompt without its per-round token, and
+ * every chunk's diff. Equal fingerprints mean asking again would ask the same question. */
+export function reviewFingerprint(label: string, base: PromptBase, plan: ReviewPlan): string {
+  const chunks = plan.chunks.map((c) => c.files.map((f: DiffFile) => f.patch));
+  return sha256(canonicalJson({ label, base, chunks, notReviewed: plan.notReviewed.map((n) => n.path) }));
+}
+
+const VERDICT_ORDER = ["ERROR", "REQUEST_CHANGES", "AMBIGUOUS", "NONE", "APPROVE"] as const;
+
+/** The combined verdict word: any failure is ERROR; then the most blocking verdict wins. */
+function combinedVerdict(words: readonly string[]): string {
+  if (words.length === 0) return "NONE";
+  for (const w of VERDICT_ORDER) if (words.includes(w)) return w;
+  return "ERROR";
+}
+
+function word(verdict: ReplyVerdict | null): string {
+  return verdict ?? "NONE";
+}
+
+/** One chunk's reply → its four-valued result, verdict word and findings. */
+function readReply(
+  reply: ReviewReply,
+  roundToken: string,
+  prompt: Prompt,
+): { result: Result; verdict: string; findings: Finding[] } {
+  if (!reply.ok) {
+    return {
+      result: maybe(`the reviewer failed (${reply.failure}): ${reply.message}`),
+      verdict: "ERROR",
+      findings: [],
+    };
+  }
+  const verdict = findVerdict(reply.text, { roundToken });
+  const echo = replyEcho(reply.text, prompt);
+  if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
+    // A reply that parrots the prompt or ends by quoting the diff is not a judgment, whatever it ends in.
+    return {
+      result: maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
+      verdict: word(verdict),
+      findings: [],
+    };
+  }
+  return {
+    result: reviewerResult(reply.text, { roundToken }),
+    verdict: word(verdict),
+    findings: parseFindings(reply.text),
+  };
+}
+
+export interface ReviewerPartInput {
+  plan: ReviewPlan;
+  reviewer: Reviewer;
+  base: PromptBase;
+  roundToken: string;
+  concurrency: number;
+  /** A verdict recorded for this head with the same fingerprint (and not forced to review again). */
+  reuse?: ReusedVerdict;
+  fingerprint: string;
+  log: (message: string) => void;
+}
+
+export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPartOutcome> {
+  const { plan, reviewer, base, roundToken, fingerprint } = input;
+  if (input.reuse !== undefined) {
+    // Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
+    // reuse, so every chunk was answered and coverage is what the plan promised.
+    const coverage = plan.coverage;
+    const result = capByCoverage(input.reuse.result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+    return {
+      part: {
+        name: "reviewer",
+        result,
+        summary: `${input.reuse.verdict} (reused from round ${input.reuse.round}); coverage ${formatCoverage(coverage)}`,
+      },
+      verdict: input.reuse.verdict,
+      uncapped: input.reuse.result,
+      coverage,
+      calls: [],
+      findings: [],
+      warnings: [],
+      fingerprint,
+      reusedFromRound: input.reuse.round,
+    };
+  }
+  const total = plan.chunks.length;
+  const prompts = plan.chunks.map((chunk) =>
+    buildPrompt({
+      ...base,
+      files: chunk.files,
+      ...(total > 1 ? { part: { number: chunk.index + 1, of: total } } : {}),
+      roundToken,
+    }),
+  );
+  input.log(`reviewer: ${reviewer.label}, ${total} call(s), concurrency ${input.concurrency}`);
+  const outcomes = await reviewChunks(plan.chunks, reviewer, {
+    concurrency: input.concurrency,
+    prompt: (chunk) => prompts[chunk.index] as (typeof prompts)[number],
+  });
+  const coverage = coverageAfter(plan, outcomes);
+  const results: Result[] = [];
+  const words: string[] = [];
+  const found: Finding[] = [];
+  const calls: ReviewerCallReport[] = [];
+  const warnings = new Set<string>();
+  for (const outcome of outcomes) {
+    const prompt = prompts[outcome.chunk.index] as (typeof prompts)[number];
+    const read = readReply(outcome.reply, roundToken, prompt);
+    results.push(read.result);
+    words.push(read.verdict);
+    found.push(...read.findings);
+    for (const w of outcome.reply.warnings) warnings.add(w);
+    calls.push({
+      files: outcome.chunk.files.length,
+      ok: outcome.reply.ok,
+      latencyMs: outcome.reply.latencyMs,
+      attempts: outcome.reply.attempts,
+      ...(outcome.reply.usage?.inputTokens !== undefined
+        ? { inputTokens: outcome.reply.usage.inputTokens }
+        : {}),
+      ...(outcome.reply.usage?.outputTokens !== undefined
+        ? { outputTokens: outcome.reply.usage.outputTokens }
+        : {}),
+      outcome: outcome.reply.ok ? read.verdict : outcome.reply.failure,
+      ...(outcome.reply.ok ? { reply: outcome.reply.text } : { message: outcome.reply.message }),
+    });
+  }
+  // No chunk at all (nothing in scope): there is no review, and coverage already says why.
+  const uncapped =
+    results.length > 0
+      ? combine(...results)
+      : maybe("the reviewer was not asked: no file in scope to review");
+  const result = capByCoverage(uncapped, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  const verdict = combinedVerdict(words);
+  return {
+    part: {
+      name: "reviewer",
+      result,
+      summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}); coverage ${formatCoverage(coverage)}`,
+    },
+    verdict,
+    uncapped,
+    coverage,
+    calls,
+    findings: found,
+    warnings: [...warnings],
+    fingerprint,
+  };
+}
+
+export function toDecisionCoverage(c: Coverage) {
+  return {
+    filesReviewed: c.files.reviewed,
+    filesTotal: c.files.total,
+    linesReviewed: c.lines.reviewed,
+    linesTotal: c.lines.total,
+    complete: c.complete,
+  };
+}
