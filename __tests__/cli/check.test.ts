@@ -12,7 +12,10 @@ let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "vg-check-"));
   mkdirSync(path.join(dir, "tree"));
-  writeFileSync(path.join(dir, "tree", "incidents.md"), "# Q3\n## Incident 1\n## Incident 2\n## Incident 3\n");
+  writeFileSync(
+    path.join(dir, "tree", "incidents.md"),
+    "# Q3\n## Incident 1\n## Incident 2\n## Incident 3\n",
+  );
 });
 
 afterEach(() => {
@@ -27,7 +30,10 @@ function contract(criteria: unknown[], more: Record<string, unknown> = {}, name 
   return name;
 }
 
-async function check(args: string[], options: { stdin?: string; tty?: boolean; env?: Record<string, string> } = {}) {
+async function check(
+  args: string[],
+  options: { stdin?: string; tty?: boolean; env?: Record<string, string> } = {},
+) {
   let out = "";
   let err = "";
   const io: CliIO = {
@@ -47,7 +53,13 @@ async function check(args: string[], options: { stdin?: string; tty?: boolean; e
 }
 
 const exists = { id: "c1", type: "file_exists", path: "incidents.md", description: "summary written" };
-const three = { id: "c2", type: "pattern_count_gte", path: "incidents.md", pattern: "^## Incident", min_count: 3 };
+const three = {
+  id: "c2",
+  type: "pattern_count_gte",
+  path: "incidents.md",
+  pattern: "^## Incident",
+  min_count: 3,
+};
 const four = { ...three, id: "c3", min_count: 4 };
 
 describe("exit codes", () => {
@@ -62,12 +74,18 @@ describe("exit codes", () => {
   });
 
   test("FLAG exits 4: an unverifiable claim", async () => {
-    expect((await check([contract([exists], { unverifiable_claims: ["tone"] }), "--base-path", "tree"])).code).toBe(4);
+    expect(
+      (await check([contract([exists], { unverifiable_claims: ["tone"] }), "--base-path", "tree"])).code,
+    ).toBe(4);
   });
 
   test("FLAG exits 4: an escape is an error, never a pass", async () => {
     symlinkSync("/etc/passwd", path.join(dir, "tree", "passwd"));
-    const r = await check([contract([{ id: "x", type: "file_contains", path: "passwd", pattern: "root" }]), "--base-path", "tree"]);
+    const r = await check([
+      contract([{ id: "x", type: "file_contains", path: "passwd", pattern: "root" }]),
+      "--base-path",
+      "tree",
+    ]);
     expect(r.code).toBe(4);
     expect(r.out).toContain("points outside the tree");
   });
@@ -83,10 +101,16 @@ describe("exit codes", () => {
 
 describe("invalid contracts and usage exit 2", () => {
   test("an invalid contract names the file, the criterion and the field", async () => {
-    const r = await check([contract([{ id: "c9", type: "pattern_count_gte", path: "a", pattern: "(x)\\1", min_count: 1 }]), "--base-path", "tree"]);
+    const r = await check([
+      contract([{ id: "c9", type: "pattern_count_gte", path: "a", pattern: "(x)\\1", min_count: 1 }]),
+      "--base-path",
+      "tree",
+    ]);
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
-    expect(r.err).toMatch(/^verdict-gate check: contract\.json: success_criteria\[0\] \(id "c9"\): field "pattern": /);
+    expect(r.err).toMatch(
+      /^verdict-gate check: contract\.json: success_criteria\[0\] \(id "c9"\): field "pattern": /,
+    );
   });
 
   test("malformed JSON", async () => {
@@ -138,7 +162,11 @@ describe("invalid contracts and usage exit 2", () => {
 
 describe("output", () => {
   test("the table lists every criterion with its status and reason", async () => {
-    const r = await check([contract([exists, four], { unverifiable_claims: ["tone is right"] }), "--base-path", "tree"]);
+    const r = await check([
+      contract([exists, four], { unverifiable_claims: ["tone is right"] }),
+      "--base-path",
+      "tree",
+    ]);
     expect(r.out).toBe(
       [
         "FAIL  1 of 2 criteria failed: c3: /^## Incident/ matches 3 times in incidents.md (needs 4)",
@@ -157,15 +185,23 @@ describe("output", () => {
 
   test("colour only on a terminal, and never with NO_COLOR", async () => {
     const name = contract([exists]);
-    expect((await check([name, "--base-path", "tree"], { tty: true })).out).toContain("\u001b[32mPASS\u001b[0m");
-    expect((await check([name, "--base-path", "tree"], { tty: true, env: { NO_COLOR: "1" } })).out).not.toContain("\u001b[");
+    expect((await check([name, "--base-path", "tree"], { tty: true })).out).toContain(
+      "\u001b[32mPASS\u001b[0m",
+    );
+    expect(
+      (await check([name, "--base-path", "tree"], { tty: true, env: { NO_COLOR: "1" } })).out,
+    ).not.toContain("\u001b[");
     expect((await check([name, "--base-path", "tree"], { tty: false })).out).not.toContain("\u001b[");
   });
 
   test("control characters from the tree never reach the terminal", async () => {
-    const diff = "diff --git a/x\u001b[2J b/x\u001b[2J\n--- a/x\u001b[2J\n+++ b/x\u001b[2J\n@@ -0,0 +1 @@\n+a\n";
+    const diff =
+      "diff --git a/x\u001b[2J b/x\u001b[2J\n--- a/x\u001b[2J\n+++ b/x\u001b[2J\n@@ -0,0 +1 @@\n+a\n";
     writeFileSync(path.join(dir, "d.diff"), diff);
-    const r = await check([contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]), "--diff", "d.diff"], { tty: true });
+    const r = await check(
+      [contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]), "--diff", "d.diff"],
+      { tty: true },
+    );
     expect(r.out).not.toContain("\u001b[2J");
     expect(r.out).toContain("\\u001b[2J");
   });
@@ -179,8 +215,18 @@ describe("output", () => {
       reason: expect.stringContaining("c3"),
       unverifiable_claims: [],
       checks: [
-        { id: "c1", type: "file_exists", status: "pass", evidence: { path: "incidents.md", found: "file", size: 47 } },
-        { id: "c3", type: "pattern_count_gte", status: "fail", evidence: { count: 3, required: 4, first_match: { line: 2 } } },
+        {
+          id: "c1",
+          type: "file_exists",
+          status: "pass",
+          evidence: { path: "incidents.md", found: "file", size: 47 },
+        },
+        {
+          id: "c3",
+          type: "pattern_count_gte",
+          status: "fail",
+          evidence: { count: 3, required: 4, first_match: { line: 2 } },
+        },
       ],
     });
     expect(r.code).toBe(3);
@@ -208,7 +254,9 @@ describe("--diff", () => {
 
   test("reads it from standard input with -", async () => {
     expect((await check([contract([todo]), "--diff", "-"], { stdin: diffText })).code).toBe(3);
-    expect((await check([contract([todo]), "--diff", "-"], { stdin: diffText.replace("TODO", "done") })).code).toBe(0);
+    expect(
+      (await check([contract([todo]), "--diff", "-"], { stdin: diffText.replace("TODO", "done") })).code,
+    ).toBe(0);
   });
 
   test("without --diff, diff criteria cannot run: FLAG", async () => {
@@ -230,12 +278,21 @@ describe("--evidence and --verify-evidence", () => {
     expect(verified.code).toBe(0);
     expect(verified.out).toContain("intact: every hash matches");
     const json = JSON.parse((await check(["--verify-evidence", "evidence.json", "--json"])).out);
-    expect(json).toMatchObject({ verdict: "PASS", intact: true, problems: [], bundle_hash: bundle.bundle_hash, recorded_verdict: "PASS" });
+    expect(json).toMatchObject({
+      verdict: "PASS",
+      intact: true,
+      problems: [],
+      bundle_hash: bundle.bundle_hash,
+      recorded_verdict: "PASS",
+    });
   });
 
   test("--json with --evidence names the bundle", async () => {
     const r = await check([contract([exists]), "--base-path", "tree", "--evidence", "e.json", "--json"]);
-    expect(JSON.parse(r.out).evidence_bundle).toMatchObject({ file: "e.json", bundle_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(JSON.parse(r.out).evidence_bundle).toMatchObject({
+      file: "e.json",
+      bundle_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   test("a tampered bundle fails verification with exit 3", async () => {

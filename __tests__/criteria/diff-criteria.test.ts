@@ -34,8 +34,11 @@ function diff(files: DiffFile[], more: Partial<Diff> = {}): Diff {
   return { files, source: "unified", truncated: false, ...more };
 }
 
-async function run(criterion: CriterionInput, d: Diff | undefined): Promise<CheckResult> {
-  const [c] = contractOf([criterion]).success_criteria;
+async function run(
+  criterion: CriterionInput | Readonly<Record<string, unknown>>,
+  d: Diff | undefined,
+): Promise<CheckResult> {
+  const [c] = contractOf([criterion as CriterionInput]).success_criteria;
   if (c === undefined) throw new Error("no criterion");
   return checkCriterion(c, { tree: noTree, diff: d });
 }

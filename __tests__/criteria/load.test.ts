@@ -16,7 +16,7 @@ function rejection(value: unknown): string {
   throw new Error("the contract loaded");
 }
 
-function criteria(...items: unknown[]): unknown {
+function criteria(...items: unknown[]): Record<string, unknown> {
   return { ...base, success_criteria: items };
 }
 
