@@ -24,7 +24,7 @@
 //   usage: {input_tokens, output_tokens}}`; errors `{type: "error", error: {type, message}}`; 429
 //   rate_limit_error, 529 overloaded_error.
 //
-// Faults a script can inject: any status and headers, `hang()` (accept, never answer), `hangAfterHeaders()`
+// Any answer can be `delayed(reply, ms)`. Faults a script can inject: any status and headers, `hang()` (accept, never answer), `hangAfterHeaders()`
 // (send 200 and headers, never the body), `reset()` (destroy the socket before answering),
 // `truncatedJson()` (announce a length, send half, close), `malformedJson()`, `emptyBody()`.
 import { once } from "node:events";
@@ -48,12 +48,15 @@ export type ScriptedReply =
       readonly status: number;
       readonly headers?: Readonly<Record<string, string>>;
       readonly body: unknown;
+      /** Answer after this many milliseconds (a slow reviewer, still inside the time limit). */
+      readonly delayMs?: number;
     }
   | {
       readonly kind: "raw";
       readonly status: number;
       readonly headers?: Readonly<Record<string, string>>;
       readonly body: string;
+      readonly delayMs?: number;
     }
   | { readonly kind: "hang" }
   | { readonly kind: "hang-after-headers" }
@@ -73,6 +76,8 @@ export interface ServerOptions {
 export interface ReviewerServer {
   /** What to pass as the provider's base URL. */
   readonly baseUrl: string;
+  /** Most requests that were open at the same time (to check bounded concurrency). */
+  readonly maxInFlight: () => number;
   /** http://127.0.0.1:PORT */
   readonly origin: string;
   /** Every request received, in order. */
@@ -234,6 +239,11 @@ export function anthropicError(
 
 // ---- Faults -------------------------------------------------------------------------------------
 
+/** The same answer, `ms` later. */
+export function delayed(reply: ScriptedReply, ms: number): ScriptedReply {
+  return reply.kind === "json" || reply.kind === "raw" ? { ...reply, delayMs: ms } : reply;
+}
+
 export const hang = (): ScriptedReply => ({ kind: "hang" });
 export const hangAfterHeaders = (): ScriptedReply => ({ kind: "hang-after-headers" });
 export const reset = (): ScriptedReply => ({ kind: "reset" });
@@ -308,6 +318,10 @@ function parseJson(text: string): unknown {
 }
 
 function send(res: ServerResponse, reply: ScriptedReply): void {
+  if ((reply.kind === "json" || reply.kind === "raw") && reply.delayMs !== undefined && reply.delayMs > 0) {
+    setTimeout(() => send(res, { ...reply, delayMs: 0 }), reply.delayMs);
+    return;
+  }
   switch (reply.kind) {
     case "json": {
       const body = JSON.stringify(reply.body);
@@ -346,7 +360,14 @@ function send(res: ServerResponse, reply: ScriptedReply): void {
 async function start(dialect: Dialect, options: ServerOptions): Promise<ReviewerServer> {
   let script: Script = options.replies ?? [];
   const requests: RecordedRequest[] = [];
+  let inFlight = 0;
+  let most = 0;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    res.on("close", () => {
+      inFlight -= 1;
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
@@ -374,6 +395,7 @@ async function start(dialect: Dialect, options: ServerOptions): Promise<Reviewer
   const origin = `http://127.0.0.1:${port}`;
   return {
     baseUrl: `${origin}${dialect.prefix}`,
+    maxInFlight: () => most,
     origin,
     requests,
     script: (replies) => {

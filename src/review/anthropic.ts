@@ -33,6 +33,8 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
     maxRetries: 0,
     timeout: options.timeoutMs,
     logLevel: "off",
+    // No spans: with a tracer registered and content capture on, spans would carry the prompt.
+    openTelemetry: false,
   });
   const window = contextWindowFor({
     model: options.model,
