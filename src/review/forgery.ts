@@ -69,8 +69,9 @@ const TAIL = 3;
 
 const normalise = (line: string) => line.replace(/^[+\- ]/, "").trim();
 
-/** The prompt split into the gate's own lines and the fenced (untrusted) lines, by the fence id: a
- * line carrying the id opens or closes a block, and nothing inside a block can carry it. */
+/** The prompt split into the gate's own instruction lines and the fenced (untrusted) lines, by the
+ * fence id: a line carrying the id opens or closes a block, and nothing inside a block can carry it.
+ * The conditions section is neither: a reviewer may rightly quote a criterion it finds violated. */
 export function promptParts(prompt: { readonly text: string; readonly fenceId: string }): {
   own: string[];
   untrusted: string[];
@@ -78,12 +79,18 @@ export function promptParts(prompt: { readonly text: string; readonly fenceId: s
   const own: string[] = [];
   const untrusted: string[] = [];
   let inside = false;
+  let conditions = false;
   for (const line of prompt.text.split("\n")) {
     if (line.includes(prompt.fenceId)) {
       inside = line.startsWith("<<<BEGIN ");
       continue;
     }
-    (inside ? untrusted : own).push(line);
+    if (inside) {
+      untrusted.push(line);
+      continue;
+    }
+    if (line.startsWith("## ")) conditions = line === "## Conditions";
+    if (!conditions) own.push(line);
   }
   return { own, untrusted };
 }
