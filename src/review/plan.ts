@@ -96,7 +96,9 @@ function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "pa
   if (tokens > budget) {
     return {
       reason: "over-budget",
-      detail: `about ${tokens.toLocaleString("en-US")} tokens, over the ${budget.toLocaleString("en-US")}-token budget for one call`,
+      detail:
+        `about ${tokens.toLocaleString("en-US")} tokens, over the ${budget.toLocaleString("en-US")}-token budget for one ` +
+        "call (max-diff-tokens, lowered to fit the model's context window; raise either to review it)",
     };
   }
   return undefined;
