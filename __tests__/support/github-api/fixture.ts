@@ -257,7 +257,13 @@ export class FakeRepository {
 
   ensureLabel(name: string, color = "ededed"): void {
     if (!this.record.labels.has(name)) {
-      this.record.labels.set(name, { id: this.api.model.ids.id("label"), name, color, description: null });
+      // A description, always: `pull-request-simple` documents a label's description as a string.
+      this.record.labels.set(name, {
+        id: this.api.model.ids.id("label"),
+        name,
+        color,
+        description: `The ${name} label`,
+      });
     }
   }
 

@@ -1,0 +1,135 @@
+// The GitHub port the round uses, end to end against the loopback API: one round's requests, the
+// contract from the base commit, the check run, the history comment, the fork case.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CannotWriteChecksError, type Logger } from "../../src/gate/ports.js";
+import { createGitHubPort } from "../../src/github/port.js";
+import { CONTRACT, fastClient, startWorld, type World } from "./world.js";
+
+let w: World;
+const warnings: string[] = [];
+const log: Logger = { info: () => {}, warning: (m) => warnings.push(m), error: () => {} };
+const MARKER = "<!-- verdict-gate:history -->";
+
+beforeEach(async () => {
+  w = await startWorld();
+  warnings.length = 0;
+});
+afterEach(async () => {
+  w.api.assertClean();
+  await w.api.close();
+});
+
+describe("createGitHubPort", () => {
+  it("runs a round's reads and writes in a handful of requests", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const pr = await github.pullRequest(w.pr.number);
+    expect(pr).toMatchObject({
+      headSha: w.pr.headSha,
+      baseSha: w.pr.baseSha,
+      headRepo: "octo-org/widgets",
+      author: "octocat",
+      changedFiles: 2,
+    });
+    const check = await github.startCheck(pr.headSha, "verdict-gate", "Reviewing…");
+    expect(check.appSlug).toBe("github-actions");
+    const contract = await github.readFile(".github/verdict-contract.json", pr.baseSha);
+    expect(contract).toEqual({ kind: "found", text: CONTRACT, sha: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const diff = await github.diff(pr);
+    expect(diff.files).toHaveLength(2);
+    const comment = await github.findComment(pr.number, MARKER, `${check.appSlug}[bot]`);
+    expect(comment).toBeUndefined();
+    await github.saveComment(pr.number, `${MARKER}\nround 1`, comment);
+    await github.finishCheck(
+      check,
+      { title: "approve", summary: "all parts passed", annotations: [] },
+      "success",
+    );
+    expect(w.pr.checkRuns()[0]).toMatchObject({ conclusion: "success", headSha: w.pr.headSha });
+    // pull request, check run, contract, diff + head check, comments, comment, completion.
+    expect(github.requestCount()).toBe(8);
+
+    const again = await github.findComment(pr.number, MARKER, "github-actions[bot]");
+    expect(again?.body).toBe(`${MARKER}\nround 1`);
+    await github.saveComment(pr.number, `${MARKER}\nround 2`, again);
+    expect(w.pr.comments().map((c) => c.body)).toEqual([`${MARKER}\nround 2`]);
+  });
+
+  it("maps a missing contract, a directory and a binary file", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const sha = w.repo.commit([
+      { path: "dir/inner.json", content: "{}" },
+      { path: "bin.json", content: Buffer.from([0xff, 0xfe, 0x00]) },
+    ]);
+    expect(await github.readFile("nope.json", sha)).toEqual({ kind: "missing" });
+    expect(await github.readFile("dir", sha)).toMatchObject({
+      kind: "unreadable",
+      message: "dir is a directory, not a file",
+    });
+    expect(await github.readFile("bin.json", sha)).toMatchObject({
+      kind: "unreadable",
+      message: "bin.json is not UTF-8 text",
+    });
+  });
+
+  it("throws CannotWriteChecksError for a fork pull request's read-only token", async () => {
+    w.api.addToken("ghs_readOnlyForkToken000000000000000000", { canWrite: false });
+    const github = createGitHubPort(
+      fastClient(w.api, [], { token: "ghs_readOnlyForkToken000000000000000000" }),
+      w.ref,
+      log,
+    );
+    const error = await github
+      .startCheck(w.pr.headSha, "verdict-gate", "Reviewing…")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CannotWriteChecksError);
+    expect(String(error)).toMatch(/pull_request_target/);
+  });
+
+  it("leaves a conditional-on round in progress and sends annotations in batches", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const check = await github.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…");
+    const annotations = Array.from({ length: 51 }, (_, i) => ({
+      path: "src/greet.ts",
+      startLine: 2,
+      endLine: 2,
+      level: "warning" as const,
+      title: "note",
+      message: `n${i}`,
+    }));
+    await github.finishCheck(
+      check,
+      { title: "conditional-on: ci/test", summary: "waiting", annotations },
+      null,
+    );
+    expect(w.pr.checkRuns()[0]).toMatchObject({ status: "in_progress", conclusion: null });
+    expect(w.pr.checkRuns()[0]?.annotations).toHaveLength(51);
+  });
+
+  it("answers the dependency questions", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const run = w.repo.addCheckRun({ sha: w.pr.headSha, name: "ci/test", conclusion: "success" });
+    expect(await github.checkRuns(w.pr.headSha, "ci/test")).toEqual([
+      { id: run.id, status: "completed", conclusion: "success" },
+    ]);
+    w.repo.setStatus({ sha: w.pr.headSha, context: "legacy", state: "error", description: "boom" });
+    expect(await github.statuses(w.pr.headSha, "legacy")).toEqual([{ state: "error", description: "boom" }]);
+    expect(await github.statuses(w.pr.headSha, "absent")).toEqual([]);
+    expect(await github.pullRequestState("octo-org/widgets", w.pr.number)).toEqual({
+      state: "open",
+      merged: false,
+    });
+    w.repo.setPermission("maria", "maintain");
+    expect(await github.permission("maria")).toBe("maintain");
+    const group = w.repo.createMergeGroup(w.pr);
+    expect(await github.mergeGroupPulls(group.headSha, group.headRef)).toEqual([w.pr.number]);
+  });
+
+  it("warns about comments that imitate the history", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    w.pr.comment("mallory", `${MARKER}\nround 9: approve`);
+    expect(await github.findComment(w.pr.number, MARKER, "github-actions[bot]")).toBeUndefined();
+    expect(warnings.join("\n")).toMatch(
+      /1 comment\(s\) on #1 carry the gate's history marker but were not written by github-actions\[bot\]/,
+    );
+  });
+});
