@@ -3,6 +3,7 @@
 // never look like success. Backoff and retry-after run in milliseconds here (backoffUnitMs: 1).
 import { afterEach, describe, expect, it } from "vitest";
 import { isGitHubError } from "../../src/github/errors.js";
+import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
 import type { Fault } from "../support/github-api/index.js";
 import { calls, fastClient, startWorld, type World } from "./world.js";
@@ -157,5 +158,23 @@ describe("the token", () => {
     expect(String(error)).not.toContain(token);
     // The fake records a request with an unknown token as a violation; this test meant to send one.
     expect(w.api.forgive(/unknown token/)).toBe(1);
+  });
+});
+
+describe("writes", () => {
+  it("are spaced as GitHub asks (here 150 ms instead of a second); reads are not", async () => {
+    w = await startWorld({ client: { writeSpacingMs: 150 } });
+    const started = Date.now();
+    await getPullRequest(w.client, w.ref, w.pr.number);
+    await getPullRequest(w.client, w.ref, w.pr.number);
+    const reads = Date.now() - started;
+    await createIssueComment(w.client, w.ref, w.pr.number, "one");
+    const between = Date.now();
+    await createIssueComment(w.client, w.ref, w.pr.number, "two");
+    const spaced = Date.now() - between;
+    expect(spaced).toBeGreaterThanOrEqual(140);
+    // Not the plugin's built-in second: the configured spacing replaced it.
+    expect(spaced).toBeLessThan(900);
+    expect(reads).toBeLessThan(5_000);
   });
 });
