@@ -13,7 +13,7 @@ export const APPROVE = "APPROVE" as const;
 export const REQUEST_CHANGES = "REQUEST_CHANGES" as const;
 export const AMBIGUOUS = "AMBIGUOUS" as const;
 
-/** What a reply says. `null` (returned alongside) means nothing verdict-like was found at all. */
+/** What a reply says. findVerdict returns null instead when nothing verdict-like was found at all. */
 export type ReplyVerdict = typeof APPROVE | typeof REQUEST_CHANGES | typeof AMBIGUOUS;
 
 /** Options shared by every reader of a reply. */
@@ -215,7 +215,8 @@ const anyCase = (word: string): string => [...word].map((ch) => LETTER[ch] ?? ch
 // poison the `===VERDICT=== APPROVE` beside it (the reference's round-2 false approve). Leading
 // markdown decoration (spaces, #, >, *, -) is tolerated because models quote and bold; leading prose
 // is not. Sticky at a line's start, and no class here contains a line break, so a match never leaves
-// its line. Linear: the prefix class and `=` are disjoint, and so are spaces, `=` and the letters.
+// its line. Linear in the line: every repeated class is followed by something it cannot match (the
+// prefix by `=`, `=` by a space or V, spaces by V or `=`), so a failing match gives back each run once.
 const MARKER = new RegExp(
   `[${INLINE_SPACE}#>*\\-]*={2,}[${INLINE_SPACE}]*${anyCase("VERDICT")}[${INLINE_SPACE}]*={2,}`,
   "y",
