@@ -57,7 +57,8 @@ const JsonArtifact = z.strictObject({
   /** The parsed value or the parse error; absent when it did not fit the evidence caps. */
   result: z
     .union([
-      z.strictObject({ kind: z.literal("parsed"), value: z.json(), size: z.int().min(0) }),
+      // Any value: it came out of JSON.parse, and the hashes, not this schema, vouch for it.
+      z.strictObject({ kind: z.literal("parsed"), value: z.unknown(), size: z.int().min(0) }),
       z.strictObject({ kind: z.literal("invalid"), message: z.string(), size: z.int().min(0) }),
     ])
     .optional(),
@@ -89,7 +90,7 @@ const DiffArtifact = z.strictObject({
   op: z.literal("diff"),
   /** The Diff without each file's raw `patch` text (its hunks carry the lines); absent when over the
    * evidence caps. */
-  diff: z.json().optional(),
+  diff: z.unknown().optional(),
   omitted: z.boolean(),
   sha256: sha,
 });
@@ -123,7 +124,8 @@ export type ReadArtifactT = z.infer<typeof ReadArtifact>;
 
 export const BundleShape = z.strictObject({
   format: z.literal(EVIDENCE_FORMAT),
-  contract: z.json(),
+  /** Validated by the contract loader when the bundle is verified. */
+  contract: z.unknown(),
   caps: z.strictObject({
     read_bytes: z.int(),
     artifact_bytes: z.int(),
@@ -131,7 +133,7 @@ export const BundleShape = z.strictObject({
     list_entries: z.int(),
   }),
   artifacts: z.record(z.string(), ArtifactSchema),
-  report: z.json(),
+  report: z.unknown(),
   bundle_hash: sha,
 });
 

@@ -1,66 +1,77 @@
-// Canonical JSON: object keys sorted (UTF-16 order), no whitespace, numbers and strings as
-// JSON.stringify writes them, properties holding `undefined` left out. Two bundles with the same
-// content hash the same however their keys were ordered, and a bundle written with JSON.stringify and
-// read back with JSON.parse hashes as it did before it was written. Pure (hashing is computation).
+// Canonical JSON (the ordering of RFC 8785): object keys sorted by UTF-16 code units, no whitespace,
+// numbers and strings as JSON.stringify writes them, properties holding `undefined` left out, non-finite
+// numbers as null. The canonical text of a value equals that of the value after a JSON round trip, so a
+// bundle hashes the same in memory, written to a file, and read back. Pure (hashing is computation).
 import { createHash } from "node:crypto";
 
-function write(value: unknown, sink: (chunk: string) => void): void {
-  if (value === null || typeof value === "boolean" || typeof value === "string") {
-    sink(JSON.stringify(value));
-    return;
-  }
-  if (typeof value === "number") {
-    // NaN and Infinity would be written as null and hash as something they are not.
-    if (!Number.isFinite(value)) throw new TypeError(`canonical JSON cannot hold the number ${value}`);
-    sink(JSON.stringify(value));
-    return;
-  }
-  if (Array.isArray(value)) {
-    sink("[");
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+
+class IndexKey extends Error {}
+
+// The fast path: native JSON.stringify with every object's keys re-inserted in sorted order. Engines
+// always write array-index keys ("0", "17") first in numeric order whatever the insertion order, which
+// is not UTF-16 order ("10" < "2"), so an object holding one sends the whole value to the slow path.
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (const key of keys) if (ARRAY_INDEX.test(key)) throw new IndexKey();
+  keys.sort();
+  const sorted: Record<string, unknown> = {};
+  for (const key of keys) sorted[key] = record[key];
+  return sorted;
+}
+
+function skipped(value: unknown): boolean {
+  return value === undefined || typeof value === "function" || typeof value === "symbol";
+}
+
+function write(value: unknown, out: string[]): void {
+  if (value === null) {
+    out.push("null");
+  } else if (typeof value === "string" || typeof value === "boolean") {
+    out.push(JSON.stringify(value));
+  } else if (typeof value === "number") {
+    out.push(Number.isFinite(value) ? JSON.stringify(value) : "null");
+  } else if (Array.isArray(value)) {
+    out.push("[");
     value.forEach((item, i) => {
-      if (i > 0) sink(",");
-      write(item === undefined ? null : item, sink);
+      if (i > 0) out.push(",");
+      if (skipped(item)) out.push("null");
+      else write(item, out);
     });
-    sink("]");
-    return;
-  }
-  if (typeof value === "object") {
+    out.push("]");
+  } else if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
+      .filter((k) => !skipped(record[k]))
       .sort();
-    sink("{");
+    out.push("{");
     keys.forEach((key, i) => {
-      if (i > 0) sink(",");
-      sink(JSON.stringify(key));
-      sink(":");
-      write(record[key], sink);
+      if (i > 0) out.push(",");
+      out.push(JSON.stringify(key), ":");
+      write(record[key], out);
     });
-    sink("}");
-    return;
+    out.push("}");
+  } else {
+    throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
   }
-  throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
 }
 
 export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  write(value, (chunk) => parts.push(chunk));
-  return parts.join("");
+  try {
+    return JSON.stringify(value, sortedKeys) ?? "null";
+  } catch (error) {
+    if (!(error instanceof IndexKey)) throw error;
+    const out: string[] = [];
+    write(value, out);
+    return out.join("");
+  }
 }
 
-/** sha256 (hex) of a value's canonical JSON, hashed as it is written (a bundle can be large). */
+/** sha256 (hex) of a value's canonical JSON. */
 export function canonicalSha256(value: unknown): string {
-  const hash = createHash("sha256");
-  let pending = "";
-  write(value, (chunk) => {
-    pending += chunk;
-    if (pending.length >= 1 << 16) {
-      hash.update(pending, "utf8");
-      pending = "";
-    }
-  });
-  hash.update(pending, "utf8");
-  return hash.digest("hex");
+  return createHash("sha256").update(canonicalJson(value), "utf8").digest("hex");
 }
 
 export function sha256Hex(bytes: Uint8Array): string {

@@ -126,10 +126,10 @@ function recordingTree(inner: TreeReader, budget: Budget, artifacts: Map<string,
         p,
         undefined,
         () => inner.readJson(p),
-        (parsed, path) => {
-          // As it will read back from the bundle file: a number JSON.parse made Infinity (1e400) is null.
-          const result = JSON.parse(JSON.stringify(parsed)) as typeof parsed;
-          const size = canonicalJson(result).length;
+        (result, path) => {
+          // A file over the artifact cap is left out before its value is serialised only to be dropped.
+          const size =
+            result.size <= budget.perArtifact ? canonicalJson(result).length : Number.POSITIVE_INFINITY;
           const fits = size <= budget.perArtifact && size <= budget.remaining;
           if (fits) budget.remaining -= size;
           return sealed(
@@ -178,8 +178,7 @@ export async function collectEvidence(
   const budget: Budget = { remaining: caps.total_bytes, perArtifact: caps.artifact_bytes };
   const usesDiff = contract.success_criteria.some((c) => c.type.startsWith("diff_"));
   if (usesDiff && ctx.diff !== undefined) {
-    // JSON round trip: drop undefined fields and get plain data, as it will be after writing.
-    const diff = JSON.parse(JSON.stringify(diffEvidence(ctx.diff))) as unknown;
+    const diff = diffEvidence(ctx.diff);
     const size = canonicalJson(diff).length;
     const fits = size <= budget.remaining;
     if (fits) budget.remaining -= size;
@@ -195,9 +194,8 @@ export async function collectEvidence(
   const sortedArtifacts = Object.fromEntries(
     [...artifacts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  // Plain data only, exactly as it reads back from a file.
-  const body = JSON.parse(
-    JSON.stringify({ format: EVIDENCE_FORMAT, contract, caps, artifacts: sortedArtifacts, report }),
-  ) as Omit<EvidenceBundle, "bundle_hash">;
+  // Canonical JSON ignores key order and undefined fields, so this is the hash a reader of the written
+  // file recomputes.
+  const body = { format: EVIDENCE_FORMAT, contract, caps, artifacts: sortedArtifacts, report } as const;
   return { ...body, bundle_hash: canonicalSha256(body) };
 }
