@@ -33,7 +33,7 @@ export interface ContractOptions {
 // the weak layer either.
 const PLACEHOLDER = "<value>";
 
-function ruleText(markerLine: string, tokenNote: string): string {
+function ruleText(markerLine: string, tokenNote: readonly string[]): string {
   return [
     "REPLY CONTRACT (software reads your reply; follow this exactly).",
     "Write each blocking issue (medium or high severity) on a line of its own:",
@@ -41,14 +41,16 @@ function ruleText(markerLine: string, tokenNote: string): string {
     "Then end your reply with this marker line, as the very last line, with nothing after it:",
     `  ${markerLine}`,
     "where <value> is one bare word: APPROVE if you found no blocking issue, or",
-    `REQUEST_CHANGES if you found at least one.${tokenNote} Write the marker line once, at the end only;`,
-    "never quote or repeat it anywhere else, and add no backticks, bold, brackets or other words to it.",
+    "REQUEST_CHANGES if you found at least one.",
+    ...tokenNote,
+    "Write the marker line once, at the end only; never quote or repeat it anywhere else, and add no",
+    "backticks, bold, brackets or other words to it.",
     "",
   ].join("\n");
 }
 
 /** The reply contract every review prompt ends with. Import it; never retype it. */
-export const PROMPT_RULE: string = ruleText(`===VERDICT=== ${PLACEHOLDER}`, "");
+export const PROMPT_RULE: string = ruleText(`===VERDICT=== ${PLACEHOLDER}`, []);
 
 /** The round-bound rule: the marker line carries this round's token after the value. The token is
  * written only on the placeholder line, which the bound parser skips, so an echo of this rule is inert
@@ -56,10 +58,9 @@ export const PROMPT_RULE: string = ruleText(`===VERDICT=== ${PLACEHOLDER}`, "");
 export function promptRule(roundToken?: string): string {
   if (roundToken === undefined) return PROMPT_RULE;
   const token = checkedToken(roundToken);
-  return ruleText(
-    `===VERDICT=== ${PLACEHOLDER} ${token}`,
-    " Keep the code after <value> exactly as written: it is this round's token.",
-  );
+  return ruleText(`===VERDICT=== ${PLACEHOLDER} ${token}`, [
+    "Copy the code after <value> exactly as it is written there: it is this round's token.",
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------
