@@ -87,6 +87,25 @@ describe("the BLOCKING line format", () => {
     expect(one("BLOCKING: src/a.ts:9")).toMatchObject({ path: "src/a.ts", line: 9, reason: "" });
   });
 
+  it.each([
+    "none",
+    "None.",
+    "**None**",
+    "(none)",
+    "N/A",
+    "nothing",
+    "No blocking issues found.",
+    "none found",
+  ])("reads `BLOCKING: %s` as no finding", (body) => {
+    expect(parseFindings(`BLOCKING: ${body}`)).toEqual([]);
+  });
+
+  it("still reads a finding that starts with the word none", () => {
+    expect(one("BLOCKING: none of the inputs are checked")).toMatchObject({
+      reason: "none of the inputs are checked",
+    });
+  });
+
   it("does not read prose that merely mentions blocking", () => {
     expect(parseFindings("Nothing here is BLOCKING: fine.\nnon-BLOCKING: x\nBLOCKING issues: none")).toEqual(
       [],

@@ -58,6 +58,10 @@ describe("reviewerResult", () => {
     ]);
   });
 
+  it("an approve whose reviewer wrote `BLOCKING: none` is YES", () => {
+    expect(reviewerResult("- BLOCKING: none\n===VERDICT=== APPROVE").value).toBe(YES);
+  });
+
   it("a held reply keeps its BLOCKING lines as context", () => {
     const result = reviewerResult("BLOCKING: a.ts:2 — x\n===VERDICT=== LGTM");
     expect(result.needed).toContain("the reviewer's BLOCKING line: a.ts:2 — x");

@@ -40,6 +40,8 @@ const HEAD = new RegExp(
   "iy",
 );
 
+const NOTHING = /^[*_`([]*(none|nothing|n\/a|no blocking issues?( found)?|none found)[*_`)\].!]*$/i;
+
 // The PROMPT_RULE shows the format with a `<path>` placeholder; an echoed instruction is not a finding.
 const PLACEHOLDER_PATH = "<path>";
 
@@ -106,6 +108,9 @@ const trimEnds = (s: string, chars: string): string => {
 /** Reads what follows `BLOCKING:`; null for the instruction's own placeholder line. */
 function readBody(body: string): Omit<Finding, "raw"> | null {
   const text = stripPythonSpace(body);
+  // "BLOCKING: none" states that there is no finding. Counting it as one would hold every approve
+  // whose reviewer filled in the format with nothing to report.
+  if (NOTHING.test(text)) return null;
   let location: Location | null = null;
   let after = "";
   if (text.startsWith("`")) {
@@ -157,7 +162,7 @@ export function readFindings(
     if (findings.length >= limit) {
       // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
       // test per line, not a parse.
-      if (!/^`?<path>/.test(bodyText)) total += 1;
+      if (!/^`?<path>/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText))) total += 1;
       return true;
     }
     const body = readBody(bodyText);
