@@ -5,6 +5,7 @@ import initSqlJs from "sql.js";
 import { describe, expect, test } from "vitest";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
 import { type Artifact, DEFAULT_CAPS, type EvidenceBundle } from "../../src/criteria/evidence/bundle.js";
+import { bundleHash } from "../../src/criteria/evidence/bundle-hash.js";
 import { canonicalJson, canonicalSha256, sha256Hex } from "../../src/criteria/evidence/canonical-json.js";
 import { collectEvidence } from "../../src/criteria/evidence/collect.js";
 import { verifyEvidence } from "../../src/criteria/evidence/verify.js";
@@ -108,7 +109,7 @@ function reseal(bundle: EvidenceBundle): EvidenceBundle {
     }
   }
   const { bundle_hash: _h, ...body } = { ...bundle, artifacts };
-  return { ...body, bundle_hash: canonicalSha256(body) } as EvidenceBundle;
+  return { ...body, bundle_hash: bundleHash(body) };
 }
 
 describe("collect and verify", () => {

@@ -3,7 +3,13 @@
 import fc from "fast-check";
 import { RE2JS } from "re2js";
 import { describe, expect, test } from "vitest";
-import { compilePattern, countMatches, firstMatch, patternProblem } from "../../src/criteria/pattern.js";
+import {
+  BLOCK_LINES,
+  compilePattern,
+  countMatches,
+  firstMatch,
+  patternProblem,
+} from "../../src/criteria/pattern.js";
 import { textLines } from "../../src/criteria/text.js";
 
 describe("compiling", () => {
@@ -53,7 +59,14 @@ describe("line-by-line matching with the whole-text shortcut", () => {
     "a|b$",
     "#",
   ];
-  const text = fc.stringMatching(/^[ab #x\n]{0,40}$/);
+  // Short texts, and long ones that cross the block boundaries of the block-wise search.
+  const line = fc.stringMatching(/^[ab #x]{0,6}$/);
+  const text = fc.oneof(
+    fc.stringMatching(/^[ab #x\n]{0,40}$/),
+    fc
+      .tuple(fc.array(line, { minLength: BLOCK_LINES - 2, maxLength: 3 * BLOCK_LINES + 3 }), fc.boolean())
+      .map(([ls, end]) => `${ls.join("\n")}${end ? "\n" : ""}`),
+  );
 
   function naiveFirst(source: string, lines: string[]): number | undefined {
     const re = RE2JS.compile(source, RE2JS.MULTILINE);

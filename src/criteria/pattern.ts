@@ -15,10 +15,10 @@ export const PATTERN_MAX_LENGTH = 4096;
 export interface CompiledPattern {
   readonly source: string;
   readonly re: RE2JS;
-  /** Whether one search over the whole text may rule out a match on every line at once. Sound when the
-   * pattern has no `\A` or `\z` and never turns multiline mode off: then any match inside one line is
-   * also a match inside the text (a line break looks to `^`, `$` and `\b` exactly like the edge of a
-   * line), so "no match in the text" proves "no match on any line". */
+  /** Whether one search over a run of whole lines may rule out a match on each of them at once. Sound
+   * when the pattern has no `\A` or `\z` and never turns multiline mode off: then any match inside one
+   * line is also a match inside the run (a line break looks to `^`, `$` and `\b` exactly like the edge
+   * of a line), so "no match in the run" proves "no match on any of its lines". */
   readonly wholeTextFilter: boolean;
 }
 
@@ -81,18 +81,50 @@ function located(pattern: CompiledPattern, line: string, index: number): LineMat
   return { line: index + 1, column, text: excerpt(line) };
 }
 
+/** Lines per block in the block-wise search below. */
+export const BLOCK_LINES = 64;
+
+/** Calls `visit` with the index of every line that may match, in order, until it returns true. When the
+ * whole-text shortcut is sound, lines are searched a block at a time: one search over a block's text
+ * (fast in RE2, which skips ahead on literals) rules out all of its lines, and only the lines of blocks
+ * that may match are tried one by one. A block starts at a line start and ends at a line break, so a
+ * match inside one of its lines is a match inside the block. */
+function eachCandidate(
+  pattern: CompiledPattern,
+  text: string,
+  lines: readonly string[],
+  visit: (i: number) => boolean,
+): void {
+  if (!pattern.wholeTextFilter) {
+    for (let i = 0; i < lines.length; i += 1) if (visit(i)) return;
+    return;
+  }
+  let offset = 0;
+  for (let first = 0; first < lines.length; first += BLOCK_LINES) {
+    const last = Math.min(first + BLOCK_LINES, lines.length);
+    let end = offset;
+    for (let i = first; i < last; i += 1) end += (lines[i] as string).length + 1;
+    const block = text.slice(offset, Math.min(end, text.length));
+    offset = end;
+    if (!pattern.re.test(block)) continue;
+    for (let i = first; i < last; i += 1) if (visit(i)) return;
+  }
+}
+
 /** The first line that matches, if any. */
 export function firstMatch(
   pattern: CompiledPattern,
   text: string,
   lines: readonly string[],
 ): LineMatch | undefined {
-  if (pattern.wholeTextFilter && !pattern.re.test(text)) return undefined;
-  for (let i = 0; i < lines.length; i += 1) {
+  let found: LineMatch | undefined;
+  eachCandidate(pattern, text, lines, (i) => {
     const line = lines[i] as string;
-    if (pattern.re.test(line)) return located(pattern, line, i);
-  }
-  return undefined;
+    if (!pattern.re.test(line)) return false;
+    found = located(pattern, line, i);
+    return true;
+  });
+  return found;
 }
 
 /** Non-overlapping matches over all lines (Python's `findall`, line by line: an empty match counts, as
@@ -102,15 +134,15 @@ export function countMatches(
   text: string,
   lines: readonly string[],
 ): { count: number; first: LineMatch | undefined } {
-  if (pattern.wholeTextFilter && !pattern.re.test(text)) return { count: 0, first: undefined };
   let count = 0;
   let first: LineMatch | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
+  eachCandidate(pattern, text, lines, (i) => {
     const line = lines[i] as string;
-    if (!pattern.re.test(line)) continue;
+    if (!pattern.re.test(line)) return false;
     if (first === undefined) first = located(pattern, line, i);
     const m = pattern.re.matcher(line);
     while (m.find()) count += 1;
-  }
+    return false;
+  });
   return { count, first };
 }

@@ -145,7 +145,8 @@ export interface EvidenceBundle {
   readonly artifacts: Readonly<Record<string, Artifact>>;
   /** The report as checked against the tree when the bundle was collected. */
   readonly report: ContractReport;
-  /** sha256 (hex) of the canonical JSON of every other field. */
+  /** sha256 (hex) of the canonical JSON of every other field, each artifact standing for its digest
+   * (bundle-hash.ts). */
   readonly bundle_hash: string;
 }
 

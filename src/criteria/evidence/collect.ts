@@ -14,6 +14,7 @@ import {
   type EvidenceBundle,
   type EvidenceCaps,
 } from "./bundle.js";
+import { bundleHash } from "./bundle-hash.js";
 import { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.js";
 
 type Op = "entry" | "read" | "list" | "json" | "rows";
@@ -197,5 +198,5 @@ export async function collectEvidence(
   // Canonical JSON ignores key order and undefined fields, so this is the hash a reader of the written
   // file recomputes.
   const body = { format: EVIDENCE_FORMAT, contract, caps, artifacts: sortedArtifacts, report } as const;
-  return { ...body, bundle_hash: canonicalSha256(body) };
+  return { ...body, bundle_hash: bundleHash(body) };
 }

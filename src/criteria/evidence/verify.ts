@@ -7,7 +7,8 @@ import { checkContract } from "../engine.js";
 import { parseContract } from "../load.js";
 import type { ContractReport, ContractVerdict } from "../report.js";
 import { worseVerdict } from "../rubric.js";
-import { type Artifact, BundleShape, EVIDENCE_FORMAT } from "./bundle.js";
+import { type Artifact, BundleShape, EVIDENCE_FORMAT, type EvidenceBundle } from "./bundle.js";
+import { bundleHash } from "./bundle-hash.js";
 import { bundleDiff, bundleTree } from "./bundle-tree.js";
 import { canonicalSha256, sha256Hex } from "./canonical-json.js";
 
@@ -98,7 +99,9 @@ export async function verifyEvidence(input: unknown): Promise<EvidenceVerificati
   const bundle = shaped.data;
   const problems: string[] = [];
   const { bundle_hash, ...body } = bundle;
-  if (canonicalSha256(body) !== bundle_hash) problems.push("bundle_hash does not match the bundle's content");
+  if (bundleHash(body as Omit<EvidenceBundle, "bundle_hash">) !== bundle_hash) {
+    problems.push("bundle_hash does not match the bundle's content");
+  }
   for (const [key, artifact] of Object.entries(bundle.artifacts)) {
     problems.push(...keyProblems(key, artifact), ...artifactProblems(key, artifact));
   }

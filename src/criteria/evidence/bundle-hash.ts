@@ -1,0 +1,17 @@
+// The bundle_hash: sha256 over the canonical JSON of the bundle in which each artifact stands for its
+// digest, a Merkle step that serialises every artifact once instead of twice. A sealed artifact's
+// digest is its own `sha256` (which verify recomputes from its payload); a file artifact's is the
+// sha256 of its canonical JSON, content included. A changed byte anywhere changes an artifact's digest
+// or the bundle_hash, and collect and verify share this one definition.
+import type { Artifact, EvidenceBundle } from "./bundle.js";
+import { canonicalSha256 } from "./canonical-json.js";
+
+export function artifactDigest(artifact: Artifact): string {
+  return artifact.op === "read" ? canonicalSha256(artifact) : artifact.sha256;
+}
+
+export function bundleHash(body: Omit<EvidenceBundle, "bundle_hash">): string {
+  const digests: Record<string, string> = {};
+  for (const [key, artifact] of Object.entries(body.artifacts)) digests[key] = artifactDigest(artifact);
+  return canonicalSha256({ ...body, artifacts: digests });
+}
