@@ -52,7 +52,13 @@ export function bundleTree(artifacts: Readonly<Record<string, Artifact>>): TreeR
       if (artifact.result === undefined) {
         throw new TreeError(`the parsed JSON of ${path} did not fit the evidence bundle's caps`);
       }
-      return artifact.result;
+      const { result } = artifact;
+      if (result.kind === "invalid") return result;
+      try {
+        return { kind: "parsed", value: JSON.parse(result.json), size: result.size };
+      } catch {
+        throw new TreeError(`the parsed JSON of ${path} in the evidence bundle is not JSON`);
+      }
     },
     async tableRows(p: string, table: string): Promise<TableRows> {
       return lookup("rows", treePath(p), "rows", table).result;

@@ -57,8 +57,8 @@ const JsonArtifact = z.strictObject({
   /** The parsed value or the parse error; absent when it did not fit the evidence caps. */
   result: z
     .union([
-      // Any value: it came out of JSON.parse, and the hashes, not this schema, vouch for it.
-      z.strictObject({ kind: z.literal("parsed"), value: z.unknown(), size: z.int().min(0) }),
+      /** `json`: the parsed value as canonical JSON text. */
+      z.strictObject({ kind: z.literal("parsed"), json: z.string(), size: z.int().min(0) }),
       z.strictObject({ kind: z.literal("invalid"), message: z.string(), size: z.int().min(0) }),
     ])
     .optional(),

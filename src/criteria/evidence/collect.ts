@@ -128,14 +128,24 @@ function recordingTree(inner: TreeReader, budget: Budget, artifacts: Map<string,
         undefined,
         () => inner.readJson(p),
         (result, path) => {
-          // A file over the artifact cap is left out before its value is serialised only to be dropped.
-          const size =
-            result.size <= budget.perArtifact ? canonicalJson(result).length : Number.POSITIVE_INFINITY;
-          const fits = size <= budget.perArtifact && size <= budget.remaining;
-          if (fits) budget.remaining -= size;
-          return sealed(
-            fits ? { op: "json", path, result, omitted: false } : { op: "json", path, omitted: true },
-          ) as Artifact;
+          if (result.kind === "invalid")
+            return sealed({ op: "json", path, result, omitted: false }) as Artifact;
+          // The value is kept as its canonical JSON text: serialised once (for its size and, as a plain
+          // string, for the artifact's hash), and a file over the cap is not serialised at all.
+          const json =
+            result.size <= budget.perArtifact && budget.remaining > 0
+              ? canonicalJson(result.value)
+              : undefined;
+          const fits =
+            json !== undefined && json.length <= budget.perArtifact && json.length <= budget.remaining;
+          if (!fits) return sealed({ op: "json", path, omitted: true }) as Artifact;
+          budget.remaining -= json.length;
+          return sealed({
+            op: "json",
+            path,
+            result: { kind: "parsed", json, size: result.size },
+            omitted: false,
+          }) as Artifact;
         },
       ),
     tableRows: (p, table) =>
