@@ -14,6 +14,8 @@
 //   fake-reviewer.mjs argv                  print its arguments (after the mode) as JSON
 //   fake-reviewer.mjs flood <bytes>         print <bytes> bytes of "x"
 //   fake-reviewer.mjs no-stdin <text>       exit 0 printing <text> without reading stdin
+//   fake-reviewer.mjs approve-bound         approve with the round token the prompt's rule names
+//   fake-reviewer.mjs block-bound <finding> one BLOCKING finding, then REQUEST_CHANGES with the token
 //
 // Every mode except no-stdin first reads all of stdin; with FAKE_REVIEWER_STDIN=<path> in the
 // environment it also saves stdin there, so a test can assert the exact prompt.
@@ -41,7 +43,18 @@ if (mode === "no-stdin") {
 const stdin = await readStdin();
 if (process.env.FAKE_REVIEWER_STDIN) writeFileSync(process.env.FAKE_REVIEWER_STDIN, stdin);
 
+// The token the round-bound reply rule names, as a well-behaved reviewer would copy it.
+const token = () => /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(stdin)?.[1] ?? "no-token-in-prompt";
+
 switch (mode) {
+  case "approve-bound":
+    process.stdout.write(`No blocking issues.\n\n===VERDICT=== APPROVE ${token()}\n`);
+    break;
+  case "block-bound":
+    process.stdout.write(
+      `BLOCKING: ${args[0] ?? "x.js:1 — bug"}\n\n===VERDICT=== REQUEST_CHANGES ${token()}\n`,
+    );
+    break;
   case "reply":
     process.stdout.write((args[0] ?? "").replace(/\\n/g, "\n"));
     break;

@@ -14,12 +14,21 @@ function backoffUnitMs(env: Readonly<Record<string, string | undefined>>): numbe
   return Number(raw);
 }
 
+/** Per-attempt deadline for a GitHub request (default 30 s); the fault tests shorten it so a hang
+ * ends in seconds. */
+function timeoutMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env.VERDICT_GATE_GITHUB_TIMEOUT_MS;
+  if (raw === undefined || !/^\d{3,6}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
 export function bindGitHub(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): GitHubPort {
   const unit = backoffUnitMs(env);
+  const deadline = timeoutMs(env);
   const client = createGitHubClient({
     token: settings.token,
     baseUrl: settings.apiUrl,
@@ -27,6 +36,7 @@ export function bindGitHub(
     secrets: settings.reviewer.apiKey === "" ? [] : [settings.reviewer.apiKey],
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
+    ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
   });
   return createGitHubPort(client, { owner: settings.owner, repo: settings.repo }, log);
 }

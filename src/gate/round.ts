@@ -11,12 +11,12 @@ import type { TreeReader } from "../criteria/tree.js";
 import { historyMarker, readHistoryComment, renderHistoryComment } from "../report/history-comment.js";
 import {
   type CoverageReport,
-  coverageOutput,
   type HistoryRow,
   type RoundReport,
   renderCheck,
   renderJobSummary,
 } from "../report/round-report.js";
+import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
 import { diffBudget, planReview } from "../review/plan.js";
 import type { Reviewer } from "../review/reviewer.js";
@@ -393,7 +393,9 @@ async function evaluate(
   const { contract, outcome: contractOutcome } = readContract(contractFile, settings.contractPath);
 
   log.info("diff: fetching");
-  const diff = await github.diff(pr);
+  // The diff of the commit being gated, not of whatever the PR points at now: an approve must be about
+  // exactly the code the check run is posted on (the adapter re-checks the head and refuses if it moved).
+  const diff = await github.diff({ ...pr, headSha: head });
   const reviewer = ctx.reviewer();
   const plan = planReview(diff, {
     include: settings.diff.include,
@@ -493,7 +495,7 @@ async function evaluate(
     ...(clean || review.reusedFromRound !== undefined
       ? { reviewer: { verdict: review.verdict, fingerprint, result: bounded(review.uncapped) } }
       : {}),
-    coverage: coverageOutput(coverageReport(review.coverage)),
+    coverage: formatCoverage(review.coverage),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
   });
   const after = append(history, concluded.record);
@@ -545,7 +547,7 @@ async function evaluate(
     head,
     round: concluded.record.round,
     reviewerVerdict: review.verdict,
-    coverage: coverageOutput(report.coverage),
+    coverage: formatCoverage(review.coverage),
     history: after,
     jobSummary,
     message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,

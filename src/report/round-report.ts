@@ -178,11 +178,6 @@ function coverageLine(c: CoverageReport): string {
   return `${shown} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines)`;
 }
 
-/** The coverage output value: `100%` only when complete. */
-export function coverageOutput(c: CoverageReport | undefined): string {
-  return c === undefined ? "0% (not reviewed)" : coverageLine(c);
-}
-
 function partsTable(report: RoundReport): string {
   const rows = [...report.parts]
     .sort((a, b) => rank(b.result.value) - rank(a.result.value))

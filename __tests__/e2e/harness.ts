@@ -1,0 +1,169 @@
+// Runs the bundled action (dist/index.js) the way a GitHub runner starts it: `node dist/index.js` with
+// every input as INPUT_<NAME> (action.yml's defaults applied, as the runner does), the event in
+// GITHUB_EVENT_PATH, GITHUB_API_URL pointing at the loopback GitHub API, GITHUB_OUTPUT and
+// GITHUB_STEP_SUMMARY as files, and a workspace holding the commit the workflow checked out.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import type { EventFile, GitHubApiFixture } from "../support/github-api/index.js";
+
+const ACTION = parse(readFileSync("action.yml", "utf8")) as {
+  inputs: Record<string, { default?: string }>;
+};
+
+/** action.yml's default for github-token, which the runner replaces with the job's token. */
+const TOKEN_EXPRESSION = `$${"{{"} github.token }}`;
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Step outputs as written to GITHUB_OUTPUT. */
+  outputs: Record<string, string>;
+  /** The job summary as written to GITHUB_STEP_SUMMARY. */
+  summary: string;
+  /** Every line the step logged (stdout and stderr), for secret searches. */
+  log: string;
+  /** Workflow commands the step issued (::error::, ::warning::, ::add-mask::). */
+  commands: string[];
+  ms: number;
+}
+
+/** Parses the GITHUB_OUTPUT file format: `name<<DELIM\nvalue\nDELIM`. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i += 1) {
+    const m = /^([^<=]+)<<(.+)$/.exec(lines[i] as string);
+    if (m === null) continue;
+    const [, name, delim] = m as unknown as [string, string, string];
+    const value: string[] = [];
+    for (i += 1; i < lines.length && lines[i] !== delim; i += 1) value.push(lines[i] as string);
+    out[name] = value.join("\n");
+  }
+  return out;
+}
+
+/** Writes the tree of a commit of the fake repository into a fresh directory, with a .git/HEAD that
+ * names the commit, as actions/checkout leaves it (detached). */
+export function checkout(
+  api: GitHubApiFixture,
+  repoFullName: string,
+  sha: string,
+  extra: Record<string, string> = {},
+): string {
+  const repo = api.repo(repoFullName).record;
+  const commit = repo.commits.get(sha);
+  if (commit === undefined) throw new Error(`no commit ${sha} in ${repoFullName}`);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vg-workspace-"));
+  for (const [file, content] of commit.tree) {
+    const full = path.join(dir, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+  for (const [file, content] of Object.entries(extra)) {
+    const full = path.join(dir, file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, content);
+  }
+  mkdirSync(path.join(dir, ".git"), { recursive: true });
+  writeFileSync(path.join(dir, ".git", "HEAD"), `${sha}\n`);
+  return dir;
+}
+
+export interface RunOptions {
+  api: GitHubApiFixture;
+  event: EventFile;
+  /** Inputs by their action.yml name; unset ones take action.yml's default. */
+  inputs?: Record<string, string>;
+  /** The checked-out tree (GITHUB_WORKSPACE); omit to run without one. */
+  workspace?: string;
+  /** More environment (e.g. VERDICT_GATE_BACKOFF_UNIT_MS). */
+  env?: Record<string, string>;
+  /** Kill the step after this long (a hang is a failure, never a pass). */
+  timeoutMs?: number;
+  token?: string;
+}
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vg-runner-"));
+  const outputFile = path.join(dir, "output");
+  const summaryFile = path.join(dir, "summary");
+  writeFileSync(outputFile, "");
+  writeFileSync(summaryFile, "");
+  const inputs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(ACTION.inputs)) {
+    const d = spec.default === TOKEN_EXPRESSION ? (options.token ?? options.api.token) : (spec.default ?? "");
+    inputs[name] = d;
+  }
+  Object.assign(inputs, options.inputs ?? {});
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? dir,
+    RUNNER_TEMP: dir,
+    RUNNER_OS: "Linux",
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+    ...options.event.env,
+    GITHUB_EVENT_PATH: options.event.path,
+    ...(options.workspace !== undefined ? { GITHUB_WORKSPACE: options.workspace } : {}),
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(inputs))
+    env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.resolve("dist/index.js")], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr.on("data", (d) => {
+    stderr += d;
+  });
+  const timeout = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 45_000);
+  const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+  clearTimeout(timeout);
+  const outputs = parseOutputFile(readFileSync(outputFile, "utf8"));
+  const summary = readFileSync(summaryFile, "utf8");
+  rmSync(dir, { recursive: true, force: true });
+  const log = `${stdout}\n${stderr}`;
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs,
+    summary,
+    log,
+    commands: log.split("\n").filter((l) => l.startsWith("::")),
+    ms: Date.now() - started,
+  };
+}
+
+/** The round token the gate put in a reviewer prompt (the bound reply rule names it). */
+export function roundTokenIn(prompt: string): string {
+  const m = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt);
+  if (m === null) throw new Error("the prompt carries no round token");
+  return m[1] as string;
+}
+
+/** The text a provider request carried (OpenAI messages or Anthropic system + messages). */
+export function promptOf(json: unknown): string {
+  const body = json as { system?: unknown; messages?: Array<{ content: unknown }> };
+  const parts: string[] = [];
+  const add = (c: unknown) => {
+    if (typeof c === "string") parts.push(c);
+    else if (Array.isArray(c))
+      for (const p of c)
+        if (p && typeof p === "object" && "text" in p) parts.push(String((p as { text: unknown }).text));
+  };
+  add(body.system);
+  for (const m of body.messages ?? []) add(m.content);
+  return parts.join("\n");
+}

@@ -1,0 +1,4 @@
+export declare function canonicalJson(value: unknown): string;
+/** sha256 (hex) of a value's canonical JSON. */
+export declare function canonicalSha256(value: unknown): string;
+export declare function sha256Hex(bytes: Uint8Array): string;

@@ -1,0 +1,79 @@
+/** Bytes read from one file at most: a criterion never loads an unbounded file into memory (a 4 GB log
+ * in a PR must not take the gate down with it). A capped read says so, and a criterion that needed the
+ * whole file cannot pass on it. */
+export declare const READ_CAP_BYTES: number;
+/** Directory entries listed at most: a directory of a million files must not stall the gate. */
+export declare const LIST_CAP_ENTRIES = 2000;
+/** Symlinks followed while resolving one path: a loop (a → b → a) is an error, not a hang. */
+export declare const SYMLINK_HOPS = 40;
+/** What is at a path, symlinks inside the tree followed. `dangling` marks a symlink whose target does
+ * not exist: the name is there even though nothing can be read through it. */
+export type Entry = {
+    readonly kind: "absent";
+    readonly dangling?: boolean;
+} | {
+    readonly kind: "file";
+    readonly size: number;
+} | {
+    readonly kind: "dir";
+} | {
+    readonly kind: "other";
+    readonly what: string;
+};
+/** The first bytes of a regular file (all of them unless `truncated`). `size` is the whole file's. */
+export interface FileBytes {
+    readonly bytes: Uint8Array;
+    readonly size: number;
+    readonly truncated: boolean;
+}
+export interface ListedEntry {
+    readonly name: string;
+    readonly kind: "file" | "dir" | "symlink" | "other";
+}
+/** A directory's entries, sorted by name; `truncated` when there were more than the cap. */
+export interface Listing {
+    readonly entries: readonly ListedEntry[];
+    readonly truncated: boolean;
+}
+/** A file read as JSON. `invalid` is a fact about the file (it is not JSON); a file too large to read
+ * whole is a TreeError instead, because its validity is unknown. */
+export type JsonRead = {
+    readonly kind: "parsed";
+    readonly value: unknown;
+    readonly size: number;
+} | {
+    readonly kind: "invalid";
+    readonly message: string;
+    readonly size: number;
+};
+/** Rows in a SQLite table, or the fact that the database has no such table. */
+export type TableRows = {
+    readonly kind: "rows";
+    readonly rows: number;
+} | {
+    readonly kind: "no-table";
+};
+/** The questions a criterion may ask. Every path is relative to the tree root and `/`-separated; any
+ * method throws TreeError for a path that is absolute, contains `..`, or resolves (through a symlink)
+ * outside the tree: such a path is never read, so it can never pass. */
+export interface TreeReader {
+    entry(path: string): Promise<Entry>;
+    /** A regular file's first READ_CAP_BYTES bytes. Throws TreeError when it is not a regular file. */
+    read(path: string): Promise<FileBytes>;
+    list(path: string): Promise<Listing>;
+    /** A regular file parsed as JSON (strict UTF-8, RFC 8259). */
+    readJson(path: string): Promise<JsonRead>;
+    /** Rows in `table` of the SQLite database at `path`, opened read-only in memory. */
+    tableRows(path: string, table: string): Promise<TableRows>;
+}
+/** A question the tree cannot answer honestly: an escape, a loop, an unreadable or oversized file, a
+ * corrupt database. The engine turns it into a criterion error, which can never be a pass. */
+export declare class TreeError extends Error {
+    readonly name = "TreeError";
+}
+/** The canonical form of a contract path: `./a//b/` → `a/b`, `.` or `` → `` (the root). Rejects what
+ * could name something outside the tree before any file system call is made: an absolute path
+ * (`/etc/passwd`, `C:\x`, `\\server\x`), any `..` segment (even `a/../b`: after a symlink, `..` is not
+ * lexical, so it is refused rather than reasoned about), a backslash (a separator on Windows runners),
+ * and NUL (truncates the path in C). */
+export declare function treePath(path: string): string;
