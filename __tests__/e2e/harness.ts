@@ -73,6 +73,21 @@ export function checkout(
   return dir;
 }
 
+/** The bundle under test: dist/ (what users run), or a private bundle built with
+ * `node scripts/bundle.mjs DIR` and named by VERDICT_GATE_DIST, so that one developer rebuilding never
+ * pulls the bundle out from under another's test run. */
+export function bundleDir(): string {
+  return path.resolve(process.env.VERDICT_GATE_DIST ?? "dist");
+}
+
+export function actionEntry(): string {
+  return path.join(bundleDir(), "index.js");
+}
+
+export function cliEntry(): string {
+  return path.join(bundleDir(), "cli", "index.js");
+}
+
 export interface RunOptions {
   api: GitHubApiFixture;
   event: EventFile;
@@ -115,7 +130,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(inputs))
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
   const started = Date.now();
-  const child = spawn(process.execPath, [path.resolve("dist/index.js")], {
+  const child = spawn(process.execPath, [actionEntry()], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
