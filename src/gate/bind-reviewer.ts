@@ -8,13 +8,19 @@ import { createReviewer } from "../review/create.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { ReviewerSettings } from "../settings.js";
 
-export function bindReviewer(settings: ReviewerSettings, githubToken: string): Reviewer {
+/** `env` is what a command reviewer's environment is filtered from (the CLI passes its own). */
+export function bindReviewer(
+  settings: ReviewerSettings,
+  githubToken: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Reviewer {
   const cwd =
     settings.provider === "command"
       ? mkdtempSync(path.join(os.tmpdir(), "verdict-gate-reviewer-"))
       : undefined;
   return createReviewer(settings, {
     withheldSecrets: githubToken === "" ? [] : [githubToken],
+    env,
     ...(cwd !== undefined ? { cwd } : {}),
   });
 }

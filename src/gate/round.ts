@@ -65,6 +65,8 @@ export interface RoundOutcome {
   reasons: string[];
   exclusions: unknown;
   jobSummary: string;
+  /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
+  report?: RoundReport;
   /** Why no check run could be posted (the step must then fail, whatever the status). */
   checkUnavailable?: string;
 }
@@ -183,6 +185,7 @@ function outcomeFrom(
     coverage: string;
     history: History;
     jobSummary: string;
+    report: RoundReport;
     message: string;
   },
 ): RoundOutcome {
@@ -197,6 +200,7 @@ function outcomeFrom(
     reasons: reasonsOf(result),
     exclusions: exclusionsJson(extra.history),
     jobSummary: extra.jobSummary,
+    report: extra.report,
   };
 }
 
@@ -301,6 +305,7 @@ async function decideByPerson(
     coverage: "0% (decided by a person)",
     history,
     jobSummary,
+    report,
     message: `${concluded.status}: decided by @${decision.actor}`,
   });
 }
@@ -383,6 +388,7 @@ async function evaluate(
       coverage: "0% (not reviewed)",
       history: after,
       jobSummary,
+      report,
       message: `hold-for-human: ${need}`,
     });
   }
@@ -550,6 +556,7 @@ async function evaluate(
     coverage: formatCoverage(review.coverage),
     history: after,
     jobSummary,
+    report,
     message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,
   });
 }
@@ -730,6 +737,7 @@ async function repostDecision(
     coverage: "0% (decided by a person)",
     history: loaded.history,
     jobSummary,
+    report,
     message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
   });
 }
