@@ -14,6 +14,7 @@ const io: CliIO = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
   stdoutIsTTY: process.stdout.isTTY === true,
+  stdinIsTTY: process.stdin.isTTY === true,
   env: process.env,
   cwd: process.cwd(),
 };

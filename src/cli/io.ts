@@ -10,6 +10,9 @@ export interface CliIO {
   err(text: string): void;
   /** Whether standard output is a terminal (colour and layout for people; plain when piped). */
   readonly stdoutIsTTY: boolean;
+  /** Whether standard input is a terminal: a command that reads stdin then says what to pipe in
+   * instead of waiting in silence. Absent means unknown (tests), read as "not a terminal". */
+  readonly stdinIsTTY?: boolean;
   /** The environment (tokens, NO_COLOR, …). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The directory relative paths resolve against. */
