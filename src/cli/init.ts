@@ -1,12 +1,111 @@
-import type { Command } from "./io.js";
+// `verdict-gate init`: a starter workflow and a starter contract, written into a repository. It never
+// overwrites: an existing file is somebody's configuration, and a gate's configuration replaced in
+// silence is a gate that checks something else. Both files are checked first, so either both are
+// written or neither is.
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { EXIT } from "../verdict/four.js";
+import { parse } from "./args.js";
+import { type Command, UsageError } from "./io.js";
+import { starterContract } from "./templates/contract.js";
+import { CONTRACT_PATH, WORKFLOW_PATH } from "./templates/project.js";
+import {
+  STARTER_DEFAULTS,
+  STARTER_PROVIDERS,
+  type StarterChoice,
+  type StarterProvider,
+  starterWorkflow,
+} from "./templates/workflow.js";
 
-// Placeholder until the command lands: it refuses rather than pretending to succeed.
+const USAGE = [
+  "usage: verdict-gate init [--dir DIR] [--provider openai|anthropic|command] [--model NAME] [--command CMD]",
+  "",
+  `  writes ${WORKFLOW_PATH} and ${CONTRACT_PATH} into DIR (default: the current directory);`,
+  "  refuses (exit 2) if either exists",
+  "  --provider   the reviewer: openai (default, gpt-4.1), anthropic (claude-sonnet-4-5), or command (claude -p)",
+  "  --model      another model for openai or anthropic",
+  '  --command    another reviewer command for provider command (e.g. "codex exec --skip-git-repo-check -")',
+].join("\n");
+
+const OPTIONS = {
+  dir: { type: "string" },
+  provider: { type: "string" },
+  model: { type: "string" },
+  command: { type: "string" },
+} as const;
+
+function choice(values: Record<string, unknown>): StarterChoice {
+  const provider =
+    (values.provider as string | undefined) ?? (values.command !== undefined ? "command" : "openai");
+  if (!(STARTER_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new UsageError(
+      `--provider: expects ${STARTER_PROVIDERS.join(", ")}; got ${JSON.stringify(provider)}`,
+    );
+  }
+  const p = provider as StarterProvider;
+  if (p === "command" && values.model !== undefined)
+    throw new UsageError("--model is for openai or anthropic");
+  if (p !== "command" && values.command !== undefined)
+    throw new UsageError("--command needs --provider command");
+  for (const name of ["model", "command"] as const) {
+    const v = values[name] as string | undefined;
+    if (v !== undefined && (v.trim() === "" || /[\r\n]/.test(v)))
+      throw new UsageError(`--${name}: expects one line of text`);
+  }
+  return {
+    provider: p,
+    ...(values.model !== undefined ? { model: (values.model as string).trim() } : {}),
+    ...(values.command !== undefined ? { command: (values.command as string).trim() } : {}),
+  };
+}
+
 export const initCommand: Command = {
   name: "init",
-  summary: "(not implemented yet)",
-  usage: "usage: verdict-gate init",
-  async run(_args, io) {
-    io.err("verdict-gate init: not implemented yet\n");
-    return 1;
+  summary: `write a starter workflow (${WORKFLOW_PATH}) and contract (${CONTRACT_PATH}); never overwrites`,
+  usage: USAGE,
+  async run(args, io) {
+    const { values } = parse(args, OPTIONS, 0);
+    const picked = choice(values);
+    const root = path.resolve(io.cwd, (values.dir as string | undefined) ?? ".");
+    let isDir = false;
+    try {
+      isDir = statSync(root).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) throw new UsageError(`--dir ${String(values.dir ?? ".")}: not a directory`);
+    const files = [
+      { rel: WORKFLOW_PATH, text: starterWorkflow(picked) },
+      { rel: CONTRACT_PATH, text: starterContract() },
+    ];
+    const existing = files.filter((f) => existsSync(path.join(root, f.rel)));
+    if (existing.length > 0) {
+      io.err(
+        `verdict-gate init: ${existing.map((f) => f.rel).join(" and ")} already exist${existing.length === 1 ? "s" : ""} in ${root}; nothing was written (move ${existing.length === 1 ? "it" : "them"} aside to start afresh)\n`,
+      );
+      return EXIT.usage;
+    }
+    for (const f of files) {
+      const full = path.join(root, f.rel);
+      mkdirSync(path.dirname(full), { recursive: true });
+      // `wx`: fail rather than overwrite a file that appeared since the check.
+      writeFileSync(full, f.text, { flag: "wx" });
+    }
+    const secret = STARTER_DEFAULTS[picked.provider].secret;
+    io.out(
+      [
+        `wrote ${WORKFLOW_PATH}`,
+        `wrote ${CONTRACT_PATH}`,
+        "",
+        "next:",
+        `  1. add the reviewer's key as a repository secret: gh secret set ${secret}`,
+        `  2. edit ${CONTRACT_PATH}: say what changes are meant to do, add criteria (docs/contract.md)`,
+        `  3. try it on a change before pushing: git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}"` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
+        "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
+        "     status check in the branch's protection rules (docs/statuses.md says what each status does)",
+        "",
+      ].join("\n"),
+    );
+    return EXIT.approve;
   },
 };

@@ -115,7 +115,8 @@ const VALUE_BADGE: Readonly<Record<Value, string>> = {
   IFF: "⏳ IFF",
 };
 
-function nextStep(report: RoundReport): string {
+/** What happens next, and who acts, for a report's status (the check run's "Next:" line). */
+export function nextStep(report: RoundReport): string {
   switch (report.status) {
     case "approve":
       return "Every part passed on the whole diff. Merge when ready.";

@@ -1,0 +1,119 @@
+// GitHub ports for rounds run from a terminal. `recordWrites` wraps any port so that the check run and
+// the history comment are recorded — and, in a dry run, only recorded — which is how `pr --dry-run`
+// shows the check run it would post and how `review` gets its report without a pull request.
+// `localGitHub` is the pull request a local diff stands in for: reads come from the diff and the
+// contract file on disk, and everything only GitHub knows (other checks, statuses, labels, other PRs)
+// is reported as not there yet, which the dependencies part reads as pending, never as holding.
+import type { Diff } from "../diff/types.js";
+import {
+  CannotWriteChecksError,
+  type CheckOutput,
+  type CheckRunRef,
+  type ContractFile,
+  type GitHubPort,
+  type PullRequestInfo,
+} from "../gate/ports.js";
+
+export interface RecordedWrites {
+  /** The check run as started (in progress). */
+  started?: { headSha: string; name: string; title: string; ref: CheckRunRef };
+  /** The check run as completed; a null conclusion leaves it in progress (conditional-on). */
+  finished?: { output: CheckOutput; conclusion: "success" | "failure" | "action_required" | null };
+  /** The history comment, as saved. */
+  comment?: { prNumber: number; body: string; replaces?: number };
+  /** GitHub refused to create the check run, with GitHub's words. */
+  refused?: string;
+}
+
+export interface RecordOptions {
+  /** Record only: nothing is sent. */
+  dryRun: boolean;
+  /** Whose history comment to trust in a dry run (the real one comes from the check run's app). */
+  appSlug?: string;
+}
+
+export function recordWrites(
+  base: GitHubPort,
+  options: RecordOptions,
+): { port: GitHubPort; writes: RecordedWrites } {
+  const writes: RecordedWrites = {};
+  const port: GitHubPort = {
+    ...base,
+    async startCheck(headSha, name, title) {
+      let ref: CheckRunRef;
+      if (options.dryRun) {
+        ref = { id: 0, appSlug: options.appSlug ?? "github-actions", url: "" };
+      } else {
+        try {
+          ref = await base.startCheck(headSha, name, title);
+        } catch (error) {
+          if (error instanceof CannotWriteChecksError) writes.refused = error.message;
+          throw error;
+        }
+      }
+      writes.started = { headSha, name, title, ref };
+      return ref;
+    },
+    async finishCheck(check, output, conclusion) {
+      if (!options.dryRun) await base.finishCheck(check, output, conclusion);
+      writes.finished = { output, conclusion };
+    },
+    async saveComment(prNumber, body, existing) {
+      if (!options.dryRun) await base.saveComment(prNumber, body, existing);
+      writes.comment = { prNumber, body, ...(existing !== undefined ? { replaces: existing.id } : {}) };
+    },
+  };
+  return { port, writes };
+}
+
+export interface LocalChange {
+  diff: Diff;
+  contract: ContractFile;
+  /** The commit the working tree is based on, or 40 zeros when it cannot be told. */
+  head: string;
+}
+
+/** The number the local stand-in pull request carries; never shown (the CLI strips it). */
+export const LOCAL_PR = 1;
+
+function notOnGitHub(what: string): never {
+  throw new Error(`a local review has no ${what}`);
+}
+
+/** A pull request made of a local diff. Writes must be recorded (wrap it in recordWrites). */
+export function localGitHub(change: LocalChange): GitHubPort {
+  const added = change.diff.files.reduce((n, f) => n + f.additions, 0);
+  const deleted = change.diff.files.reduce((n, f) => n + f.deletions, 0);
+  const pr: PullRequestInfo = {
+    number: LOCAL_PR,
+    headSha: change.head,
+    baseSha: "0".repeat(40),
+    headRepo: "local",
+    state: "open",
+    merged: false,
+    draft: false,
+    mergeCommitSha: null,
+    labels: [],
+    title: "",
+    body: "",
+    author: "local",
+    changedFiles: change.diff.files.length,
+    additions: added,
+    deletions: deleted,
+  };
+  return {
+    pullRequest: async () => pr,
+    diff: async () => change.diff,
+    readFile: async () => change.contract,
+    startCheck: async () => notOnGitHub("check run"),
+    finishCheck: async () => notOnGitHub("check run"),
+    findComment: async () => undefined,
+    saveComment: async () => notOnGitHub("history comment"),
+    permission: async () => "none",
+    checkRuns: async () => [],
+    statuses: async () => [],
+    pullRequestState: async () => ({ state: "open", merged: false }),
+    mergeGroupPulls: async () => [],
+    requestCount: () => 0,
+  };
+}

@@ -1,0 +1,31 @@
+// Pieces of a RoundContext that `review` and `pr` bind the same way: the log on stderr, and the
+// reviewer, created before the round so that settings no call could work with (a key over plain http,
+// a command that needs a shell) are a usage error, not a held round.
+import type { Logger } from "../gate/ports.js";
+import { CommandLineError } from "../review/command-line.js";
+import { ReviewerConfigError } from "../review/endpoint.js";
+import type { Reviewer } from "../review/reviewer.js";
+import { type CliIO, UsageError } from "./io.js";
+
+/** Progress only with --verbose; warnings always, unless the report already shows them. */
+export function cliLog(io: CliIO, command: string, verbose: boolean, warnings: boolean): Logger {
+  return {
+    info: (m) => {
+      if (verbose) io.err(`verdict-gate ${command}: ${m}\n`);
+    },
+    warning: (m) => {
+      if (verbose || warnings) io.err(`verdict-gate ${command}: warning: ${m}\n`);
+    },
+    error: (m) => io.err(`verdict-gate ${command}: error: ${m}\n`),
+  };
+}
+
+export function reviewerFor(create: () => Reviewer): Reviewer {
+  try {
+    return create();
+  } catch (error) {
+    if (error instanceof ReviewerConfigError || error instanceof CommandLineError)
+      throw new UsageError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+// `--json` for `review` and `pr`: one object a script can read, with the same names as the action's
+// outputs where they overlap (status, reviewer verdict, coverage, reasons) and the whole report
+// besides. Snake case, as `check --json` and `verdict --json` write it.
+import type { RoundOutcome } from "../gate/round.js";
+import { type RoundReport, renderTitle } from "../report/round-report.js";
+import { exitCodeOf, type Status } from "../verdict/four.js";
+
+export interface CheckRunJson {
+  name: string;
+  head_sha: string;
+  /** null: left in progress (conditional-on). */
+  conclusion: string | null;
+  title: string;
+  summary: string;
+  /** Whether it was sent to GitHub (false in a dry run or when GitHub refused it). */
+  posted: boolean;
+  url: string | null;
+}
+
+export function roundJson(
+  status: Status,
+  report: RoundReport,
+  outcome: RoundOutcome,
+  extra: { check_run?: CheckRunJson; notes?: readonly string[] } = {},
+): Record<string, unknown> {
+  const c = report.coverage;
+  return {
+    status,
+    exit_code: exitCodeOf(status),
+    title: renderTitle(report),
+    reasons: report.result.reasons,
+    needed: report.result.needed,
+    dependencies: report.result.dependencies,
+    reviewer_verdict: outcome.reviewerVerdict,
+    coverage: outcome.coverage,
+    parts: report.parts.map((p) => ({
+      name: p.name,
+      value: p.result.value,
+      skipped: p.skipped === true,
+      summary: p.summary,
+    })),
+    files: c
+      ? {
+          reviewed: c.filesReviewed,
+          total: c.filesTotal,
+          lines_reviewed: c.linesReviewed,
+          lines_total: c.linesTotal,
+          complete: c.complete,
+          not_reviewed: c.notReviewed,
+          excluded: c.excluded,
+        }
+      : null,
+    criteria: report.criteria ?? null,
+    reviewer: report.reviewer
+      ? {
+          label: report.reviewer.label,
+          verdict: report.reviewer.verdict,
+          warnings: report.reviewer.warnings,
+          calls: report.reviewer.calls.map((call) => ({
+            files: call.files,
+            ok: call.ok,
+            outcome: call.outcome,
+            latency_ms: call.latencyMs,
+            attempts: call.attempts,
+            input_tokens: call.inputTokens ?? null,
+            output_tokens: call.outputTokens ?? null,
+            message: call.message ?? null,
+            reply: call.reply ?? null,
+          })),
+        }
+      : null,
+    notes: [...report.notes, ...(extra.notes ?? [])],
+    round: report.round,
+    head_sha: report.headSha,
+    exclusions: outcome.exclusions,
+    ...(extra.check_run !== undefined ? { check_run: extra.check_run } : {}),
+  };
+}

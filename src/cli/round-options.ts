@@ -1,0 +1,209 @@
+// The options `review` and `pr` share — the reviewer, the diff scope, the contract, the output form —
+// named like the action's inputs, so a workflow's `with:` and a terminal command read the same. They
+// become Settings through readSettings, the one place inputs are interpreted, so a value the action
+// would refuse is refused here with the same rule (and a message that names the flag).
+import { INPUT, type InputName } from "../inputs.js";
+import { readSettings, type Settings, SettingsError } from "../settings.js";
+import { UsageError } from "./io.js";
+
+/** action.yml's defaults (github-token aside), which the runner applies and the CLI must too. A test
+ * keeps them equal to action.yml. */
+export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">, string>> = Object.freeze({
+  provider: "openai",
+  model: "",
+  "api-key": "",
+  "base-url": "",
+  command: "",
+  contract: ".github/verdict-contract.json",
+  "check-name": "verdict-gate",
+  pr: "",
+  "max-rounds": "10",
+  "reviewer-timeout-seconds": "300",
+  "reviewer-retries": "3",
+  "fail-on": "blocked,hold-for-human,conditional-on",
+  include: "",
+  exclude: "",
+  "default-excludes": "true",
+  "max-diff-tokens": "60000",
+  "reviewer-concurrency": "2",
+  "context-window": "",
+  "max-output-tokens": "8192",
+  "review-task": "",
+  "review-instructions": "",
+  "include-pr-description": "false",
+  decision: "",
+  reason: "",
+  "force-review": "false",
+});
+
+/** Flags passed through to the input of the same name. */
+const PASSED_THROUGH = [
+  INPUT.provider,
+  INPUT.model,
+  INPUT.baseUrl,
+  INPUT.command,
+  INPUT.checkName,
+  INPUT.maxRounds,
+  INPUT.reviewerTimeoutSeconds,
+  INPUT.reviewerRetries,
+  INPUT.maxDiffTokens,
+  INPUT.reviewerConcurrency,
+  INPUT.contextWindow,
+  INPUT.maxOutputTokens,
+  INPUT.reviewTask,
+  INPUT.reviewInstructions,
+] as const;
+
+export const ROUND_OPTIONS = {
+  ...Object.fromEntries(PASSED_THROUGH.map((name) => [name, { type: "string" }])),
+  "api-key-env": { type: "string" },
+  contract: { type: "string" },
+  "base-path": { type: "string" },
+  include: { type: "string", multiple: true },
+  exclude: { type: "string", multiple: true },
+  "no-default-excludes": { type: "boolean" },
+  json: { type: "boolean" },
+  markdown: { type: "boolean" },
+  verbose: { type: "boolean", short: "v" },
+} as Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
+
+/** The reviewer and scope options, for the commands' usage text. */
+export const ROUND_OPTIONS_USAGE = [
+  "reviewer:",
+  "  --provider openai|anthropic|command   (default openai; command when --command is given)",
+  "  --model NAME                          the model the provider expects (openai, anthropic)",
+  "  --base-url URL                        an OpenAI-compatible or Anthropic endpoint (Ollama, OpenRouter, …)",
+  "  --api-key-env NAME                    the environment variable holding the key; without --base-url",
+  "                                        OPENAI_API_KEY or ANTHROPIC_API_KEY is used (never a key as a flag)",
+  '  --command "CMD"                       a CLI reviewer: the prompt on stdin, the reply on stdout (claude -p)',
+  "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
+  "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
+  "diff scope:",
+  "  --include GLOB  --exclude GLOB (repeatable)  --no-default-excludes  --max-diff-tokens N",
+  "output:",
+  "  --json  one JSON object · --markdown  the check run's Markdown · -v, --verbose  progress on stderr",
+].join("\n");
+
+type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The key each provider's own tools read, used only for that provider's own host. */
+const USUAL_KEY: Readonly<Record<string, string>> = {
+  openai: "OPENAI_API_KEY",
+  anthropic: "ANTHROPIC_API_KEY",
+};
+
+export interface ReviewerKey {
+  key: string;
+  /** A line for stderr when no key is sent (a keyless endpoint, or a missing variable). */
+  note?: string;
+}
+
+/** The reviewer's key, from the environment only: a key on a command line lands in shell history and
+ * in every process listing. The provider's usual variable is read only when the key goes to the
+ * provider's own host — with --base-url pointing elsewhere, OPENAI_API_KEY would be sent to a third
+ * party (OpenRouter, a gateway), so there the variable must be named. */
+export function reviewerKey(
+  values: Values,
+  env: Readonly<Record<string, string | undefined>>,
+  provider: string,
+): ReviewerKey {
+  const named = values["api-key-env"] as string | undefined;
+  if (named !== undefined) {
+    if (!ENV_NAME.test(named)) {
+      // Never echo the value: the likeliest mistake is pasting the key itself.
+      throw new UsageError(
+        "--api-key-env takes the NAME of an environment variable (like OPENAI_API_KEY), not the key itself",
+      );
+    }
+    const key = env[named]?.trim() ?? "";
+    if (key === "") throw new UsageError(`--api-key-env ${named}: the variable is not set or empty`);
+    return { key };
+  }
+  if (provider === "command") return { key: "" };
+  const usual = USUAL_KEY[provider];
+  if (values["base-url"] !== undefined) {
+    return {
+      key: "",
+      note: `no API key is sent to ${String(values["base-url"])} (name the variable that holds one with --api-key-env)`,
+    };
+  }
+  const key = usual === undefined ? "" : (env[usual]?.trim() ?? "");
+  if (key === "") {
+    throw new UsageError(
+      `no API key: set ${usual ?? "the provider's key variable"} in the environment, or name another variable with --api-key-env`,
+    );
+  }
+  return { key };
+}
+
+/** Refuses a key given as a flag before the parser can echo it in an "unknown option" message. */
+export function refuseKeyFlags(args: readonly string[]): void {
+  for (const arg of args) {
+    if (arg === "--api-key" || arg.startsWith("--api-key=") || arg === "--github-token") {
+      throw new UsageError(
+        "secrets are never taken as flags (they end up in shell history and process lists): put the key in an environment variable and pass its name with --api-key-env",
+      );
+    }
+  }
+}
+
+/** Which provider: the flag, or `command` when only --command is given, or the action's default. */
+export function providerOf(values: Values): string {
+  const given = values.provider as string | undefined;
+  if (given !== undefined) return given;
+  return values.command !== undefined ? "command" : ACTION_DEFAULTS.provider;
+}
+
+function flagged(message: string): string {
+  return message
+    .replace(/input `github-token`/g, "the token")
+    .replace(/input `pr`/g, "the pull request")
+    .replace(/input `([a-z-]+)`/g, "--$1");
+}
+
+export interface RoundTarget {
+  /** OWNER/REPO. */
+  repository: string;
+  pr: number;
+  token: string;
+  apiUrl: string;
+  serverUrl?: string;
+  /** The contract's path in the repository (pr reads it at the base commit through the API). */
+  contract?: string;
+}
+
+/** Settings for one round from a terminal, through the action's own reader. */
+export function roundSettings(values: Values, key: string, target: RoundTarget): Settings {
+  const inputs: Record<string, string> = { ...ACTION_DEFAULTS };
+  for (const name of PASSED_THROUGH) {
+    const value = values[name];
+    if (typeof value === "string") inputs[name] = value;
+  }
+  inputs[INPUT.provider] = providerOf(values);
+  inputs[INPUT.apiKey] = key;
+  inputs[INPUT.githubToken] = target.token;
+  inputs[INPUT.pr] = String(target.pr);
+  if (target.contract !== undefined) inputs[INPUT.contract] = target.contract;
+  inputs[INPUT.include] = ((values.include as string[] | undefined) ?? []).join("\n");
+  inputs[INPUT.exclude] = ((values.exclude as string[] | undefined) ?? []).join("\n");
+  inputs[INPUT.defaultExcludes] = values["no-default-excludes"] === true ? "false" : "true";
+  if (values["include-pr-description"] === true) inputs[INPUT.includePrDescription] = "true";
+  if (values["force-review"] === true) inputs[INPUT.forceReview] = "true";
+  try {
+    return readSettings((name) => inputs[name] ?? "", {
+      env: {
+        GITHUB_REPOSITORY: target.repository,
+        // Not an Actions event: the round only treats `pull_request` and `workflow_dispatch` specially.
+        GITHUB_EVENT_NAME: "verdict-gate-cli",
+        GITHUB_API_URL: target.apiUrl,
+        ...(target.serverUrl !== undefined ? { GITHUB_SERVER_URL: target.serverUrl } : {}),
+      },
+      payload: {},
+    });
+  } catch (error) {
+    if (error instanceof SettingsError) throw new UsageError(flagged(error.message));
+    throw error;
+  }
+}

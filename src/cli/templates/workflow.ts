@@ -1,0 +1,119 @@
+// The starter workflow `verdict-gate init` writes, for each reviewer choice. It is also the README's
+// copyable workflow (a test keeps the two the same), so what a newcomer pastes and what init writes
+// never differ. Every choice here is the safe default the docs explain: the PR's head checked out
+// without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
+// post its check and its history, and a dispatch for a maintainer's re-review or decision.
+import { ACTION_REF } from "./project.js";
+
+export type StarterProvider = "openai" | "anthropic" | "command";
+
+export const STARTER_PROVIDERS: readonly StarterProvider[] = ["openai", "anthropic", "command"];
+
+export const STARTER_DEFAULTS: Readonly<
+  Record<StarterProvider, { model?: string; command?: string; secret: string }>
+> = {
+  openai: { model: "gpt-4.1", secret: "OPENAI_API_KEY" },
+  anthropic: { model: "claude-sonnet-4-5", secret: "ANTHROPIC_API_KEY" },
+  command: { command: "claude -p", secret: "ANTHROPIC_API_KEY" },
+};
+
+export interface StarterChoice {
+  provider: StarterProvider;
+  /** For openai and anthropic. */
+  model?: string;
+  /** For command. */
+  command?: string;
+}
+
+/** A YAML plain scalar when it is safe as one, else a double-quoted string. */
+function scalar(value: string): string {
+  return /^[A-Za-z0-9][A-Za-z0-9 ._/:@+-]*$/.test(value) && !/[:#]\s|\s$/.test(value)
+    ? value
+    : JSON.stringify(value);
+}
+
+function reviewerLines(choice: StarterChoice): { setup: string[]; step: string[] } {
+  const defaults = STARTER_DEFAULTS[choice.provider];
+  if (choice.provider === "command") {
+    const command = choice.command ?? (defaults.command as string);
+    const claude = /^claude(\s|$)/.test(command);
+    return {
+      setup: claude
+        ? [
+            "      # The reviewer CLI. It runs in an empty directory, without the GitHub token.",
+            "      - run: npm install --global @anthropic-ai/claude-code",
+          ]
+        : ["      # Install the reviewer CLI here. It runs in an empty directory, without the GitHub token."],
+      step: [
+        ...(claude
+          ? ["        env:", `          ${defaults.secret}: \${{ secrets.${defaults.secret} }}`]
+          : []),
+        "        with:",
+        "          provider: command",
+        `          command: ${scalar(command)}`,
+      ],
+    };
+  }
+  return {
+    setup: [],
+    step: [
+      "        with:",
+      `          provider: ${choice.provider}`,
+      `          model: ${scalar(choice.model ?? (defaults.model as string))}`,
+      `          api-key: \${{ secrets.${defaults.secret} }}`,
+    ],
+  };
+}
+
+export function starterWorkflow(choice: StarterChoice): string {
+  const { setup, step } = reviewerLines(choice);
+  return `# verdict-gate: one four-valued status on every pull request — approve, blocked, hold-for-human or
+# conditional-on. Make the check named "verdict-gate" a required status check of the branch.
+# Pull requests from forks get a read-only token here: see docs/workflows.md for the setups that gate them.
+name: verdict-gate
+
+on:
+  pull_request:
+    types: [opened, synchronize, reopened, ready_for_review, labeled, unlabeled]
+  # A maintainer reviews a pull request again, or records a decision on a held one.
+  workflow_dispatch:
+    inputs:
+      pr:
+        description: Pull request number
+        required: true
+      decision:
+        description: "approve or block (empty: review again)"
+        required: false
+        default: ""
+      reason:
+        description: Why (required with a decision)
+        required: false
+        default: ""
+
+permissions:
+  contents: read
+  checks: write
+  pull-requests: write
+  statuses: read
+
+concurrency:
+  group: verdict-gate-\${{ github.event.pull_request.number || inputs.pr }}
+  cancel-in-progress: true
+
+jobs:
+  gate:
+    runs-on: ubuntu-latest
+    timeout-minutes: 30
+    steps:
+      # The criteria read the pull request's files; nothing in them is run.
+      - uses: actions/checkout@v5
+        with:
+          ref: \${{ github.event.pull_request.head.sha || format('refs/pull/{0}/head', inputs.pr) }}
+          persist-credentials: false
+${[...setup, ""].join("\n")}      - uses: ${ACTION_REF}
+${step.join("\n")}
+          pr: \${{ inputs.pr }}
+          decision: \${{ inputs.decision }}
+          reason: \${{ inputs.reason }}
+`;
+}
