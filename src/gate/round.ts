@@ -23,7 +23,7 @@ import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
 import { decide, humanDecision, type Part, reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, no, type Result, type Status, yes } from "../verdict/four.js";
-import { append, audit, emptyHistory, type History, repeats } from "../verdict/history.js";
+import { append, audit, earlierReasons, emptyHistory, type History, repeats } from "../verdict/history.js";
 import { concludeRound, terminalNeed } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
@@ -415,6 +415,8 @@ async function evaluate(
   log.info(
     `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plan.chunks.length} reviewer call(s)`,
   );
+  const pushed = pushNote(history, settings.target, head);
+  if (pushed !== undefined) notes.push(pushed);
   const verdictLike = verdictLikeLines(plan.inScope);
   if (verdictLike.length > 0) {
     notes.push(
@@ -424,9 +426,7 @@ async function evaluate(
 
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
-  const earlierReasons = history.rounds
-    .filter((r) => r.head !== head)
-    .flatMap((r) => r.reasons.map((reason) => ({ round: r.round, reason })));
+  const earlier = earlierReasons(history, head);
   const base: PromptBase = {
     ...(settings.prompt.task !== undefined ? { task: settings.prompt.task } : {}),
     ...(settings.prompt.instructions !== undefined ? { instructions: settings.prompt.instructions } : {}),
@@ -439,7 +439,7 @@ async function evaluate(
           },
         }
       : {}),
-    ...(earlierReasons.length > 0 ? { earlierReasons } : {}),
+    ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
     includePrDescription: settings.prompt.includePrDescription,
     ...(settings.prompt.includePrDescription ? { authorClaims: { title: pr.title, body: pr.body } } : {}),
   };
@@ -559,6 +559,17 @@ async function evaluate(
     report,
     message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,
   });
+}
+
+/** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
+ * carries over a force-push that removed the earlier commits from the branch; without this note a
+ * reader could not tell which commit the earlier rounds judged, nor that a push skipped the gate. */
+function pushNote(history: History, target: Settings["target"], head: string): string | undefined {
+  if (target.kind !== "pull_request" || target.before === undefined || target.before === head)
+    return undefined;
+  const gated = [...history.rounds].reverse().find((r) => r.head === target.before);
+  const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
+  return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
 }
 
 function describeVerdictLike(v: VerdictLikeLine | undefined): string {

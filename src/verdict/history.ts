@@ -195,6 +195,26 @@ export function repeats(history: History, round: number, reasons: readonly strin
   });
 }
 
+/** The reasons the reviewer is asked about: every distinct reason (normalised) of the rounds at other
+ * commits, with the round that first gave it. A reason repeated in three rounds is asked about once, or
+ * the reviewer answers the same question three times and the prompt grows with every round. Rounds at
+ * `head` itself are left out: a re-evaluation must build the same prompt as the round it re-evaluates,
+ * or the recorded verdict could never be reused. */
+export function earlierReasons(history: History, head: string): { round: number; reason: string }[] {
+  const seen = new Set<string>();
+  const out: { round: number; reason: string }[] = [];
+  for (const r of history.rounds) {
+    if (r.head === head) continue;
+    for (const reason of r.reasons) {
+      const n = normaliseReason(reason);
+      if (n === "" || seen.has(n)) continue;
+      seen.add(n);
+      out.push({ round: r.round, reason });
+    }
+  }
+  return out;
+}
+
 // verdict4 flags "not X" against "X". Reviewers phrase asks as verbs, so the pairs below also catch
 // "add a null check" against "remove the null check" at the same place.
 const NEGATION_PREFIXES = ["do not ", "don't ", "dont ", "never ", "avoid ", "not ", "no "];
