@@ -59,7 +59,30 @@ function word(verdict: ReplyVerdict | null): string {
   return verdict ?? "NONE";
 }
 
-/** One chunk's reply → its four-valued result, verdict word and findings. */
+/** How the round token is shown wherever a reply's text goes (check run, comment, summary, outputs,
+ * log). All of these are public to the PR's author; the token is only ever in the prompt, so a token
+ * nobody outside the reviewer call has seen is one nobody can plant, now or in a later design that
+ * lets a token outlive its round. A reviewer may repeat it anywhere in its reply, in any case. */
+export const HIDDEN_ROUND_TOKEN = "<round token>";
+
+export function hideRoundToken(text: string, roundToken: string): string {
+  if (roundToken === "") return text;
+  const escaped = roundToken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(new RegExp(escaped, "gi"), HIDDEN_ROUND_TOKEN);
+}
+
+function hideInResult(result: Result, roundToken: string): Result {
+  const hide = (list: readonly string[]) => list.map((t) => hideRoundToken(t, roundToken));
+  return {
+    value: result.value,
+    reasons: hide(result.reasons),
+    needed: hide(result.needed),
+    dependencies: hide(result.dependencies),
+  };
+}
+
+/** One chunk's reply → its four-valued result, verdict word and findings, with the round token hidden
+ * in every text taken from the reply (only the verdict itself is read with it). */
 function readReply(
   reply: ReviewReply,
   roundToken: string,
@@ -67,7 +90,7 @@ function readReply(
 ): { result: Result; verdict: string; findings: Finding[] } {
   if (!reply.ok) {
     return {
-      result: maybe(`the reviewer failed (${reply.failure}): ${reply.message}`),
+      result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
       verdict: "ERROR",
       findings: [],
     };
@@ -77,15 +100,18 @@ function readReply(
   if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
     // A reply that parrots the prompt or ends by quoting the diff is not a judgment, whatever it ends in.
     return {
-      result: maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
+      result: hideInResult(
+        maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
+        roundToken,
+      ),
       verdict: word(verdict),
       findings: [],
     };
   }
   return {
-    result: reviewerResult(reply.text, { roundToken }),
+    result: hideInResult(reviewerResult(reply.text, { roundToken }), roundToken),
     verdict: word(verdict),
-    findings: parseFindings(reply.text),
+    findings: parseFindings(hideRoundToken(reply.text, roundToken)),
   };
 }
 
@@ -163,7 +189,9 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         ? { outputTokens: outcome.reply.usage.outputTokens }
         : {}),
       outcome: outcome.reply.ok ? read.verdict : outcome.reply.failure,
-      ...(outcome.reply.ok ? { reply: outcome.reply.text } : { message: outcome.reply.message }),
+      ...(outcome.reply.ok
+        ? { reply: hideRoundToken(outcome.reply.text, roundToken) }
+        : { message: hideRoundToken(outcome.reply.message, roundToken) }),
     });
   }
   // No chunk at all (nothing in scope): there is no review, and coverage already says why.
