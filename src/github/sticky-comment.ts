@@ -30,7 +30,7 @@ export function isTrustedAuthor(comment: IssueComment, trustedLogin: string): bo
   return comment.author !== null && comment.author.type === "Bot" && comment.author.login === trustedLogin;
 }
 
-/** Finds the gate's comment: contains `marker`, written by `trustedLogin` (a Bot). Requests: 1 per
+/** Finds the gate's comment: starts with `marker`, written by `trustedLogin` (a Bot). Requests: 1 per
  * 100 comments up to the one found, at most `maxPages` (default 10). */
 export async function findStickyComment(
   client: GitHubClient,
@@ -41,7 +41,10 @@ export async function findStickyComment(
   options: { maxPages?: number } = {},
 ): Promise<StickyLookup> {
   if (marker.trim() === "") throw new TypeError("the sticky comment needs a non-empty marker");
-  const isOurs = (c: IssueComment) => c.body.includes(marker) && isTrustedAuthor(c, trustedLogin);
+  // The gate's comment starts with its marker. Another workflow of the repository that posts PR text
+  // as the same bot ("Thanks! You wrote: <body>") would otherwise hand the author a forged history
+  // (a person's approve, a reusable reviewer verdict), since every workflow's token is the same bot.
+  const isOurs = (c: IssueComment) => c.body.startsWith(marker) && isTrustedAuthor(c, trustedLogin);
   const pages = await listIssueComments(client, repository, number, {
     maxPages: options.maxPages ?? 10,
     stopWhen: (page) => page.some(isOurs),
@@ -70,7 +73,7 @@ export async function findStickyComment(
 }
 
 /** Creates the comment, or replaces the body of `existing` (from findStickyComment). The body must
- * carry the marker, or the next round could not find it. 1 request. */
+ * start with the marker, or the next round could not find it. 1 request. */
 export async function upsertStickyComment(
   client: GitHubClient,
   repository: RepositoryRef,
@@ -79,7 +82,7 @@ export async function upsertStickyComment(
   body: string,
   existing: { readonly id: number } | null,
 ): Promise<{ comment: IssueComment; created: boolean }> {
-  if (!body.includes(marker)) {
+  if (!body.startsWith(marker)) {
     throw new GitHubError({
       kind: "refused",
       operation: `save the round history of pull request ${fullName(repository)}#${number}`,
