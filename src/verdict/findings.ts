@@ -32,11 +32,12 @@ export interface Finding {
 // a block into "requested changes without saying why"; tolerate the decoration, not prose before it.
 // Sticky at a line's start. Spaces here never include a line break: a `\s*` that could run on into
 // the next lines would rescan every following blank line from each blank line, which a reply of
-// millions of empty lines turns quadratic. Every repetition starts with a character the one before
-// cannot match, so the match is linear in the line.
-const SPACE = "[\\t \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff\\x1f]";
+// millions of empty lines turns quadratic. Only single-character classes repeat without bound: a
+// repeated group such as `(?:>\s*)*` costs the engine a backtrack entry per repetition, and a line of
+// millions of `> ` then overflows its stack (a crash, found by the stress test in findings.test.ts).
+const SPACE = "\\t \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff\\x1f";
 const HEAD = new RegExp(
-  `${SPACE}*(?:>${SPACE}*)*(?:(?:[-*+•]|\\d{1,9}[.)])${SPACE}+)?(?:\\*\\*|__)?BLOCKING(?:\\*\\*|__)?${SPACE}*:(?:\\*\\*|__)?${SPACE}*`,
+  `[>${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\*\\*|__)?BLOCKING(?:\\*\\*|__)?[${SPACE}]*:(?:\\*\\*|__)?[${SPACE}]*`,
   "iy",
 );
 
@@ -156,6 +157,7 @@ export function readFindings(
   const findings: Finding[] = [];
   let total = 0;
   eachReplyLine(text, (start, end) => {
+    if (start === end) return true;
     HEAD.lastIndex = start;
     if (!HEAD.test(text) || HEAD.lastIndex > end) return true;
     const bodyText = text.slice(HEAD.lastIndex, end);

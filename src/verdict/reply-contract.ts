@@ -124,9 +124,9 @@ function isLineBreak(c: number): boolean {
 /** Python whitespace that can occur inside one line (every other whitespace character cuts lines). */
 const INLINE_SPACE = "\\t\\x1f \\xa0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000";
 
-// Any break other than \n: when a reply has none (the common case), lines are found with indexOf,
-// which is several times faster on a 100 MB reply than testing every character.
-const RARE_BREAK = /[\v\f\r\x1c-\x1e\x85\u2028\u2029]/;
+// Any break other than \n and \r\n: when a reply has none (the common case, Windows line endings
+// included), lines are found with indexOf, several times faster on a 100 MB reply than a pattern.
+const RARE_BREAK = /[\v\f\x1c-\x1e\x85\u2028\u2029]|\r(?!\n)/;
 const ANY_BREAK = /[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/g;
 
 /** Visits each line of `text` exactly as Python's `str.splitlines()` cuts it (no trailing empty line;
@@ -140,22 +140,26 @@ export function eachReplyLine(
   let index = 0;
   if (!RARE_BREAK.test(text)) {
     while (start < n) {
-      let end = text.indexOf("\n", start);
-      if (end < 0) end = n;
+      let next = text.indexOf("\n", start);
+      if (next < 0) next = n;
+      const end = next > start && text.charCodeAt(next - 1) === 0x0d ? next - 1 : next;
       if (visit(start, end, index) === false) return;
       index += 1;
-      start = end + 1;
+      start = next + 1;
     }
     return;
   }
+  // test() rather than exec(): no match object per line, which a reply of millions of bare \r pays.
   const breaks = new RegExp(ANY_BREAK.source, "g");
-  for (let found = breaks.exec(text); found !== null; found = breaks.exec(text)) {
-    const end = found.index;
+  while (breaks.test(text)) {
+    const end = breaks.lastIndex - 1;
     if (visit(start, end, index) === false) return;
     index += 1;
     start = end + 1;
-    if (text.charCodeAt(end) === 0x0d && text.charCodeAt(start) === 0x0a) start += 1;
-    breaks.lastIndex = start;
+    if (text.charCodeAt(end) === 0x0d && text.charCodeAt(start) === 0x0a) {
+      start += 1;
+      breaks.lastIndex = start;
+    }
   }
   if (start < n) visit(start, n, index);
 }
