@@ -37,6 +37,9 @@ const fill = (unit, bytes, tail = "") => Buffer.alloc(bytes, unit).toString("utf
 const SHAPES = {
   // Benign: a long review ending in one clean approve marker (strict layer only).
   "benign, approve marker": (n) => fill(REVIEW, n, "\n===VERDICT=== APPROVE\n"),
+  // Benign, with Windows line endings.
+  "benign, CRLF, approve marker": (n) =>
+    fill(REVIEW.replaceAll("\n", "\r\n"), n, "\r\n===VERDICT=== APPROVE\r\n"),
   // Benign: no marker at all, so the fence tracker and the weak layer read everything.
   "benign, no marker (weak layer)": (n) => fill(`${REVIEW}The VERDICT is below.\n`, n),
   // One enormous line of prose verdicts that fail at the word boundary, for the weak layer.
@@ -51,6 +54,8 @@ const SHAPES = {
   "millions of junk marker lines": (n) => fill("==VERDICT== REJECT!\n", n),
   // Millions of prose approve lines (weak layer, one match per line).
   "millions of prose approve lines": (n) => fill("VERDICT: APPROVE\n", n),
+  // Millions of empty lines cut by bare CRs (the line splitter's slow path, one call per line).
+  "millions of empty lines (bare CR)": (n) => fill("\r", n),
   // Deep, unbalanced fences with prose verdicts between them.
   "deep unbalanced fences": (n) => fill("```\n````text\n~~~\n VERDICT: REQUEST_CHANGES\n```` \n", n),
 };
