@@ -56,6 +56,8 @@ export function createGitHubPort(
         number: pr.number,
         headSha: pr.headSha,
         changedFiles: pr.changedFiles,
+        additions: pr.additions,
+        deletions: pr.deletions,
       });
       if (read.refusal !== undefined)
         log.info(`GitHub refused the whole diff (${read.refusal}); read the file list instead`);
@@ -93,7 +95,12 @@ export function createGitHubPort(
     async startCheck(headSha, name, title) {
       try {
         const run = await createCheckRun(client, repository, { name, headSha, title, summary: title });
-        return { id: run.id, appSlug: run.app?.slug ?? "github-actions", url: run.htmlUrl ?? "" };
+        return {
+          id: run.id,
+          appSlug: run.app?.slug ?? "github-actions",
+          url: run.htmlUrl ?? "",
+          ...(run.startedAt !== null ? { startedAt: run.startedAt } : {}),
+        };
       } catch (error) {
         if (isGitHubError(error, "checks-not-writable")) throw new CannotWriteChecksError(error.message);
         throw error;

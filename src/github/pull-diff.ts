@@ -34,6 +34,19 @@ export interface PullDiffTarget {
   readonly headSha: string;
   /** GitHub's count of changed files (from the pull request): fewer received means truncated. */
   readonly changedFiles: number;
+  /** GitHub's counts of added and deleted lines (from the pull request). A unified diff that shows
+   * fewer was cut, even when every hunk it does show adds up (a cut between two hunks of one file). */
+  readonly additions?: number;
+  readonly deletions?: number;
+}
+
+/** Why a unified diff cannot be the whole change: it shows fewer changed lines than GitHub counts. */
+function linesMissing(files: readonly DiffFile[], target: PullDiffTarget): string | undefined {
+  if (target.additions === undefined || target.deletions === undefined) return undefined;
+  const reported = target.additions + target.deletions;
+  const shown = files.reduce((sum, f) => sum + f.additions + f.deletions, 0);
+  if (shown >= reported) return undefined;
+  return `the unified diff shows ${shown.toLocaleString("en-US")} of the ${reported.toLocaleString("en-US")} changed lines the pull request reports`;
 }
 
 export interface PullDiffOptions {
@@ -89,8 +102,8 @@ export async function getPullDiff(
     }
   });
 
-  let diff: Diff;
-  let refusal: string | undefined;
+  let diff: Diff | undefined;
+  let refusal: string | undefined = answer.kind === "refused" ? answer.message : undefined;
   if (answer.kind === "text") {
     const text = typeof answer.text === "string" ? answer.text : undefined;
     // An empty or non-text diff for a PR that changes files is a failed read, not "nothing changed".
@@ -103,13 +116,18 @@ export async function getPullDiff(
       });
     }
     const parsed = parseUnifiedDiff(text);
-    diff = {
-      ...parsed,
-      reportedFiles: target.changedFiles,
-      truncated: parsed.files.length < target.changedFiles,
-    };
-  } else {
-    refusal = answer.message;
+    // A diff cut short (by GitHub, a proxy, a dropped connection that still ended cleanly) is read
+    // again as the file list, whose per-file counts expose a cut patch file by file.
+    refusal = linesMissing(parsed.files, target);
+    if (refusal === undefined) {
+      diff = {
+        ...parsed,
+        reportedFiles: target.changedFiles,
+        truncated: parsed.files.length < target.changedFiles,
+      };
+    }
+  }
+  if (diff === undefined) {
     const listed = await listAllFiles(client, repository, target, options.maxPages ?? FILES_API_MAX_PAGES);
     requests += listed.pages;
     diff = {
