@@ -82,6 +82,8 @@ function entry(i, bytes) {
   }
 }
 
+// Other work on the machine slows both sides of each ratio, but not always equally: record it.
+const loadBefore = os.loadavg()[0];
 const work = mkdtempSync(path.join(os.tmpdir(), "vg-bench-criteria-"));
 try {
   const root = path.join(work, "tree");
@@ -182,6 +184,7 @@ try {
     cli_check_seconds: cliSeconds,
     cli_exit: cli.status,
     runs: RUNS,
+    load_average: { before: loadBefore, after: os.loadavg()[0] },
     samples: { sha256sum: floor, check: checks, collect: collects },
     note: "warm page cache; one criterion per file (file_contains, pattern_count_gte, line_count_gte, json_valid); ratios are engine time / sha256sum time over the same files",
   };
