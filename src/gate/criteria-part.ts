@@ -25,11 +25,26 @@ export interface CriteriaPartOutcome {
   checked?: ContractReport;
 }
 
+/** The `contract` input's default (action.yml). No contract there: the repository is gated by the
+ * reviewer alone, as documented, and the summary says so. A contract configured at another path that
+ * does not exist is a mistake (a typo, a file not yet on the base branch): skipping its criteria in
+ * silence would approve what they would have blocked, so that round holds instead. */
+export const DEFAULT_CONTRACT_PATH = ".github/verdict-contract.json";
+
 /** Reads the contract file fetched from the base commit. Does not check it yet. */
 export function readContract(
   file: ContractFile,
   source: string,
 ): { contract?: Contract; outcome?: CriteriaPartOutcome } {
+  if (file.kind === "missing" && source !== DEFAULT_CONTRACT_PATH) {
+    const message = `the contract ${source} named by the \`contract\` input does not exist on the base commit; fix the path, or remove the input to gate without a contract`;
+    return {
+      outcome: {
+        part: { name: "criteria", result: maybe(message), summary: message },
+        report: { kind: "invalid", source, message },
+      },
+    };
+  }
   if (file.kind === "missing") {
     return {
       outcome: {
