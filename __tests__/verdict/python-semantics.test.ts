@@ -164,6 +164,12 @@ describe("word boundaries: pinned differences from Python's Unicode \\b (the sid
 });
 
 describe("kept as the reference reads it", () => {
+  it('a missing reply reads as nothing (the reference\'s `text or ""`), and a non-string is refused', () => {
+    expect(findVerdict(undefined as unknown as string)).toBeNull();
+    expect(findVerdict(null as unknown as string)).toBeNull();
+    expect(() => findVerdict(42 as unknown as string)).toThrow(TypeError);
+  });
+
   it("a prose REQUESTCHANGES with no separator is no verdict (the reference's reading; it still holds)", () => {
     expect(findVerdict("VERDICT: REQUESTCHANGES")).toBeNull();
   });
