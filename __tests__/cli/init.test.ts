@@ -1,0 +1,143 @@
+// `verdict-gate init`, in-process: it writes a starter workflow whose gate step uses only real action
+// inputs and a starter contract that loads (and passes on an empty change), for each reviewer choice,
+// and it never overwrites — either both files are written or neither is.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+import { ACTION_REF, CONTRACT_PATH, SCHEMA_URL, WORKFLOW_PATH } from "../../src/cli/templates/project.js";
+import { loadContract } from "../../src/criteria/index.js";
+import { INPUT } from "../../src/inputs.js";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "vg-init-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function init(args: string[]) {
+  let out = "";
+  let err = "";
+  const io: CliIO = {
+    readStdin: async () => Buffer.from(""),
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: false,
+    env: {},
+    cwd: dir,
+  };
+  const code = await runCli(["init", ...args], io);
+  return { code, out, err };
+}
+
+/** A workflow expression naming a repository secret, as the starter workflow writes it. */
+const secret = (name: string) => `$${"{{"} secrets.${name} }}`;
+
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+function gateStep(): Step {
+  const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
+    jobs: { gate: { steps: Step[] } };
+  };
+  const step = workflow.jobs.gate.steps.find((s) => s.uses === ACTION_REF);
+  if (step === undefined) throw new Error("no verdict-gate step");
+  return step;
+}
+
+describe("init", () => {
+  it("writes a workflow and a contract, and says what to do next", async () => {
+    const r = await init([]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`wrote ${WORKFLOW_PATH}`);
+    expect(r.out).toContain("gh secret set OPENAI_API_KEY");
+    expect(gateStep().with).toMatchObject({
+      provider: "openai",
+      model: "gpt-4.1",
+      "api-key": secret("OPENAI_API_KEY"),
+    });
+    const contract = loadContract(readFileSync(path.join(dir, CONTRACT_PATH), "utf8"), CONTRACT_PATH);
+    expect(contract.$schema).toBe(SCHEMA_URL);
+    expect(contract.success_criteria.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [["--provider", "anthropic"], { provider: "anthropic", model: "claude-sonnet-4-5" }],
+    [
+      ["--provider", "anthropic", "--model", "claude-opus-4-1"],
+      { provider: "anthropic", model: "claude-opus-4-1" },
+    ],
+    [["--provider", "command"], { provider: "command", command: "claude -p" }],
+    [
+      ["--command", "codex exec --skip-git-repo-check -"],
+      { provider: "command", command: "codex exec --skip-git-repo-check -" },
+    ],
+  ])("%j writes a gate step with %j", async (args, expected) => {
+    const r = await init(args);
+    expect(r.code, r.err).toBe(0);
+    expect(gateStep().with).toMatchObject(expected);
+  });
+
+  it("passes a command reviewer its own key, and installs claude only when it is the reviewer", async () => {
+    await init(["--provider", "command"]);
+    const text = readFileSync(path.join(dir, WORKFLOW_PATH), "utf8");
+    expect(text).toContain("npm install --global @anthropic-ai/claude-code");
+    expect(gateStep().env).toEqual({ ANTHROPIC_API_KEY: secret("ANTHROPIC_API_KEY") });
+    rmSync(path.join(dir, ".github"), { recursive: true });
+    await init(["--command", "codex exec -"]);
+    expect(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")).not.toContain("claude-code");
+  });
+
+  it("uses only inputs action.yml declares, and the least permissions the gate needs", async () => {
+    for (const provider of ["openai", "anthropic", "command"]) {
+      rmSync(path.join(dir, ".github"), { recursive: true, force: true });
+      await init(["--provider", provider]);
+      const inputs = new Set<string>(Object.values(INPUT));
+      for (const name of Object.keys(gateStep().with ?? {})) expect(inputs, name).toContain(name);
+      const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
+        permissions: Record<string, string>;
+      };
+      expect(workflow.permissions).toEqual({
+        contents: "read",
+        checks: "write",
+        "pull-requests": "write",
+        statuses: "read",
+      });
+    }
+  });
+
+  it("refuses to overwrite either file, names it, and writes nothing (exit 2)", async () => {
+    mkdirSync(path.join(dir, ".github"));
+    writeFileSync(path.join(dir, CONTRACT_PATH), "{}\n");
+    const r = await init([]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${CONTRACT_PATH} already exists`);
+    expect(existsSync(path.join(dir, WORKFLOW_PATH))).toBe(false);
+    expect(readFileSync(path.join(dir, CONTRACT_PATH), "utf8")).toBe("{}\n");
+    const again = await init(["--dir", "."]);
+    expect(again.code).toBe(2);
+  });
+
+  it("writes into --dir, and refuses what it cannot use (exit 2)", async () => {
+    mkdirSync(path.join(dir, "repo"));
+    expect((await init(["--dir", "repo"])).code).toBe(0);
+    expect(existsSync(path.join(dir, "repo", WORKFLOW_PATH))).toBe(true);
+    expect((await init(["--dir", "missing"])).code).toBe(2);
+    expect((await init(["--provider", "gemini"])).err).toMatch(
+      /--provider: expects openai, anthropic, command/,
+    );
+    expect((await init(["--provider", "openai", "--command", "claude -p"])).code).toBe(2);
+    expect((await init(["--model", "line\nbreak"])).code).toBe(2);
+  });
+});

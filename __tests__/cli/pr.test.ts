@@ -1,0 +1,224 @@
+// `verdict-gate pr`, in-process through the command frame, against the loopback GitHub API and an
+// OpenAI-compatible loopback reviewer: a dry run posts nothing and prints what it would post; a real
+// run posts the check run on the head; a person's token is refused or explained; a checkout that is
+// not the PR's head is said so.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+import { parsePullRequest } from "../../src/cli/pr.js";
+import { checkout } from "../e2e/harness.js";
+import { gateChecks, historyComment, openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  world.api.assertClean();
+  await world.close();
+});
+
+const CHECK_CREATES = "POST /repos/{owner}/{repo}/check-runs";
+const COMMENT_CREATES = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
+
+async function pr(
+  args: string[],
+  options: { token?: string; workspace?: string; tty?: boolean; env?: Record<string, string> } = {},
+) {
+  let out = "";
+  let err = "";
+  const workspace = options.workspace ?? world.headWorkspace();
+  const io: CliIO = {
+    readStdin: async () => Buffer.from(""),
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: options.tty ?? false,
+    env: {
+      GITHUB_TOKEN: options.token ?? world.api.token,
+      REVIEWER_KEY,
+      VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+      ...options.env,
+    },
+    cwd: workspace,
+  };
+  const reviewer = ["--model", "gpt-4o", "--base-url", world.openai.baseUrl, "--api-key-env", "REVIEWER_KEY"];
+  const code = await runCli(
+    ["pr", `${world.repo.fullName}#${world.pull.number}`, ...reviewer, "--api-url", world.api.url, ...args],
+    io,
+  );
+  return { code, out, err };
+}
+
+describe("--dry-run", () => {
+  it("prints the check run it would post and posts nothing", async () => {
+    const r = await pr(["--dry-run"]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out.split("\n")[0]).toBe("APPROVE");
+    expect(r.out).toContain(
+      `check run "verdict-gate" on ${world.pull.headSha.slice(0, 12)} (${world.repo.fullName}#${world.pull.number}): dry run, nothing was sent`,
+    );
+    expect(r.out).toContain("would post: conclusion success");
+    expect(r.out).toContain("title: approve");
+    expect(r.out).toContain("history comment: would create on #");
+    expect(world.api.requestsFor(CHECK_CREATES)).toEqual([]);
+    expect(world.api.requestsFor(COMMENT_CREATES)).toEqual([]);
+    expect(gateChecks(world)).toEqual([]);
+    expect(world.openai.requests).toHaveLength(1);
+  });
+
+  it("--markdown prints the summary it would post; --json says it was not posted", async () => {
+    const md = await pr(["--dry-run", "--markdown"]);
+    expect(md.out).toMatch(/^## ✅ approve\n/);
+    expect(md.out).toContain(`PR #${world.pull.number}`);
+    const json = JSON.parse((await pr(["--dry-run", "--json"])).out);
+    expect(json).toMatchObject({
+      status: "approve",
+      exit_code: 0,
+      dry_run: true,
+      check_run: {
+        name: "verdict-gate",
+        head_sha: world.pull.headSha,
+        conclusion: "success",
+        posted: false,
+        url: null,
+      },
+    });
+    // The same summary, but for each round's own token in the reviewer's reply.
+    const untokened = (text: string) => text.replace(/APPROVE [0-9a-z]{26,128}/g, "APPROVE <token>");
+    expect(untokened(json.check_run.summary)).toBe(untokened(md.out.replace(/\n$/, "")));
+  });
+
+  it("works with a person's token, which can read but not post", async () => {
+    world.api.addToken("person-token-1", { user: "octocat" });
+    const r = await pr(["--dry-run"], { token: "person-token-1" });
+    expect(r.code, r.err).toBe(0);
+    expect(world.api.requestsFor(CHECK_CREATES)).toEqual([]);
+  });
+
+  it("blocks (exit 3) with the reviewer's findings, as the action would", async () => {
+    world.openai.script(openAI.block(["src/greet.js:2 — use a template literal"]));
+    const r = await pr(["--dry-run"]);
+    expect(r.code).toBe(3);
+    expect(r.out).toMatch(/^BLOCKED {2}src\/greet\.js:2 — use a template literal/);
+    expect(r.out).toContain("would post: conclusion failure");
+  });
+});
+
+describe("posting", () => {
+  it("posts one completed check run on the head commit and saves the history", async () => {
+    const r = await pr([]);
+    expect(r.code, r.out + r.err).toBe(0);
+    const [check, ...others] = gateChecks(world);
+    expect(others).toEqual([]);
+    expect(check).toMatchObject({ status: "completed", conclusion: "success", headSha: world.pull.headSha });
+    expect(historyComment(world)?.body).toContain("✅ approve");
+    expect(r.out).toMatch(/: posted\n {2}posted: conclusion success/);
+  });
+
+  it("refuses a person's token up front, before any request or reviewer call", async () => {
+    for (const token of [
+      "ghp_0123456789abcdefghijklmnopqrstuvwxyz",
+      "github_pat_11ABCDEFG_x",
+      "gho_0123456789abc",
+    ]) {
+      const r = await pr([], { token });
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/only a GitHub App can create check runs/);
+      expect(r.err).toContain("--dry-run");
+    }
+    expect(world.api.requests).toEqual([]);
+    expect(world.openai.requests).toEqual([]);
+  });
+
+  it("explains when GitHub refuses the check run to a token it could not recognise", async () => {
+    world.api.addToken("person-token-2", { user: "octocat" });
+    const r = await pr([], { token: "person-token-2" });
+    expect(r.code).toBe(2);
+    expect(r.out.split("\n")[0]).toBe("APPROVE");
+    expect(r.err).toMatch(/only a GitHub App can create check runs, and this token belongs to a person/);
+    expect(gateChecks(world)).toEqual([]);
+    expect(world.pull.comments()).toEqual([]);
+  });
+});
+
+describe("the checkout the criteria read", () => {
+  it("says so, and holds the criteria, when --base-path is not the PR's head", async () => {
+    const base = checkout(world.api, world.repo.fullName, world.pull.baseSha);
+    world.workspaces.push(base);
+    const r = await pr(["--dry-run"], { workspace: base });
+    expect(r.code).toBe(4);
+    expect(r.out).toMatch(/the criteria could not be checked: the workspace has the base commit/);
+    expect(r.out).toContain(`not the PR's head ${world.pull.headSha.slice(0, 12)}`);
+    expect(r.out).toContain(
+      `git fetch origin pull/${world.pull.number}/head && git checkout --detach FETCH_HEAD`,
+    );
+  });
+
+  it("says when it cannot tell which commit the directory holds", async () => {
+    const plain = mkdtempSync(path.join(os.tmpdir(), "vg-pr-plain-"));
+    try {
+      const r = await pr(["--dry-run", "--base-path", plain]);
+      expect(r.out).toContain(`could not tell which commit ${plain} holds (no .git there)`);
+      // The contract's file_exists criterion fails on an empty directory: never a pass by accident.
+      expect(r.code).toBe(3);
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("refused input", () => {
+  it("a malformed pull request, no token, a closed or unknown pull request", async () => {
+    let r = await runCli(["pr", "octo-org/demo"], {
+      readStdin: async () => Buffer.from(""),
+      out: () => {},
+      err: () => {},
+      stdoutIsTTY: false,
+      env: {},
+      cwd: "/",
+    });
+    expect(r).toBe(2);
+    r = (await pr(["--dry-run"], { token: "", env: { GH_TOKEN: "" } })).code;
+    expect(r).toBe(2);
+    world.pull.close();
+    const closed = await pr(["--dry-run"]);
+    expect(closed.code).toBe(2);
+    expect(closed.err).toMatch(/is closed: nothing to gate/);
+  });
+
+  it("a pull request GitHub does not have, with GitHub's answer", async () => {
+    let err = "";
+    const code = await runCli(
+      ["pr", `${world.repo.fullName}#999`, "--command", "true", "--api-url", world.api.url, "--dry-run"],
+      {
+        readStdin: async () => Buffer.from(""),
+        out: () => {},
+        err: (t) => {
+          err += t;
+        },
+        stdoutIsTTY: false,
+        env: { GITHUB_TOKEN: world.api.token, VERDICT_GATE_BACKOFF_UNIT_MS: "5" },
+        cwd: world.headWorkspace(),
+      },
+    );
+    expect(code).toBe(2);
+    expect(err).toMatch(/GitHub API: .*999.*404/);
+  });
+
+  it("reads OWNER/REPO#N and pull request URLs", () => {
+    expect(parsePullRequest("octo-org/demo#7")).toEqual({ repository: "octo-org/demo", number: 7 });
+    expect(parsePullRequest("https://github.com/octo-org/demo.js/pull/12/files")).toEqual({
+      repository: "octo-org/demo.js",
+      number: 12,
+    });
+    expect(() => parsePullRequest("octo-org/demo#0")).toThrow(/OWNER\/REPO#N/);
+    expect(() => parsePullRequest("demo#7")).toThrow(/OWNER\/REPO#N/);
+  });
+});

@@ -1,0 +1,349 @@
+// `verdict-gate review`, in-process through the command frame: a whole round on a local diff, with a
+// command reviewer or a loopback OpenAI-compatible server, the contract checked against the working
+// tree, every status with its exit code, the three output forms, and the inputs it refuses.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
+import { INPUT } from "../../src/inputs.js";
+import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
+import { GREET_DIFF } from "./review-support.js";
+
+const CONTRACT = {
+  intended_action: "Add a greeting module",
+  success_criteria: [
+    { id: "module", type: "file_exists", path: "src/greet.js", description: "the module exists" },
+    { id: "no-debugger", type: "diff_added_absent", pattern: "\\bdebugger\\b", description: "no debugger" },
+  ],
+};
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "vg-review-"));
+  mkdirSync(path.join(dir, "src"));
+  mkdirSync(path.join(dir, ".github"));
+  writeFileSync(
+    path.join(dir, "src", "greet.js"),
+    'export function greet(name) {\n  return "hello " + name;\n}\n',
+  );
+  writeFileSync(path.join(dir, ".github", "verdict-contract.json"), JSON.stringify(CONTRACT));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function review(
+  args: string[],
+  options: { stdin?: string; tty?: boolean; stdinTty?: boolean; env?: Record<string, string> } = {},
+) {
+  let out = "";
+  let err = "";
+  const io: CliIO = {
+    readStdin: async () => Buffer.from(options.stdin ?? GREET_DIFF, "utf8"),
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    stdoutIsTTY: options.tty ?? false,
+    stdinIsTTY: options.stdinTty ?? false,
+    env: { PATH: process.env.PATH ?? "", ...options.env },
+    cwd: dir,
+  };
+  const code = await runCli(["review", ...args], io);
+  return { code, out, err };
+}
+
+const approving = ["--command", fakeReviewerCommand("approve-bound")];
+
+describe("statuses and exit codes", () => {
+  it("approves (exit 0) when the reviewer approves and every criterion passes on the working tree", async () => {
+    const r = await review(approving);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.split("\n")[0]).toBe("APPROVE");
+    expect(r.out).toMatch(/criteria: PASS \(\.github\/verdict-contract\.json\)/);
+    expect(r.out).toContain("coverage: complete (1/1 files, 3/3 changed lines)");
+    expect(r.out).toContain("===VERDICT=== APPROVE");
+    expect(r.err).toBe("");
+  });
+
+  it("blocks (exit 3) with the reviewer's finding as the headline", async () => {
+    const r = await review([
+      "--command",
+      fakeReviewerCommand("block-bound", "src/greet.js:2 — use a template"),
+    ]);
+    expect(r.code).toBe(3);
+    expect(r.out.split("\n")[0]).toBe("BLOCKED  src/greet.js:2 — use a template");
+    expect(r.out).toContain("next: Fix the reasons above and run again");
+  });
+
+  it("blocks (exit 3) on a failed criterion even when the reviewer approves", async () => {
+    const diff = GREET_DIFF.replace(
+      '+  return "hello " + name;',
+      '+  debugger;\n+  return "hello " + name;',
+    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    const r = await review(approving, { stdin: diff });
+    expect(r.code, r.out).toBe(3);
+    expect(r.out).toMatch(/^BLOCKED {2}contract criterion no-debugger \(diff_added_absent\) failed/);
+    expect(r.out).toContain("FAIL   no-debugger");
+  });
+
+  it("holds (exit 4) when the reviewer fails, naming the failure, and never approves", async () => {
+    const r = await review(["--command", fakeReviewerCommand("exit", "1", "model overloaded")]);
+    expect(r.code).toBe(4);
+    expect(r.out.split("\n")[0]).toMatch(
+      /^HOLD-FOR-HUMAN {2}the reviewer failed \(command-failed\).*model overloaded/,
+    );
+    expect(r.out).toContain("coverage: partial");
+  });
+
+  it("holds (exit 4) when the reviewer breaks the reply contract", async () => {
+    const r = await review(["--command", fakeReviewerCommand("reply", "Looks good to me!")]);
+    expect(r.code).toBe(4);
+    expect(r.out).toMatch(/^HOLD-FOR-HUMAN/);
+  });
+
+  it("is conditional-on (exit 5) when the contract requires what only GitHub can answer", async () => {
+    writeFileSync(
+      path.join(dir, ".github", "verdict-contract.json"),
+      JSON.stringify({ ...CONTRACT, requires: [{ id: "ci", type: "check_run", name: "test" }] }),
+    );
+    const r = await review(approving);
+    expect(r.code, r.out).toBe(5);
+    expect(r.out).toMatch(/^CONDITIONAL-ON {2}waiting for ci \(check_run\)/);
+    expect(r.out).toContain("`verdict-gate pr` checks them");
+  });
+
+  it("holds (exit 4) on an invalid contract, naming the problem", async () => {
+    writeFileSync(
+      path.join(dir, "bad.json"),
+      JSON.stringify({ intended_action: "x", success_criteria: [{ id: "a", type: "nope" }] }),
+    );
+    const r = await review([...approving, "--contract", "bad.json"]);
+    expect(r.code).toBe(4);
+    expect(r.out).toMatch(/^HOLD-FOR-HUMAN {2}the contract is invalid: bad\.json/);
+  });
+
+  it("skips the criteria, and says how to name a contract, when there is none", async () => {
+    rmSync(path.join(dir, ".github"), { recursive: true });
+    const r = await review(approving);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /criteria +skip +no contract at \.github\/verdict-contract\.json \(--contract FILE names one\)/,
+    );
+    expect(r.out).not.toContain("base commit");
+  });
+
+  it("reads the diff from --diff FILE and the tree from --base-path", async () => {
+    writeFileSync(path.join(os.tmpdir(), `vg-review-${process.pid}.diff`), GREET_DIFF);
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), "vg-review-cwd-"));
+    try {
+      let out = "";
+      const code = await runCli(
+        [
+          "review",
+          ...approving,
+          "--diff",
+          path.join(os.tmpdir(), `vg-review-${process.pid}.diff`),
+          "--base-path",
+          dir,
+        ],
+        {
+          readStdin: async () => {
+            throw new Error("stdin must not be read with --diff");
+          },
+          out: (t) => {
+            out += t;
+          },
+          err: () => {},
+          stdoutIsTTY: false,
+          env: { PATH: process.env.PATH ?? "" },
+          cwd: elsewhere,
+        },
+      );
+      expect(code, out).toBe(0);
+      expect(out).toContain(`criteria read ${dir}`);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+      rmSync(path.join(os.tmpdir(), `vg-review-${process.pid}.diff`), { force: true });
+    }
+  });
+});
+
+describe("output", () => {
+  it("is plain when piped, coloured on a terminal, and plain again with NO_COLOR", async () => {
+    expect((await review(approving)).out).not.toContain("\u001b[");
+    expect((await review(approving, { tty: true })).out).toContain("\u001b[32mAPPROVE\u001b[0m");
+    expect((await review(approving, { tty: true, env: { NO_COLOR: "1" } })).out).not.toContain("\u001b[");
+  });
+
+  it("--json prints one object with the status, exit code, reasons, parts and reviewer", async () => {
+    const r = await review([
+      "--command",
+      fakeReviewerCommand("block-bound", "src/greet.js:2 — bad"),
+      "--json",
+    ]);
+    expect(r.code).toBe(3);
+    const json = JSON.parse(r.out);
+    expect(json).toMatchObject({
+      status: "blocked",
+      exit_code: 3,
+      reasons: ["src/greet.js:2 — bad"],
+      reviewer_verdict: "REQUEST_CHANGES",
+      coverage: "100%",
+      diff: "standard input",
+      base_path: dir,
+    });
+    expect(json.parts.map((p: { name: string }) => p.name)).toEqual([
+      "reviewer",
+      "criteria",
+      "dependencies",
+      "rounds",
+    ]);
+    expect(json.reviewer.calls[0].reply).toContain("BLOCKING: src/greet.js:2 — bad");
+    expect(json.criteria.kind).toBe("checked");
+  });
+
+  it("--markdown prints the check run's report, without a pull request number", async () => {
+    const r = await review([...approving, "--markdown"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^## ✅ approve\n\n\*\*Next:\*\*/);
+    expect(r.out).not.toContain("PR #");
+  });
+
+  it("escapes control characters from the reviewer's reply so it cannot repaint the terminal", async () => {
+    const r = await review(
+      ["--command", fakeReviewerCommand("reply", "\u001b[2J\u001b[32mAPPROVE\u001b[0m")],
+      {
+        tty: true,
+      },
+    );
+    expect(r.code).toBe(4);
+    expect(r.out).not.toContain("\u001b[2J");
+    expect(r.out).toContain("\\u001b[2J");
+  });
+});
+
+describe("refused input (exit 2)", () => {
+  it("an empty diff", async () => {
+    const r = await review(approving, { stdin: "" });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the diff from standard input is empty/);
+  });
+
+  it("text that is not a diff", async () => {
+    const r = await review(approving, { stdin: "hello\n" });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/holds no file diffs/);
+  });
+
+  it("a terminal on stdin with no --diff, instead of waiting in silence", async () => {
+    const r = await review(approving, { stdinTty: true });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no diff: pipe one in/);
+  });
+
+  it("a key as a flag, without echoing it", async () => {
+    for (const arg of ["--api-key", "--api-key=sk-live-secret"]) {
+      const r = await review(["--model", "gpt-4o", arg, "sk-live-secret"]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/never taken as flags/);
+      expect(r.err).not.toContain("sk-live-secret");
+    }
+  });
+
+  it("a key pasted into --api-key-env, without echoing it", async () => {
+    const r = await review(["--model", "gpt-4o", "--api-key-env", "sk-live-0123456789"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/takes the NAME of an environment variable/);
+    expect(r.err).not.toContain("sk-live-0123456789");
+  });
+
+  it("an openai review with no key in the environment", async () => {
+    const r = await review(["--model", "gpt-4o"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no API key: set OPENAI_API_KEY/);
+  });
+
+  it("a missing model, named as the flag", async () => {
+    const r = await review([], { env: { OPENAI_API_KEY: "sk-test" } });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--model: required for provider openai/);
+  });
+
+  it("a reviewer command that needs a shell", async () => {
+    const r = await review(["--command", "claude -p | tee out"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/without a shell/);
+  });
+
+  it("a --contract that cannot be read, and --json with --markdown", async () => {
+    expect((await review([...approving, "--contract", "nope.json"])).err).toMatch(
+      /--contract nope\.json: cannot read/,
+    );
+    expect((await review([...approving, "--json", "--markdown"])).code).toBe(2);
+  });
+});
+
+describe("an OpenAI-compatible reviewer", () => {
+  it("sends the key named by --api-key-env to --base-url, and the round token comes back", async () => {
+    const key = "sk-test-local-0000";
+    const server = await startOpenAIServer({
+      apiKey: key,
+      replies: (request) => {
+        const prompt = JSON.stringify(request.json);
+        const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt)?.[1];
+        return openAIReply(`No blocking issues.\n\n===VERDICT=== APPROVE ${token}`);
+      },
+    });
+    try {
+      const r = await review(["--model", "gpt-4o", "--base-url", server.baseUrl, "--api-key-env", "MY_KEY"], {
+        env: { MY_KEY: key, OPENAI_API_KEY: "sk-must-not-travel" },
+      });
+      expect(r.code, r.out + r.err).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(JSON.stringify(server.requests[0]?.headers)).not.toContain("sk-must-not-travel");
+      expect(r.out).toMatch(/reviewer: APPROVE from openai gpt-4o @ 127\.0\.0\.1/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never sends OPENAI_API_KEY to another host: with --base-url the key must be named", async () => {
+    const server = await startOpenAIServer({ replies: [openAIReply("No verdict here.")] });
+    try {
+      const r = await review(["--model", "llama3.1", "--base-url", server.baseUrl], {
+        env: { OPENAI_API_KEY: "sk-must-not-travel" },
+      });
+      expect(r.err).toMatch(/note: no API key is sent to/);
+      expect(JSON.stringify(server.requests[0]?.headers)).not.toContain("sk-must-not-travel");
+      expect(r.code).toBe(4);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("options", () => {
+  it("defaults equal action.yml's, so a terminal round and a workflow round agree", () => {
+    const action = parseYaml(readFileSync("action.yml", "utf8")) as {
+      inputs: Record<string, { default?: string }>;
+    };
+    const expected = Object.fromEntries(
+      Object.entries(action.inputs)
+        .filter(([name]) => name !== INPUT.githubToken)
+        .map(([name, spec]) => [name, spec.default ?? ""]),
+    );
+    expect(ACTION_DEFAULTS).toEqual(expected);
+  });
+
+  it("--help lists the reviewer options and the exit codes", async () => {
+    const r = await review(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("--api-key-env NAME");
+    expect(r.out).toContain("exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on");
+  });
+});
