@@ -153,6 +153,19 @@ describe("invalid contracts and usage exit 2", () => {
     expect(r.err).toContain("--verify-evidence takes no contract");
   });
 
+  test("a contract that is not UTF-8", async () => {
+    writeFileSync(path.join(dir, "latin1.json"), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d]));
+    const r = await check(["latin1.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("latin1.json: contract: not UTF-8 text");
+  });
+
+  test("--evidence - is refused (standard output carries the report)", async () => {
+    const r = await check([contract([exists]), "--evidence", "-"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--evidence needs a file name");
+  });
+
   test("an unwritable evidence path", async () => {
     const r = await check([contract([exists]), "--base-path", "tree", "--evidence", "no/such/dir/e.json"]);
     expect(r.code).toBe(2);

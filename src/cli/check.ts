@@ -66,6 +66,22 @@ function readInput(io: CliIO, file: string, what: string): string {
   }
 }
 
+/** A contract must be UTF-8: a replacement character silently put into a pattern would change what it
+ * matches. */
+function readContractText(io: CliIO, file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path.resolve(io.cwd, file));
+  } catch (error) {
+    throw new InputError(`cannot read the contract ${file}: ${describe(error)}`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${file}: contract: not UTF-8 text`);
+  }
+}
+
 async function readDiff(io: CliIO, file: string): Promise<Diff> {
   const text = file === "-" ? (await io.readStdin()).toString("utf8") : readInput(io, file, "the diff");
   return parseUnifiedDiff(text);
@@ -131,7 +147,7 @@ async function check(
 ): Promise<number> {
   let contract: ReturnType<typeof loadContract>;
   try {
-    contract = loadContract(readInput(io, contractFile, "the contract"), contractFile);
+    contract = loadContract(readContractText(io, contractFile), contractFile);
   } catch (error) {
     throw new InputError(error instanceof Error ? error.message : String(error));
   }
@@ -186,6 +202,9 @@ export const checkCommand: Command = {
         if (extra !== undefined)
           throw new UsageError(`--verify-evidence takes no contract, --base-path, --diff or --evidence`);
         return await verify(io, verifyFile, json);
+      }
+      if (values.evidence === "-" || values.evidence === "") {
+        throw new UsageError("--evidence needs a file name to write the bundle to");
       }
       const contractFile = positionals[0];
       if (contractFile === undefined) throw new UsageError("missing CONTRACT (the contract file to check)");
