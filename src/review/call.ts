@@ -103,7 +103,9 @@ export async function callReviewer(
     if (outcome.ok) {
       return Object.freeze({
         ok: true,
-        text: outcome.text,
+        // The reply goes into the check run, the summary and the log, all public to the PR's author: a
+        // prompt-injected reviewer that prints its key must not publish it there.
+        text: clean(outcome.text),
         model: outcome.model ?? settings.model,
         usage: outcome.usage,
         latencyMs,
