@@ -6,11 +6,12 @@ import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
 import { openTree } from "./criteria/fs-tree.js";
 import { bindGitHub } from "./gate/bind-github.js";
-import { bindReviewer } from "./gate/bind-reviewer.js";
+import { bindReviewer, reviewerSecrets } from "./gate/bind-reviewer.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
 import { describeError, type RoundContext, type RoundOutcome, runPullRequestRound } from "./gate/round.js";
 import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
+import { redactSecrets } from "./review/redact.js";
 import { newRoundToken } from "./review/round-token.js";
 import { readSettings, type Settings } from "./settings.js";
 import { VERSION } from "./version.js";
@@ -29,9 +30,9 @@ function context(settings: Settings): RoundContext {
   return {
     settings,
     github: bindGitHub(settings, {
-      info: (m) => core.info(m),
-      warning: (m) => core.warning(m),
-      error: (m) => core.error(m),
+      info: (m) => core.info(hide(m)),
+      warning: (m) => core.warning(hide(m)),
+      error: (m) => core.error(hide(m)),
     }),
     reviewer: () => bindReviewer(settings.reviewer, settings.token),
     openTree: () => {
@@ -46,26 +47,37 @@ function context(settings: Settings): RoundContext {
     workspaceHead: () => workspaceHead(settings.workspace),
     now: () => new Date(),
     newRoundToken,
-    log: { info: (m) => core.info(m), warning: (m) => core.warning(m), error: (m) => core.error(m) },
+    log: {
+      info: (m) => core.info(hide(m)),
+      warning: (m) => core.warning(hide(m)),
+      error: (m) => core.error(hide(m)),
+    },
     version: VERSION,
   };
 }
 
+/** The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
+ * log the runner shows; outputs and the job summary are files it publishes as written, so every text
+ * the step writes is redacted here too, whatever path it took to get there. */
+const secrets: string[] = [];
+const hide = (text: string): string => redactSecrets(text, secrets);
+
 function report(outcome: RoundOutcome): void {
-  if (outcome.status !== undefined) core.setOutput(OUTPUT.status, outcome.status);
-  core.setOutput(OUTPUT.reviewerVerdict, outcome.reviewerVerdict);
-  if (outcome.checkRunId !== undefined) core.setOutput(OUTPUT.checkRunId, String(outcome.checkRunId));
-  core.setOutput(OUTPUT.exclusions, JSON.stringify(outcome.exclusions));
-  if (outcome.round !== undefined) core.setOutput(OUTPUT.round, String(outcome.round));
-  core.setOutput(OUTPUT.coverage, outcome.coverage);
-  core.setOutput(OUTPUT.reasons, JSON.stringify(outcome.reasons));
-  if (outcome.headSha !== undefined) core.setOutput(OUTPUT.headSha, outcome.headSha);
+  const set = (name: string, value: string) => core.setOutput(name, hide(value));
+  if (outcome.status !== undefined) set(OUTPUT.status, outcome.status);
+  set(OUTPUT.reviewerVerdict, outcome.reviewerVerdict);
+  if (outcome.checkRunId !== undefined) set(OUTPUT.checkRunId, String(outcome.checkRunId));
+  set(OUTPUT.exclusions, JSON.stringify(outcome.exclusions));
+  if (outcome.round !== undefined) set(OUTPUT.round, String(outcome.round));
+  set(OUTPUT.coverage, outcome.coverage);
+  set(OUTPUT.reasons, JSON.stringify(outcome.reasons));
+  if (outcome.headSha !== undefined) set(OUTPUT.headSha, outcome.headSha);
 }
 
 async function writeJobSummary(markdown: string): Promise<void> {
   if (markdown === "" || process.env.GITHUB_STEP_SUMMARY === undefined) return;
   try {
-    await core.summary.addRaw(markdown, true).write();
+    await core.summary.addRaw(hide(markdown), true).write();
   } catch (error) {
     core.warning(`could not write the job summary: ${describeError(error)}`);
   }
@@ -75,9 +87,13 @@ export async function run(): Promise<void> {
   try {
     // Secrets are masked before anything else can print them.
     for (const secret of [core.getInput(INPUT.apiKey), core.getInput(INPUT.githubToken)]) {
-      if (secret.trim() !== "") core.setSecret(secret.trim());
+      if (secret.trim() !== "") {
+        core.setSecret(secret.trim());
+        secrets.push(secret.trim());
+      }
     }
     const settings = readSettings((name) => core.getInput(name), { env: process.env, payload: readEvent() });
+    secrets.push(...reviewerSecrets(settings.reviewer, settings.token));
     const ctx = context(settings);
     const outcome =
       settings.target.kind === "merge_group"
@@ -89,14 +105,14 @@ export async function run(): Promise<void> {
         ? `> ⚠️ ${outcome.checkUnavailable}\n\n${outcome.jobSummary}`
         : outcome.jobSummary,
     );
-    core.info(`verdict-gate: ${outcome.message}`);
+    core.info(hide(`verdict-gate: ${outcome.message}`));
     if (outcome.checkUnavailable !== undefined) {
-      core.setFailed(`verdict-gate: ${outcome.checkUnavailable}`);
+      core.setFailed(hide(`verdict-gate: ${outcome.checkUnavailable}`));
     } else if (outcome.status !== undefined && settings.failOn.includes(outcome.status)) {
-      core.setFailed(`verdict-gate: ${outcome.message}`);
+      core.setFailed(hide(`verdict-gate: ${outcome.message}`));
     }
   } catch (error) {
-    const message = describeError(error);
+    const message = hide(describeError(error));
     await writeJobSummary(
       `## ✋ verdict-gate could not finish\n\n${message.replace(/[<>]/g, "")}\n\nNothing was approved.`,
     );

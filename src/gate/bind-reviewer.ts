@@ -4,6 +4,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { credentialValues, reviewerEnvironment } from "../review/command-env.js";
 import { createReviewer } from "../review/create.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { ReviewerSettings } from "../settings.js";
@@ -23,4 +24,17 @@ export function bindReviewer(
     env,
     ...(cwd !== undefined ? { cwd } : {}),
   });
+}
+
+/** Every secret a reviewer holds, to be kept out of what the step publishes: the `api-key`, and for a
+ * `command` reviewer the credentials its environment hands it on purpose (ANTHROPIC_API_KEY, …), which
+ * a prompt-injected agent may print into the reply the check run shows. */
+export function reviewerSecrets(
+  settings: ReviewerSettings,
+  githubToken: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string[] {
+  const own = settings.apiKey === "" ? [] : [settings.apiKey];
+  if (settings.provider !== "command") return own;
+  return [...own, ...credentialValues(reviewerEnvironment(env, githubToken === "" ? [] : [githubToken]))];
 }

@@ -49,3 +49,16 @@ export function reviewerEnvironment(
   }
   return result;
 }
+
+/** Names of variables that hold the reviewer's own credentials (ANTHROPIC_API_KEY, OPENAI_API_KEY, an
+ * AWS secret, …). */
+const CREDENTIAL_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
+/** The values of the credentials a command reviewer is given on purpose. It needs them, but a
+ * prompt-injected agent may print them, and its reply is published in the check run: the action
+ * redacts them from everything it publishes (gate/bind-reviewer.ts `reviewerSecrets`). */
+export function credentialValues(env: Readonly<Record<string, string>>): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => CREDENTIAL_NAME.test(name) && value.trim().length >= 8)
+    .map(([, value]) => value.trim());
+}
