@@ -2,6 +2,7 @@
 // benign and adversarial, with a linearity figure per shape: seconds per MB at 100 MB over seconds per
 // MB at 1 MB. A parser that backtracks catastrophically shows up here as a ratio far above 1 (a
 // quadratic one would be near 100). BENCH_DIST points at another bundle (default: dist/).
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { log, median, seconds } from "./common.mjs";
@@ -102,6 +103,8 @@ const findings = seconds(() => readFindings(blocking, 1000));
 const worst = Math.max(...Object.values(shapes).map((s) => s.linearity100over1));
 const slowest = Math.min(...Object.values(shapes).map((s) => s.rows[2].mbPerSecond));
 const result = {
+  // Other work on the machine slows every figure alike; the ratios stay meaningful, the MB/s less so.
+  loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))),
   bundle: process.env.BENCH_DIST ? `${path.join(dist, "lib", "index.js")} (BENCH_DIST)` : "dist/lib/index.js",
   unit: "MB is 2^20 bytes of UTF-8",
   shapes,
