@@ -241,7 +241,9 @@ const mergeGroupEvent = z.object({
 });
 const workflowRunEvent = z.object({
   workflow_run: z.object({
-    pull_requests: z.array(z.object({ number: z.number().int().positive() })),
+    pull_requests: z.array(
+      z.object({ number: z.number().int().positive(), head: z.object({ sha }).optional() }),
+    ),
   }),
   repository: repositoryShape,
 });
@@ -332,13 +334,17 @@ function target(
     case "workflow_run": {
       const event = parsePayload(workflowRunEvent, payload, eventName);
       sameRepository(event.repository);
-      const number = pr ?? event.workflow_run.pull_requests[0]?.number;
+      const named = event.workflow_run.pull_requests[0];
+      const number = pr ?? named?.number;
       if (number === undefined) {
         throw new SettingsError(
           "the workflow_run event names no pull request (GitHub leaves `pull_requests` empty for fork PRs); set the `pr` input",
         );
       }
-      return { target: { kind: "pull_request", number } };
+      // The commit the finished workflow ran on, as for a pull_request event: a late workflow_run of
+      // an older head must not re-judge (and hold) the newer head, whose tree the job did not check out.
+      const headSha = number === named?.number ? named.head?.sha : undefined;
+      return { target: { kind: "pull_request", number, ...(headSha !== undefined ? { headSha } : {}) } };
     }
     default: {
       const event = parsePayload(anyEvent, payload, eventName);

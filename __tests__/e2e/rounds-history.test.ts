@@ -15,7 +15,7 @@ import {
   latestCheck,
   pushAndRun,
 } from "./rounds-world.js";
-import { approveFor, blockFor, openAI, startWorld, type World } from "./world.js";
+import { approveFor, blockFor, gateChecks, openAI, startWorld, type World } from "./world.js";
 
 const EMPTY_NAME = "src/greet.js:2 — the greeting ignores an empty name";
 const NO_DOCS = "src/greet.js:1 — the exported function has no documentation";
@@ -109,17 +109,25 @@ describe("two and three rounds", () => {
     expect(third.summary).toMatch(/\| 3 \| `[0-9a-f]{7}` \| ✅ approve \|/);
   });
 
-  it("does not count a re-run of the same head as another blocked round", async () => {
+  it("spends nothing on a re-run of the same head, and records it only when something changed", async () => {
     world.openai.script(openAI.block([EMPTY_NAME]));
     await world.run({});
-    const again = await world.run({
-      event: world.event({ event: "pull_request", action: "reopened", pull: world.pull }),
-    });
-    expect(again.outputs.status).toBe("blocked");
-    expect(again.outputs.round).toBe("2");
-    const exclusions = exclusionsOf(again);
+    const reopened = () => world.event({ event: "pull_request", action: "reopened", pull: world.pull });
+    const same = await world.run({ event: reopened() });
+    expect(same.outputs.status).toBe("blocked");
+    expect(same.outputs.round).toBe("1");
+    expect(exclusionsOf(same).rounds).toHaveLength(1);
+    // Posted again (the check run is what a required check reads), recorded once.
+    expect(gateChecks(world)).toHaveLength(2);
+    expect(latestCheck(world).output.summary).toMatch(/nothing changed, so nothing new recorded/);
+
+    world.openai.script(openAI.block([EMPTY_NAME, NO_DOCS]));
+    const changed = await world.run({ event: reopened(), inputs: { "force-review": "true" } });
+    expect(changed.outputs.status).toBe("blocked");
+    expect(changed.outputs.round).toBe("2");
+    const exclusions = exclusionsOf(changed);
     expect(exclusions.blocked_rounds).toBe(1);
-    expect(exclusions.rounds[1]?.reasons[0]?.repeated_from).toBe(1);
+    expect(exclusions.rounds[1]?.reasons.map((r) => r.repeated_from)).toEqual([1, null]);
   });
 });
 

@@ -1,5 +1,9 @@
 // What the rounds tests share: pushing and re-running the gate as the next `synchronize` would, the
 // reviewer's prompts, the `exclusions` output, contracts with `requires`, and the API cost of a run.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import type { EventFile } from "../support/github-api/index.js";
 import type { RecordedRequest } from "../support/reviewers.js";
 import { type ActionRun, checkout, promptOf } from "./harness.js";
@@ -109,4 +113,76 @@ export function workspaceAt(world: World, sha: string): string {
   const dir = checkout(world.api, world.repo.fullName, sha);
   world.workspaces.push(dir);
   return dir;
+}
+
+/** An event the loopback's event writer does not make, built like a runner would hand it over: the
+ * runner variables of a default-branch run, this event's name, and `payload` in GITHUB_EVENT_PATH. */
+function otherEvent(world: World, name: string, payload: Record<string, unknown>): EventFile {
+  const base = world.event({ event: "workflow_dispatch", repo: world.repo, inputs: {} });
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vg-event-"));
+  world.workspaces.push(dir);
+  const file = path.join(dir, "event.json");
+  const full = { ...payload, repository: base.payload.repository, sender: base.payload.sender };
+  writeFileSync(file, JSON.stringify(full));
+  return {
+    path: file,
+    payload: full,
+    env: { ...base.env, GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: file },
+  };
+}
+
+/** `workflow_run: completed` for a CI workflow that ran on the PR's head (GitHub's real payload from
+ * @octokit/webhooks-examples, with this PR in `pull_requests`, as GitHub fills it for same-repo PRs). */
+export function workflowRunCompleted(world: World, conclusion = "success"): EventFile {
+  const examples = createRequire(import.meta.url)("@octokit/webhooks-examples") as {
+    name: string;
+    examples: Record<string, unknown>[];
+  }[];
+  const found = examples
+    .find((d) => d.name === "workflow_run")
+    ?.examples.find((e) => e.action === "completed");
+  if (found === undefined) throw new Error("@octokit/webhooks-examples has no workflow_run.completed");
+  const example = structuredClone(found) as { workflow_run: Record<string, unknown> };
+  const { pull } = world;
+  const ref = (branch: string, sha: string) => ({
+    ref: branch,
+    sha,
+    repo: {
+      id: pull.repo.record.id,
+      url: `${world.api.url}/repos/${pull.repo.fullName}`,
+      name: pull.repo.name,
+    },
+  });
+  return otherEvent(world, "workflow_run", {
+    action: "completed",
+    workflow: (example as Record<string, unknown>).workflow,
+    workflow_run: {
+      ...example.workflow_run,
+      event: "pull_request",
+      status: "completed",
+      conclusion,
+      head_sha: pull.headSha,
+      head_branch: pull.headRef,
+      pull_requests: [
+        {
+          url: `${world.api.url}/repos/${pull.repo.fullName}/pulls/${pull.number}`,
+          id: pull.record.id,
+          number: pull.number,
+          head: ref(pull.headRef, pull.headSha),
+          base: ref(pull.baseRef, pull.baseSha),
+        },
+      ],
+    },
+  });
+}
+
+/** A `schedule` run: no pull request in the payload, so the workflow passes `pr` (docs/workflows.md). */
+export function scheduled(world: World): EventFile {
+  return otherEvent(world, "schedule", { schedule: "*/15 * * * *", workflow: ".github/workflows/gate.yml" });
+}
+
+/** Moves GitHub's clock (check runs, statuses, comments are stamped with it) by `minutes`. */
+export function advanceClock(world: World, minutes: number): void {
+  const now = world.api.model.now;
+  world.api.model.now = () => new Date(now().getTime() + minutes * 60_000);
 }

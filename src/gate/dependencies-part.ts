@@ -109,7 +109,9 @@ export function dependenciesResult(
       if (minutes > j.req.timeout_minutes) {
         parts.push(
           maybe(
-            `dependency ${label} still pending after ${Math.floor(minutes)} minutes, past its timeout of ${j.req.timeout_minutes}: ${j.detail}`,
+            // The text names when, not how long: a re-evaluation that finds nothing changed must
+            // reach the same words, or every scheduled run would record one more identical round.
+            `dependency ${label} still pending since ${since}, past its timeout of ${j.req.timeout_minutes} minutes: ${j.detail}`,
           ),
         );
         items.push({ ...j, state: "timed-out" });

@@ -56,6 +56,8 @@ export interface CheckRunRef {
   /** The app that owns the check run; the round history is trusted only from this identity. */
   appSlug: string;
   url: string;
+  /** When GitHub started the check run, by GitHub's clock: the round's time (see round.ts). */
+  startedAt?: string;
 }
 
 export interface GitHubPort {

@@ -24,7 +24,7 @@ import type { Settings } from "../settings.js";
 import { decide, humanDecision, type Part, reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, no, type Result, type Status, yes } from "../verdict/four.js";
 import { append, audit, earlierReasons, emptyHistory, type History, repeats } from "../verdict/history.js";
-import { concludeRound, terminalNeed } from "../verdict/loop.js";
+import { concludeRound, repeatsLast, terminalNeed } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
@@ -118,6 +118,7 @@ export function exclusionsJson(history: History): unknown {
       needed: r.needed,
       dependencies: r.dependencies,
       ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+      ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
     })),
   };
 }
@@ -125,12 +126,15 @@ export function exclusionsJson(history: History): unknown {
 function historyRows(history: History): HistoryRow[] {
   return history.rounds.map((r) => {
     const marked = repeats(history, r.round, r.reasons);
+    // A person's approve has no reasons; their own words are what the row must show.
+    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
     return {
       round: r.round,
       head: r.head,
       status: r.status,
-      reasons: [...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
+      reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
       repeatedFrom: [
+        ...because.map(() => undefined),
         ...marked.map((m) => m.from),
         ...r.needed.map(() => undefined),
         ...r.dependencies.map(() => undefined),
@@ -262,12 +266,6 @@ async function decideByPerson(
 ): Promise<RoundOutcome> {
   const decision = ctx.settings.decision;
   if (decision === undefined) throw new Error("decideByPerson without a decision");
-  const permission = await ctx.github.permission(decision.actor);
-  if (!["admin", "maintain", "write"].includes(permission)) {
-    throw new Error(
-      `@${decision.actor} has ${permission} permission; recording a decision needs write access to the repository`,
-    );
-  }
   const decided = humanDecision(decision.decision, decision.actor, decision.reason);
   const concluded = concludeRound({
     history: loaded.history,
@@ -276,6 +274,7 @@ async function decideByPerson(
     at: ctx.now().toISOString(),
     outcome: bounded(decided.result),
     decidedBy: decision.actor,
+    decisionReason: cap([decision.reason])[0] ?? "",
   });
   const history = append(loaded.history, concluded.record);
   const report: RoundReport = {
@@ -353,10 +352,17 @@ async function evaluate(
             outcome: result,
           })
         : undefined;
-    const after = concluded !== undefined ? append(history, concluded.record) : history;
+    // A terminal hold already recorded for this head is posted again, not recorded again.
+    const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
+    const after = fresh ? append(history, concluded.record) : history;
     const part: Part = { name: "rounds", result, summary: need };
     const report: RoundReport = {
-      ...baseReport(ctx, pr, head, concluded?.record.round ?? roundNumber),
+      ...baseReport(
+        ctx,
+        pr,
+        head,
+        concluded === undefined ? roundNumber : fresh ? concluded.record.round : history.rounds.length,
+      ),
       status: "hold-for-human",
       result,
       parts: [part],
@@ -377,7 +383,7 @@ async function evaluate(
       report,
       history: after,
       comment: loaded.comment,
-      saveHistory: concluded !== undefined,
+      saveHistory: fresh,
       annotations: [],
     });
     return outcomeFrom("hold-for-human", result, {
@@ -504,7 +510,10 @@ async function evaluate(
     coverage: formatCoverage(review.coverage),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
   });
-  const after = append(history, concluded.record);
+  // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
+  const fresh = !repeatsLast(history, concluded.record);
+  const after = fresh ? append(history, concluded.record) : history;
+  const shownRound = fresh ? concluded.record.round : history.rounds.length;
   // The loop rules may have turned a block into a hold; the parts table says why.
   const roundsPart: Part = {
     name: "rounds",
@@ -516,11 +525,11 @@ async function evaluate(
           : no("rounds"),
     summary:
       concluded.status === decision.status
-        ? `round ${concluded.record.round}; ${concluded.record.receipt.after.blockedRounds} of ${settings.maxRounds} blocked rounds used`
+        ? `round ${shownRound}${fresh ? "" : " (re-evaluated: nothing changed, so nothing new recorded)"}; ${concluded.record.receipt.after.blockedRounds} of ${settings.maxRounds} blocked rounds used`
         : (concluded.result.needed[0] ?? "held by the loop rules"),
   };
   const report: RoundReport = {
-    ...baseReport(ctx, pr, head, concluded.record.round),
+    ...baseReport(ctx, pr, head, shownRound),
     status: concluded.status,
     result: concluded.result,
     parts: [...parts, roundsPart],
@@ -545,13 +554,13 @@ async function evaluate(
     report,
     history: after,
     comment: loaded.comment,
-    saveHistory: true,
+    saveHistory: fresh,
     annotations,
   });
   return outcomeFrom(concluded.status, concluded.result, {
     check,
     head,
-    round: concluded.record.round,
+    round: shownRound,
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
     history: after,
@@ -634,6 +643,9 @@ export async function runPullRequestRound(
       `pull request #${number} has moved on to ${pr.headSha.slice(0, 12)}; this run gates ${eventHead.slice(0, 12)}, the commit its event named`,
     );
   }
+  // Before anything is posted: a refused decision must leave the PR exactly as it was, neither
+  // approved nor turned into a hold by someone who may not decide.
+  if (settings.decision !== undefined) await confirmDecider(ctx, settings.decision.actor);
   let check: CheckRunRef;
   try {
     check = await github.startCheck(head, settings.checkName, "verdict-gate is reviewing this commit…");
@@ -651,7 +663,29 @@ export async function runPullRequestRound(
     });
     return { ...outcome, checkRunId: undefined, checkUnavailable: CANNOT_WRITE_CHECKS };
   }
-  return runPullRequestRoundWith(ctx, pr, head, check);
+  return runPullRequestRoundWith(onGitHubClock(ctx, check), pr, head, check);
+}
+
+/** The round's clock is GitHub's, set by the time GitHub stamped on this round's check run. Dependency
+ * timeouts compare times that different runners recorded days apart: a self-hosted runner whose clock
+ * is an hour off would time a dependency out early, or never. GitHub's clock also stamps the check
+ * runs and statuses the dependencies are. */
+function onGitHubClock(ctx: RoundContext, check: CheckRunRef): RoundContext {
+  const started = check.startedAt === undefined ? Number.NaN : Date.parse(check.startedAt);
+  if (Number.isNaN(started)) return ctx;
+  const offset = started - ctx.now().getTime();
+  return { ...ctx, now: () => new Date(ctx.now().getTime() + offset) };
+}
+
+/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
+ * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
+async function confirmDecider(ctx: RoundContext, actor: string): Promise<void> {
+  const permission = await ctx.github.permission(actor);
+  if (!["admin", "maintain", "write"].includes(permission)) {
+    throw new Error(
+      `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`,
+    );
+  }
 }
 
 /** What a fork PR's read-only token cannot do, and the two setups that gate fork PRs safely. */
@@ -719,7 +753,12 @@ async function repostDecision(
     needed: [],
     dependencies: [],
   };
-  const part: Part = { name: "rounds", result, summary: `decided by @${record.decidedBy} in round ${round}` };
+  const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
+  const part: Part = {
+    name: "rounds",
+    result,
+    summary: `decided by @${record.decidedBy} in round ${round}${because}`,
+  };
   const report: RoundReport = {
     ...baseReport(ctx, pr, head, round),
     status: record.status,

@@ -31,6 +31,7 @@ const runShape = z.object({
   status: z.string(),
   conclusion: z.string().nullable(),
   html_url: z.string().nullable().optional(),
+  started_at: z.string().nullable().optional(),
   app: z.object({ id: z.number(), slug: z.string().optional() }).nullable(),
 });
 
@@ -39,6 +40,8 @@ export interface CheckRunHandle {
   readonly name: string;
   readonly headSha: string;
   readonly htmlUrl: string | null;
+  /** When GitHub started the run (its own clock), or null when it did not say. */
+  readonly startedAt: string | null;
   /** The app the check belongs to (GitHub Actions for a workflow's token). Its bot,
    * `${slug}[bot]`, is the only author whose history comment the gate trusts. */
   readonly app: { readonly id: number; readonly slug: string } | null;
@@ -87,6 +90,7 @@ function handleFrom(data: unknown, operation: string): CheckRunHandle {
     name: run.name,
     headSha: run.head_sha,
     htmlUrl: run.html_url ?? null,
+    startedAt: run.started_at ?? null,
     app: run.app === null || run.app.slug === undefined ? null : { id: run.app.id, slug: run.app.slug },
   };
 }

@@ -44,7 +44,10 @@ export function renderHistoryComment(
   ].join("\n");
   const rows = history.rounds.map((r) => {
     const marked = repeats(history, r.round, r.reasons);
+    // A person's approve has no reasons; their own words are what the row must show.
+    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
     const reasons = [
+      ...because.map((b) => inline(b, 200)),
       ...marked.map(
         (m) => `${inline(m.reason, 200)}${m.from !== undefined ? ` *(repeated from round ${m.from})*` : ""}`,
       ),

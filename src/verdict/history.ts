@@ -42,6 +42,8 @@ export const roundRecordSchema = z.object({
   dependencies: z.array(z.string()),
   /** The person who decided this round through workflow_dispatch. */
   decidedBy: z.string().optional(),
+  /** Their `reason`: an approve has no NO reasons, and a decision nobody can explain later is no record. */
+  decisionReason: z.string().optional(),
   reviewer: z
     .object({
       verdict: z.string(),

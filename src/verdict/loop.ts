@@ -2,6 +2,7 @@
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
 import { holdInstead, NO, type Result, type Status, statusOf } from "./four.js";
 import {
+  canonicalJson,
   contradictions,
   currentState,
   type History,
@@ -26,6 +27,8 @@ export interface RoundInput {
   pendingSince?: Record<string, string>;
   /** A person's decision through workflow_dispatch: their outcome stands as given. */
   decidedBy?: string;
+  /** The reason the person gave (kept for an approve too, which has no NO reasons). */
+  decisionReason?: string;
 }
 
 export interface RoundConclusion {
@@ -80,6 +83,9 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     needed: [...result.needed],
     dependencies: [...result.dependencies],
     ...(input.decidedBy !== undefined ? { decidedBy: input.decidedBy } : {}),
+    ...(input.decidedBy !== undefined && input.decisionReason !== undefined
+      ? { decisionReason: input.decisionReason }
+      : {}),
     ...(input.reviewer !== undefined ? { reviewer: input.reviewer } : {}),
     ...(input.coverage !== undefined ? { coverage: input.coverage } : {}),
     ...(input.pendingSince !== undefined ? { pendingSince: input.pendingSince } : {}),
@@ -87,4 +93,19 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     receipt: { before, after },
   });
   return { status, result, record, exhausted };
+}
+
+/** Whether a round says nothing the last recorded round did not: the same head, status, reasons,
+ * reviewer verdict, timers and loop state. Such a re-evaluation (a schedule, a label that changes
+ * nothing) is posted as a check run but not recorded again: a PR waiting days on a dependency under a
+ * 15-minute schedule would otherwise fill its one history comment (about 160 characters a round) and
+ * then could not be gated at all. */
+export function repeatsLast(history: History, record: RoundRecord): boolean {
+  const last = history.rounds[history.rounds.length - 1];
+  if (last === undefined) return false;
+  const gist = (r: RoundRecord) => {
+    const { round: _round, at: _at, receipt, ...rest } = r;
+    return canonicalJson({ ...rest, after: receipt.after });
+  };
+  return gist(last) === gist(record);
 }

@@ -1,0 +1,118 @@
+// Merge queue, end to end over the bundle: the gate reports on `merge_group.head_sha` (or the queue
+// stalls on a required check that never comes). It approves when every pull request in the group has
+// an approve round for its current head — the gate's or a person's — and the criteria hold on the
+// group's own tree; otherwise it says which pull request, and why. No reviewer is called.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ActionRun } from "./harness.js";
+import { dispatch, pushAndRun, workspaceAt } from "./rounds-world.js";
+import { BASE_FILES, CONTRACT, openAI, startWorld, type World } from "./world.js";
+
+let world: World;
+beforeEach(async () => {
+  const contract = {
+    ...CONTRACT,
+    success_criteria: [
+      ...CONTRACT.success_criteria,
+      { id: "no-legacy", type: "path_absent", path: "legacy.js", description: "the legacy module is gone" },
+    ],
+  };
+  world = await startWorld({
+    baseFiles: { ...BASE_FILES, ".github/verdict-contract.json": JSON.stringify(contract) },
+  });
+  world.repo.setPermission("admin-ada", "admin");
+});
+afterEach(async () => {
+  world.api.assertClean();
+  await world.close();
+});
+
+/** The merge_group run for the PR as the queue builds it now, with the group's commit checked out. */
+async function queue(): Promise<{ run: ActionRun; headSha: string }> {
+  const group = world.repo.createMergeGroup(world.pull);
+  const run = await world.run({
+    event: world.event({ event: "merge_group", repo: world.repo, group }),
+    workspace: workspaceAt(world, group.headSha),
+  });
+  return { run, headSha: group.headSha };
+}
+
+function groupCheck(headSha: string) {
+  const [check, ...others] = world.repo.checkRuns({ sha: headSha, name: "verdict-gate" });
+  expect(others).toEqual([]);
+  if (check === undefined) throw new Error("no check run on the merge group's head");
+  return check;
+}
+
+describe("merge_group", () => {
+  it("approves on the group's head when the PR's head was approved, without a reviewer call", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    const calls = world.openai.requests.length;
+    const { run, headSha } = await queue();
+    expect(run.code, run.log).toBe(0);
+    expect(run.outputs.status).toBe("approve");
+    expect(run.outputs["head-sha"]).toBe(headSha);
+    expect(world.openai.requests.length).toBe(calls);
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("success");
+    expect(check.output.summary).toMatch(/#1: approved in round 1/);
+    // Nothing lands on the PR's own head for the group.
+    expect(world.pull.checkRuns({ name: "verdict-gate" })).toHaveLength(1);
+  });
+
+  it("accepts a person's approve of the PR's head", async () => {
+    world.openai.script(openAI.block(["src/greet.js:2 — a problem a person overrules"]));
+    await world.run({});
+    await dispatch(world, "admin-ada", { decision: "approve", reason: "overruled" });
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("approve");
+    expect(groupCheck(headSha).output.summary).toMatch(/#1: approved by @\u200d?admin-ada in round 2/);
+  });
+
+  it("blocks naming the PR when its head was blocked", async () => {
+    world.openai.script(openAI.block(["src/greet.js:2 — the greeting ignores an empty name"]));
+    await world.run({});
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("blocked");
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("failure");
+    expect(check.output.title).toMatch(
+      /PR #1 is not approved at its head \(blocked: src\/greet\.js:2 — the greeting ignores an empty name\)/,
+    );
+  });
+
+  it("holds naming the PR when its current head was never gated (pushed after the approve)", async () => {
+    await world.run({});
+    world.pull.push({ "src/greet.js": "export const greet = () => 'pushed late';\n" });
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("hold-for-human");
+    expect(groupCheck(headSha).output.title).toMatch(
+      new RegExp(`PR #1 has no round for its head ${world.pull.headSha.slice(0, 12)}`),
+    );
+  });
+
+  it("holds naming the PR when it has no history at all", async () => {
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("hold-for-human");
+    expect(groupCheck(headSha).output.title).toMatch(/PR #1 has no verdict-gate history/);
+  });
+
+  it("blocks when the criteria fail on the group's tree, though the PR alone passed", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    // Another change lands on main first: the group's tree (main + this PR) now breaks a criterion.
+    world.repo.commit({ "legacy.js": "module.exports = {};\n" }, { message: "Bring back legacy" });
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("blocked");
+    expect(groupCheck(headSha).output.summary).toMatch(/no-legacy/);
+  });
+
+  it("ignores approvals for the PR's earlier head after a new push was blocked", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    await pushAndRun(
+      world,
+      { "src/greet.js": "export const greet = () => { debugger; };\n" },
+      { reply: openAI.approve },
+    );
+    const { run } = await queue();
+    expect(run.outputs.status).toBe("blocked");
+  });
+});
