@@ -117,7 +117,7 @@ describe("status", () => {
     expectTimedOut(w, await w.run({ event: scheduled(w), inputs }), /deploy \(status\) still pending/);
 
     // A new head: statuses are per commit, so its timer starts afresh.
-    const pushed = await pushAndRun(w, { "src/greet.js": "export const greet = (n) => "hello " + n;\n" });
+    const pushed = await pushAndRun(w, { "src/greet.js": "export const greet = (n) => 'hello ' + n;\n" });
     expectPending(w, pushed, /status "deploy\/preview" has not been reported/);
 
     w.repo.setStatus({
