@@ -1,0 +1,20 @@
+// The fault matrix, GitHub reads: every fault in every read a round makes (see matrix.ts). Each cell
+// is one run of the bundled action; the table is printed when the file ends.
+import { afterAll, describe, it } from "vitest";
+import { baselineCell, type CellResult, GITHUB_FAULTS, githubCell, POINTS, printMatrix } from "./matrix.js";
+import { inWorld } from "./support.js";
+
+const READS = POINTS.filter((p) => p.route.startsWith("GET "));
+const rows: CellResult[] = [];
+afterAll(() => {
+  printMatrix("GitHub reads, every attempt faulted", rows);
+});
+
+describe.concurrent.each(READS)("$name", (point) => {
+  it("approves without a fault (the baseline)", async () => {
+    rows.push(await baselineCell(point, inWorld));
+  });
+  it.each(GITHUB_FAULTS)("$name on every attempt never passes", async (fault) => {
+    rows.push(await githubCell(point, fault, "every attempt", inWorld));
+  });
+});
