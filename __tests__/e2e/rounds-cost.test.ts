@@ -1,0 +1,142 @@
+// What a round costs in GitHub API requests, measured end to end over the bundle against the loopback
+// API: the history is one comment read in one page, so the cost does not grow with the number of
+// rounds or commits. docs/history.md quotes these figures; when a change moves one, this test fails
+// and the document is updated with it.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ActionRun } from "./harness.js";
+import { counted, dispatch, pushAndRun, workspaceAt } from "./rounds-world.js";
+import { openAI, startWorld, type World } from "./world.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+  world.repo.setPermission("admin-ada", "admin");
+});
+afterEach(async () => {
+  world.api.assertClean();
+  await world.close();
+});
+
+/** Requests by route, in the order made: the figure and its breakdown. */
+async function cost(
+  act: () => Promise<ActionRun>,
+): Promise<{ run: ActionRun; total: number; routes: string[] }> {
+  const { result, requests, routes } = await counted(world, act);
+  return { run: result, total: requests, routes };
+}
+
+const PR = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
+const START_CHECK = "POST /repos/{owner}/{repo}/check-runs";
+const FINISH_CHECK = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
+const READ_HISTORY = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
+const CONTRACT = "GET /repos/{owner}/{repo}/contents/{path}";
+
+describe("API requests per round", () => {
+  it("first round, later rounds, re-evaluation, decision, terminal hold and merge group", async () => {
+    const figures: Record<string, number> = {};
+
+    world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
+    const first = await cost(() => world.run({}));
+    figures["first round"] = first.total;
+    // The PR, the check run started, the history read (one page), the contract at the base, the diff
+    // (and the PR again, to confirm the head did not move while the diff was read), the history
+    // written, the check run finished.
+    expect(first.routes).toEqual([
+      PR,
+      START_CHECK,
+      READ_HISTORY,
+      CONTRACT,
+      PR,
+      PR,
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      FINISH_CHECK,
+    ]);
+
+    const later = await cost(() =>
+      pushAndRun(world, { "src/greet.js": "export const greet = () => 'v2';\n" }),
+    );
+    figures["later round"] = later.total;
+    // The same, with the comment edited in place: the cost does not grow with the rounds.
+    expect(later.routes).toEqual([
+      PR,
+      START_CHECK,
+      READ_HISTORY,
+      CONTRACT,
+      PR,
+      PR,
+      "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      FINISH_CHECK,
+    ]);
+
+    const reevaluated = await cost(() =>
+      world.run({
+        event: world.event({ event: "pull_request", action: "reopened", pull: world.pull }),
+      }),
+    );
+    figures["re-evaluation, nothing changed"] = reevaluated.total;
+    expect(reevaluated.routes.filter((r) => r.includes("/comments/{comment_id}"))).toEqual([]);
+
+    const exhausted = await cost(() =>
+      pushAndRun(
+        world,
+        { "src/greet.js": "export const greet = () => 'v3';\n" },
+        { inputs: { "max-rounds": "2" } },
+      ),
+    );
+    figures["round that exhausts the budget"] = exhausted.total;
+    expect(exhausted.run.outputs.status).toBe("hold-for-human");
+    const terminal = await cost(() =>
+      pushAndRun(
+        world,
+        { "src/greet.js": "export const greet = () => 'v4';\n" },
+        { inputs: { "max-rounds": "2" } },
+      ),
+    );
+    figures["terminal hold"] = terminal.total;
+    expect(terminal.run.outputs["reviewer-verdict"]).toBe("SKIPPED");
+    expect(terminal.routes).not.toContain("GET /repos/{owner}/{repo}/contents/{path}");
+
+    const decided = await cost(() =>
+      dispatch(world, "admin-ada", { decision: "approve", reason: "fine", "max-rounds": "2" }),
+    );
+    figures["decision"] = decided.total;
+    expect(decided.routes).toEqual([
+      PR,
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+      START_CHECK,
+      READ_HISTORY,
+      "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      FINISH_CHECK,
+    ]);
+
+    const group = world.repo.createMergeGroup(world.pull);
+    const merged = await cost(() =>
+      world.run({
+        event: world.event({ event: "merge_group", repo: world.repo, group }),
+        workspace: workspaceAt(world, group.headSha),
+      }),
+    );
+    figures["merge group (one PR)"] = merged.total;
+    expect(merged.run.outputs.status).toBe("approve");
+    // Per pull request in the group: the PR and its history; then the contract for the criteria.
+    expect(merged.routes).toEqual([
+      START_CHECK,
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+      PR,
+      READ_HISTORY,
+      CONTRACT,
+      FINISH_CHECK,
+    ]);
+
+    // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
+    expect(figures).toEqual({
+      "first round": 8,
+      "later round": 8,
+      "re-evaluation, nothing changed": 7,
+      "round that exhausts the budget": 8,
+      "terminal hold": 5,
+      decision: 6,
+      "merge group (one PR)": 6,
+    });
+  });
+});
