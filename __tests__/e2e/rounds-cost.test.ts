@@ -99,7 +99,7 @@ describe("API requests per round", () => {
     const decided = await cost(() =>
       dispatch(world, "admin-ada", { decision: "approve", reason: "fine", "max-rounds": "2" }),
     );
-    figures["decision"] = decided.total;
+    figures.decision = decided.total;
     expect(decided.routes).toEqual([
       PR,
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
