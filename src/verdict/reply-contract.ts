@@ -127,7 +127,6 @@ const INLINE_SPACE = "\\t\\x1f \\xa0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000"
 // Any break other than \n and \r\n: when a reply has none (the common case, Windows line endings
 // included), lines are found with indexOf, several times faster on a 100 MB reply than a pattern.
 const RARE_BREAK = /[\v\f\x1c-\x1e\x85\u2028\u2029]|\r(?!\n)/;
-const ANY_BREAK = /[\n\v\f\r\x1c-\x1e\x85\u2028\u2029]/g;
 
 /** Visits each line of `text` exactly as Python's `str.splitlines()` cuts it (no trailing empty line;
  * `\r\n` is one break). `visit(start, end, index)` gets the line's bounds; returning `false` stops. */
@@ -149,16 +148,21 @@ export function eachReplyLine(
     }
     return;
   }
-  // test() rather than exec(): no match object per line, which a reply of millions of bare \r pays.
-  const breaks = new RegExp(ANY_BREAK.source, "g");
-  while (breaks.test(text)) {
-    const end = breaks.lastIndex - 1;
-    if (visit(start, end, index) === false) return;
-    index += 1;
-    start = end + 1;
-    if (text.charCodeAt(end) === 0x0d && text.charCodeAt(start) === 0x0a) {
-      start += 1;
-      breaks.lastIndex = start;
+  // Real replies seldom carry these breaks, so this path is tuned for its worst case, millions of
+  // one-character lines: a character scan costs the same per character whatever the line length,
+  // where a pattern search would pay a call per line.
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c > 0x1e && c !== 0x85 && c !== 0x2028 && c !== 0x2029) {
+      i += 1;
+    } else if (isLineBreak(c)) {
+      if (visit(start, i, index) === false) return;
+      index += 1;
+      i += c === 0x0d && text.charCodeAt(i + 1) === 0x0a ? 2 : 1;
+      start = i;
+    } else {
+      i += 1;
     }
   }
   if (start < n) visit(start, n, index);
