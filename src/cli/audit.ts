@@ -1,12 +1,164 @@
-import type { Command } from "./io.js";
+// `verdict-gate audit OWNER/REPO#N`: reads a pull request's round history from the gate's comment and
+// replays it — every receipt's hash, every link to the previous round, every state transition and the
+// finite bound — the way verdict4's controller audits its receipts. Exit 0 when the chain verifies, 3
+// when it does not (or cannot be read), 2 for bad arguments or no history to audit, 1 for an internal
+// error. Reading is all it does: a token that can read the pull request's comments is enough.
+import { isGitHubError } from "../github/errors.js";
+import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
+import { EXIT } from "../verdict/four.js";
+import { parse } from "./args.js";
+import { type CliIO, type Command, UsageError } from "./io.js";
+import { painter } from "./paint.js";
+import { parsePullRequest } from "./pr.js";
 
-// Placeholder until the command lands: it refuses rather than pretending to succeed.
+const USAGE = [
+  "usage: verdict-gate audit OWNER/REPO#N [--json] [--check-name NAME] [--author LOGIN] [--api-url URL]",
+  "",
+  "  --check-name NAME   the gate's check name, which keys its history comment (default verdict-gate)",
+  `  --author LOGIN      the only author whose history comment is trusted (default ${DEFAULT_AUTHOR};`,
+  "                      a GitHub App's is APP-SLUG[bot])",
+  "  --api-url URL       GitHub's REST API (default $GITHUB_API_URL, else https://api.github.com)",
+  "  --json              one JSON object instead of the report",
+  "  The token comes from GITHUB_TOKEN or GH_TOKEN (read access to the pull request is enough).",
+].join("\n");
+
+const OPTIONS = {
+  json: { type: "boolean" },
+  "check-name": { type: "string" },
+  author: { type: "string" },
+  "api-url": { type: "string" },
+} as const;
+
+export function auditJson(result: PullRequestAudit): unknown {
+  const { report, history } = result;
+  return {
+    pull_request: `${result.repository}#${result.number}`,
+    check: result.checkName,
+    author: result.author,
+    comment: result.comment,
+    impostors: result.impostors,
+    valid: report.valid,
+    errors: report.errors,
+    rounds: report.rounds,
+    blocked_rounds: report.blockedRounds,
+    max_rounds: report.maxRounds,
+    last_hash: history?.rounds[history.rounds.length - 1]?.receipt.hash ?? null,
+    history:
+      history?.rounds.map((r) => ({
+        round: r.round,
+        head: r.head,
+        at: r.at,
+        status: r.status,
+        reasons: r.reasons,
+        needed: r.needed,
+        ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+        ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
+        ...(r.exhausted === true ? { exhausted: true } : {}),
+        before: r.receipt.before,
+        after: r.receipt.after,
+        prev: r.receipt.prev,
+        hash: r.receipt.hash,
+      })) ?? [],
+  };
+}
+
+/** Control characters from a comment (anyone's words, via the reviewer) never reach the terminal raw. */
+function plain(text: string, max = 120): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function auditText(result: PullRequestAudit, io: CliIO): string {
+  const paint = painter(io);
+  const { report, history } = result;
+  const lines = [
+    `${result.repository}#${result.number} · check ${plain(result.checkName)} · history by ${plain(result.author)}${result.comment !== null ? ` (comment ${result.comment.id})` : ""}`,
+  ];
+  if (history !== null && history.rounds.length > 0) {
+    lines.push("");
+    lines.push("round  commit   status          budget  reasons");
+    for (const r of history.rounds) {
+      const budget = `${r.receipt.after.blockedRounds}/${r.receipt.after.maxRounds}`;
+      const who = r.decidedBy !== undefined ? `by @${plain(r.decidedBy, 40)}: ` : "";
+      const why = [
+        ...r.reasons,
+        ...r.needed,
+        ...(r.decisionReason !== undefined && r.reasons.length === 0 ? [r.decisionReason] : []),
+      ];
+      lines.push(
+        `${String(r.round).padEnd(6)} ${r.head.slice(0, 7)}  ${r.status.padEnd(15)} ${budget.padEnd(7)} ${who}${plain(why[0] ?? "—")}${why.length > 1 ? ` (+${why.length - 1})` : ""}`,
+      );
+    }
+  }
+  lines.push("");
+  if (report.valid) {
+    lines.push(
+      `${paint("good", "chain valid")}: ${report.rounds} round(s); every hash, link and state transition replays; ${report.blockedRounds} of ${report.maxRounds} blocked rounds used`,
+    );
+  } else {
+    lines.push(`${paint("bad", "chain INVALID")}: the history cannot be trusted`);
+    for (const e of report.errors.slice(0, 50)) lines.push(`  - ${plain(e, 300)}`);
+    if (report.errors.length > 50) lines.push(`  - …and ${report.errors.length - 50} more`);
+  }
+  if (result.impostors > 0) {
+    lines.push(
+      `${paint("warn", "note")}: ${result.impostors} other comment(s) carry the marker but are not by ${plain(result.author)}: ignored`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 export const auditCommand: Command = {
   name: "audit",
-  summary: "(not implemented yet)",
-  usage: "usage: verdict-gate audit",
-  async run(_args, io) {
-    io.err("verdict-gate audit: not implemented yet\n");
-    return 1;
+  summary: "replay and verify a pull request's round history: hashes, links, budget (0 valid, 3 invalid)",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parse(args, OPTIONS, 1);
+    const given = positionals[0];
+    if (given === undefined) throw new UsageError("missing the pull request (OWNER/REPO#N)");
+    const target = parsePullRequest(given);
+    const token = (io.env.GITHUB_TOKEN ?? "").trim() || (io.env.GH_TOKEN ?? "").trim();
+    if (token === "")
+      throw new UsageError("no token: set GITHUB_TOKEN or GH_TOKEN (GH_TOKEN=$(gh auth token) will do)");
+    const checkName = (values["check-name"] as string | undefined) ?? "verdict-gate";
+    if (checkName.trim() === "" || checkName.length > 100)
+      throw new UsageError("--check-name expects a name of 1 to 100 characters");
+    const author = (values.author as string | undefined) ?? DEFAULT_AUTHOR;
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/.test(author))
+      throw new UsageError(
+        `--author expects a login such as ${DEFAULT_AUTHOR}, got ${JSON.stringify(plain(author, 60))}`,
+      );
+    const apiUrl =
+      (values["api-url"] as string | undefined) ?? io.env.GITHUB_API_URL ?? "https://api.github.com";
+    if (!/^https?:\/\/[^\s]+$/.test(apiUrl))
+      throw new UsageError(`--api-url expects an http(s) URL, got ${JSON.stringify(plain(apiUrl, 200))}`);
+    let result: PullRequestAudit;
+    try {
+      const unit = io.env.VERDICT_GATE_BACKOFF_UNIT_MS;
+      result = await auditPullRequest({
+        ...target,
+        token,
+        apiUrl,
+        checkName,
+        author,
+        ...(unit !== undefined && /^\d{1,4}$/.test(unit) ? { backoffUnitMs: Number(unit) } : {}),
+      });
+    } catch (error) {
+      io.err(`verdict-gate audit: ${error instanceof Error ? error.message : String(error)}\n`);
+      // A token, repository or number GitHub does not accept is the user's to fix; anything else
+      // (GitHub down, a malformed answer) is not a verdict on the chain either way.
+      if (isGitHubError(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
+        return EXIT.usage;
+      return EXIT.internal;
+    }
+    if (values.json === true) io.out(`${JSON.stringify(auditJson(result), null, 2)}\n`);
+    else io.out(auditText(result, io));
+    if (result.comment === null) {
+      io.err(
+        `verdict-gate audit: ${result.report.errors[0]}; check the pull request, --check-name and --author\n`,
+      );
+      return EXIT.usage;
+    }
+    return result.report.valid ? EXIT.approve : EXIT.blocked;
   },
 };

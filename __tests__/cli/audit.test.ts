@@ -1,0 +1,289 @@
+// `verdict-gate audit OWNER/REPO#N`, in-process through the command frame against the loopback GitHub
+// API: it reads the gate's history comment (only the trusted author's), replays the chain and the
+// bound, and says so — exit 0 valid, 3 invalid, 2 usage or nothing to audit, 1 internal. The library
+// function `auditPullRequest` is the same code.
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CliIO } from "../../src/cli/io.js";
+import { runCli } from "../../src/cli/main.js";
+import { auditPullRequest } from "../../src/github/history-audit.js";
+import { renderHistoryComment } from "../../src/report/history-comment.js";
+import { no, yes } from "../../src/verdict/four.js";
+import { append, emptyHistory, type History, nextState, seal } from "../../src/verdict/history.js";
+import { concludeRound } from "../../src/verdict/loop.js";
+import { openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+});
+afterEach(async () => {
+  world.api.assertClean();
+  await world.close();
+});
+
+function io(env: Record<string, string | undefined>, tty = false) {
+  const captured = { out: "", err: "" };
+  const value: CliIO = {
+    readStdin: async () => Buffer.from(""),
+    out: (t) => {
+      captured.out += t;
+    },
+    err: (t) => {
+      captured.err += t;
+    },
+    stdoutIsTTY: tty,
+    env,
+    cwd: process.cwd(),
+  };
+  return { io: value, captured };
+}
+
+async function audit(args: string[], env: Record<string, string | undefined> = {}) {
+  const { io: cli, captured } = io({
+    GITHUB_TOKEN: world.api.token,
+    VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+    ...env,
+  });
+  const code = await runCli(
+    ["audit", `${world.repo.fullName}#${world.pull.number}`, "--api-url", world.api.url, ...args],
+    cli,
+  );
+  return { code, ...captured };
+}
+
+const sha = (n: number) => n.toString(16).padStart(40, "0");
+
+/** A history of three rounds as the gate would have written it: blocked, blocked, a person's approve. */
+function threeRounds(checkName = "verdict-gate"): History {
+  let h = emptyHistory(world.pull.number, checkName);
+  const steps = [
+    { head: sha(1), outcome: no("src/a.ts:1 — first") },
+    { head: sha(2), outcome: no("src/a.ts:2 — second") },
+    { head: sha(2), outcome: yes(), decidedBy: "admin-ada", decisionReason: "looked at it" },
+  ];
+  for (const [i, step] of steps.entries()) {
+    const c = concludeRound({
+      history: h,
+      maxRounds: 5,
+      at: `2026-11-30T0${i}:00:00Z`,
+      ...step,
+    });
+    h = append(h, c.record);
+  }
+  return h;
+}
+
+function post(history: History, author = "github-actions[bot]", checkName = "verdict-gate") {
+  return world.pull.comment(
+    author,
+    renderHistoryComment(history, { checkName }),
+    author.endsWith("[bot]") ? "Bot" : "User",
+  );
+}
+
+describe("a chain that verifies", () => {
+  it("prints the rounds, the budget used and the verdict, and exits 0", async () => {
+    post(threeRounds());
+    const r = await audit([]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(
+      `${world.repo.fullName}#${world.pull.number} · check verdict-gate · history by github-actions[bot]`,
+    );
+    expect(r.out).toMatch(/^1 +0{7} +blocked +1\/5 +src\/a\.ts:1 — first$/m);
+    expect(r.out).toMatch(/^2 +0{7} +blocked +2\/5 +src\/a\.ts:2 — second$/m);
+    expect(r.out).toMatch(/^3 +0{7} +approve +2\/5 +by @admin-ada: looked at it$/m);
+    expect(r.out).toContain(
+      "chain valid: 3 round(s); every hash, link and state transition replays; 2 of 5 blocked rounds used",
+    );
+    expect(r.out).not.toContain("\u001b[");
+  });
+
+  it("--json: the verdict, the receipts and the last hash", async () => {
+    const history = threeRounds();
+    post(history);
+    const r = await audit(["--json"]);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out);
+    expect(json).toMatchObject({
+      pull_request: `${world.repo.fullName}#${world.pull.number}`,
+      check: "verdict-gate",
+      author: "github-actions[bot]",
+      valid: true,
+      errors: [],
+      rounds: 3,
+      blocked_rounds: 2,
+      max_rounds: 5,
+      impostors: 0,
+      last_hash: history.rounds[2]?.receipt.hash,
+    });
+    expect(json.history[2]).toMatchObject({
+      status: "approve",
+      decided_by: "admin-ada",
+      decision_reason: "looked at it",
+    });
+    expect(json.history[1].prev).toBe(json.history[0].hash);
+  });
+
+  it("audits the history the gate itself wrote through the pr command", async () => {
+    world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
+    const { io: cli, captured } = io({
+      GITHUB_TOKEN: world.api.token,
+      REVIEWER_KEY,
+      VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+    });
+    const reviewer = [
+      "--model",
+      "gpt-4o",
+      "--base-url",
+      world.openai.baseUrl,
+      "--api-key-env",
+      "REVIEWER_KEY",
+    ];
+    const target = `${world.repo.fullName}#${world.pull.number}`;
+    const gated = await runCli(["pr", target, ...reviewer, "--api-url", world.api.url], {
+      ...cli,
+      cwd: world.headWorkspace(),
+    });
+    expect(gated, captured.err).toBe(3);
+    const r = await audit(["--json"]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ valid: true, rounds: 1, blocked_rounds: 1, max_rounds: 10 });
+  });
+
+  it("reads the history of another check name, written by another app's bot", async () => {
+    post(threeRounds("strict-gate"), "my-gate[bot]", "strict-gate");
+    const r = await audit(["--check-name", "strict-gate", "--author", "my-gate[bot]"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("check strict-gate · history by my-gate[bot]");
+  });
+});
+
+function tamper(edit: (h: History) => History) {
+  const comment = post(threeRounds());
+  const m = /<!-- verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(comment.body);
+  if (m === null) throw new Error("no state");
+  const h = JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
+  comment.body = comment.body.replace(m[1] as string, gzipSync(JSON.stringify(edit(h))).toString("base64"));
+}
+
+describe("a chain that does not verify", () => {
+  it("names an edited round and exits 3", async () => {
+    tamper((h) => {
+      (h.rounds[0] as { status: string }).status = "approve";
+      return h;
+    });
+    const r = await audit([]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain("chain INVALID: the history cannot be trusted");
+    expect(r.out).toContain("- round 1: hash mismatch (the record was edited)");
+  });
+
+  it("names a dropped middle round (a broken link and a renumbering)", async () => {
+    tamper((h) => ({ ...h, rounds: [h.rounds[0], h.rounds[2]].filter((r) => r !== undefined) }));
+    const r = await audit(["--json"]);
+    expect(r.code).toBe(3);
+    const json = JSON.parse(r.out);
+    expect(json.valid).toBe(false);
+    expect(json.errors.join("\n")).toMatch(/round 3: numbered out of order \(expected 2\)/);
+    expect(json.errors.join("\n")).toMatch(/does not link to the previous round/);
+  });
+
+  it("names a chain that blocked past its budget, even with every hash resealed", async () => {
+    let h = emptyHistory(world.pull.number, "verdict-gate");
+    const first = concludeRound({
+      history: h,
+      maxRounds: 1,
+      head: sha(1),
+      at: "2026-11-30T00:00:00Z",
+      outcome: no("r1"),
+    });
+    h = append(h, first.record);
+    // A second block with no budget left (the gate would have held it as exhausted), sealed properly.
+    const before = first.record.receipt.after;
+    h = append(
+      h,
+      seal(h, {
+        round: 2,
+        head: sha(2),
+        at: "2026-11-30T01:00:00Z",
+        status: "blocked",
+        reasons: ["r2"],
+        needed: [],
+        dependencies: [],
+        receipt: { before, after: nextState(before, true, ["r2"]) },
+      }),
+    );
+    post(h);
+    const r = await audit([]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain("- round 2: blocked with no budget left (it should have been held as exhausted)");
+    expect(r.out).toContain("- the chain has 2 blocked rounds, more than any budget it recorded");
+  });
+
+  it("says a history it cannot decode is invalid", async () => {
+    const comment = post(threeRounds());
+    comment.body = comment.body.replace(/(state:v1:)[A-Za-z0-9+/]{8}/, "$1AAAAAAAA");
+    const r = await audit([]);
+    expect(r.code).toBe(3);
+    expect(r.out).toMatch(/- the history comment's state cannot be decoded/);
+  });
+
+  it("refuses a history filed under another pull request", async () => {
+    const h = threeRounds();
+    post({ ...h, pr: h.pr + 1 });
+    const r = await audit([]);
+    expect(r.code).toBe(3);
+    expect(r.out).toMatch(/the history is for #2 \(check verdict-gate\), not #1/);
+  });
+});
+
+describe("nothing to audit, and usage", () => {
+  it("exits 2 when the pull request has no history by the trusted author, counting the impostors", async () => {
+    post(threeRounds(), "mallory");
+    const r = await audit(["--json"]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toMatchObject({ valid: false, impostors: 1, comment: null });
+    expect(r.err).toMatch(/no verdict-gate history comment by github-actions\[bot\] on the pull request/);
+  });
+
+  it("exits 2 without a token, for a malformed target or flag, and for a repository GitHub does not know", async () => {
+    expect((await audit([], { GITHUB_TOKEN: undefined, GH_TOKEN: undefined })).code).toBe(2);
+    expect((await audit(["--author", "not a login"])).code).toBe(2);
+    expect((await audit(["--jsno"])).code).toBe(2);
+    const { io: cli, captured } = io({ GITHUB_TOKEN: world.api.token });
+    expect(await runCli(["audit", "octo-org/demo"], cli)).toBe(2);
+    expect(captured.err).toMatch(/expected OWNER\/REPO#N/);
+    const missing = io({ GITHUB_TOKEN: world.api.token, VERDICT_GATE_BACKOFF_UNIT_MS: "5" });
+    expect(await runCli(["audit", "octo-org/nothing#1", "--api-url", world.api.url], missing.io)).toBe(2);
+    expect(missing.captured.err).toMatch(/verdict-gate audit: /);
+  });
+
+  it("exits 1, naming the failure, when GitHub keeps failing", async () => {
+    post(threeRounds());
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const r = await audit([]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/502/);
+    expect(r.out).toBe("");
+  });
+});
+
+describe("the library function", () => {
+  it("returns the same verdict to a TypeScript caller", async () => {
+    post(threeRounds());
+    const result = await auditPullRequest({
+      repository: world.repo.fullName,
+      number: world.pull.number,
+      token: world.api.token,
+      apiUrl: world.api.url,
+    });
+    expect(result.report).toMatchObject({ valid: true, rounds: 3, blockedRounds: 2, maxRounds: 5 });
+    expect(result.history?.rounds).toHaveLength(3);
+    expect(result.requests).toBe(1);
+  });
+});
