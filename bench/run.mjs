@@ -18,8 +18,10 @@ const all = readdirSync(here)
 const chosen = wanted.length > 0 ? all.filter((n) => wanted.includes(n)) : all;
 for (const w of wanted)
   if (!all.includes(w)) throw new Error(`no benchmark named ${w}; have: ${all.join(", ")}`);
-if (!existsSync(path.join(here, "..", "dist", "lib", "index.js"))) {
-  throw new Error("dist/ is missing: run `npm run bundle` first");
+// BENCH_DIST names a private bundle (node scripts/bundle.mjs DIR); otherwise the committed dist/.
+const bundle = path.resolve(process.env.BENCH_DIST ?? path.join(here, "..", "dist"));
+if (!existsSync(path.join(bundle, "lib", "index.js"))) {
+  throw new Error(`${bundle} holds no bundle: run \`npm run bundle\` (or set BENCH_DIST) first`);
 }
 
 const outDir = path.join(here, "results");

@@ -1,15 +1,16 @@
-// SQLite in the shipped bundles: build dist/ into a temporary directory (outside the repository, so
-// nothing resolves from node_modules), then run the bundled CLI and library on a real SQLite file. The
-// WebAssembly build must travel with each bundle, and no native addon may be needed.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// SQLite in the shipped bundles: copy the bundle under test (dist/, which check-dist proves current, or
+// VERDICT_GATE_DIST) into a temporary directory outside the repository, so nothing can resolve from
+// node_modules, then run the bundled CLI and library on a real SQLite file. The WebAssembly build must
+// travel with each bundle, and no native addon may be needed.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bundleDir } from "../e2e/harness.js";
 
-const repo = path.resolve(import.meta.dirname, "..", "..");
 let work: string;
 let dist: string;
 
@@ -22,10 +23,7 @@ function files(dir: string): string[] {
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "vg-bundled-"));
   dist = path.join(work, "dist");
-  execFileSync(process.execPath, [path.join(repo, "scripts", "bundle.mjs"), dist], {
-    cwd: repo,
-    stdio: "pipe",
-  });
+  cpSync(bundleDir(), dist, { recursive: true });
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   db.run(
@@ -41,7 +39,7 @@ beforeAll(async () => {
       success_criteria: [{ id: "rows", type: "sqlite_table_has_rows", path: "app.db", table: "events" }],
     }),
   );
-}, 600_000);
+});
 
 afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
