@@ -4,7 +4,7 @@
 // and the document is updated with it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ActionRun } from "./harness.js";
-import { counted, dispatch, pushAndRun, workspaceAt } from "./rounds-world.js";
+import { baseFilesRequiring, counted, dispatch, pushAndRun, workspaceAt } from "./rounds-world.js";
 import { openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -138,5 +138,25 @@ describe("API requests per round", () => {
       decision: 6,
       "merge group (one PR)": 6,
     });
+  });
+
+  it("each dependency kind adds at most one request (a label none: the PR already carries it)", async () => {
+    await world.close();
+    world = await startWorld({
+      baseFiles: baseFilesRequiring([
+        { id: "build", type: "check_run", name: "ci/build" },
+        { id: "deploy", type: "status", context: "deploy/preview" },
+        { id: "lib", type: "pr_merged", repo: "octo-org/demo", number: 1 },
+        { id: "qa", type: "label", name: "qa-approved" },
+      ]),
+    });
+    const first = await cost(() => world.run({}));
+    expect(first.run.outputs.status).toBe("conditional-on");
+    expect(first.routes.slice(6, 9)).toEqual([
+      "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+      "GET /repos/{owner}/{repo}/commits/{ref}/status",
+      PR,
+    ]);
+    expect(first.total).toBe(11);
   });
 });
