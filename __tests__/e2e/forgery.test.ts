@@ -439,3 +439,39 @@ describe("verdict-gate verdict keeps the plain contract", () => {
     expect(verdict(bound).status).not.toBe(0);
   });
 });
+
+describe.concurrent("what the PR's own code and token can do", () => {
+  it("a fork PR under pull_request (a read-only token) posts nothing and fails the step, naming the safe setups", async () =>
+    inWorld({}, async (world) => {
+      world.api.addToken("ghs_ForkReadOnly0000000000000000000000", { canWrite: false });
+      const run = await world.run({ token: "ghs_ForkReadOnly0000000000000000000000" });
+      expect(run.code).toBe(1);
+      expect(world.repo.checkRuns({})).toEqual([]);
+      expect(world.pull.comments()).toEqual([]);
+      expect(run.commands.join("\n")).toMatch(/cannot create check runs.*pull_request_target.*workflow_run/);
+      // The verdict is still in the job summary, for the person reading the run.
+      expect(run.summary).toMatch(/approve|blocked|hold-for-human/);
+      world.api.forgive(/Resource not accessible|403/);
+    }));
+
+  it("a command reviewer runs in an empty directory of its own, never in the checked-out PR", async () =>
+    inWorld({ change: { "src/greet.js": "x\n", "evil.sh": "#!/bin/sh\necho pwned\n" } }, async (world) => {
+      const workspace = world.headWorkspace();
+      const quote = (w: string) => `'${w}'`;
+      const command = [
+        process.execPath,
+        "-e",
+        'const fs=require("fs");process.stdout.write(process.cwd()+" "+JSON.stringify(fs.readdirSync(".")))',
+      ]
+        .map(quote)
+        .join(" ");
+      const run = await world.run({
+        workspace,
+        inputs: { provider: "command", model: "", "api-key": "", command },
+      });
+      expectNothingPassed(world, run);
+      const reply = /verdict-gate-reviewer-[^\s"]+ \[\]/.exec(run.summary);
+      expect(reply, run.summary).not.toBeNull();
+      expect(run.summary).not.toContain(workspace);
+    }));
+});
