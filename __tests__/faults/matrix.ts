@@ -15,7 +15,7 @@ import { concludeRound } from "../../src/verdict/loop.js";
 import { type ActionRun, checkout } from "../e2e/harness.js";
 import { BASE_FILES, CONTRACT, type World } from "../e2e/world.js";
 import type { EventFile, FakePullRequest, Fault } from "../support/github-api/index.js";
-import { allCheckRuns } from "./support.js";
+import { allCheckRuns, expectKeyKept, type WorldOptions } from "./support.js";
 
 // ---- Faults ---------------------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ export interface Point {
   readonly when?: (
     world: World,
   ) => (r: { method: string; path: string; headers: Record<string, string> }) => boolean;
-  readonly world?: Parameters<typeof import("../e2e/world.js").startWorld>[0];
+  readonly world?: WorldOptions;
   readonly prepare: (world: World) => RunSpec;
   /** Faults this point absorbs honestly, and how (the cell may then approve, and must be honest). */
   readonly mayRecover?: Readonly<Record<string, string>>;
@@ -310,6 +310,7 @@ export function failureMessage(world: World, run: ActionRun): string {
 /** The assertions every non-recovering cell ends with; returns the outcome for the table. */
 export function expectFailedClosed(world: World, run: ActionRun, head: string, names: RegExp): string {
   expect(run.code, `the step must end, and fail\n${run.log}`).toBe(1);
+  expectKeyKept(world, run);
   const passing = gateRuns(world).filter((c) => c.conclusion === "success" || c.conclusion === "neutral");
   expect(passing, `a passing check run was posted\n${run.log}`).toEqual([]);
   expect(run.outputs.status, run.log).not.toBe("approve");
@@ -321,6 +322,7 @@ export function expectFailedClosed(world: World, run: ActionRun, head: string, n
 /** A recovered cell: it approved, and honestly — one passing check on the head, all of the diff seen. */
 export function expectHonestApprove(world: World, run: ActionRun, head: string): string {
   expect(run.code, run.log).toBe(0);
+  expectKeyKept(world, run);
   expect(run.outputs.status).toBe("approve");
   const passing = gateRuns(world).filter((c) => c.conclusion === "success");
   expect(passing.map((c) => c.headSha)).toEqual([head]);
@@ -380,7 +382,7 @@ export async function githubCell(
   point: Point,
   fault: GitHubFault,
   persistence: Persistence,
-  inWorld: <T>(options: Point["world"], body: (world: World) => Promise<T>) => Promise<T>,
+  inWorld: <T>(options: WorldOptions, body: (world: World) => Promise<T>) => Promise<T>,
 ): Promise<CellResult> {
   return inWorld(point.world ?? {}, async (world) => {
     const spec = point.prepare(world);
@@ -412,7 +414,7 @@ export async function githubCell(
 /** The same scenario without a fault approves: the cells' non-passing outcomes are the faults' doing. */
 export async function baselineCell(
   point: Point,
-  inWorld: <T>(options: Point["world"], body: (world: World) => Promise<T>) => Promise<T>,
+  inWorld: <T>(options: WorldOptions, body: (world: World) => Promise<T>) => Promise<T>,
 ): Promise<CellResult> {
   return inWorld(point.world ?? {}, async (world) => {
     const spec = point.prepare(world);

@@ -2,16 +2,20 @@
 // tests can run concurrently, and the one assertion every hostile case ends with — nothing passed.
 import { expect } from "vitest";
 import type { ActionRun } from "../e2e/harness.js";
-import { startWorld, type World } from "../e2e/world.js";
+import { REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+import type { FileChange } from "../support/github-api/index.js";
 import type { RecordedRequest } from "../support/reviewers.js";
 
 /** Runs `body` against a fresh world (its own loopback servers and ports) and closes it after, so
  * concurrent tests never share state. `assertClean` runs unless the test forgives violations itself. */
-export async function inWorld<T>(
-  options: Parameters<typeof startWorld>[0],
-  body: (world: World) => Promise<T>,
-): Promise<T> {
-  const world = await startWorld(options);
+export type WorldOptions = Omit<NonNullable<Parameters<typeof startWorld>[0]>, "change"> & {
+  /** The PR's changes: a tree, or a list that can also delete and rename (the world passes it on to
+   * `openPullRequest`, which takes both). */
+  change?: Record<string, string> | readonly FileChange[];
+};
+
+export async function inWorld<T>(options: WorldOptions, body: (world: World) => Promise<T>): Promise<T> {
+  const world = await startWorld(options as Parameters<typeof startWorld>[0]);
   try {
     const result = await body(world);
     world.api.assertClean();
@@ -26,9 +30,17 @@ export function allCheckRuns(world: World) {
   return world.repo.checkRuns({});
 }
 
+/** The reviewer's key reached neither GitHub nor anything the author can read (checked in every
+ * hostile case, error paths included). */
+export function expectKeyKept(world: World, run: ActionRun): void {
+  expect(world.api.requestsContaining(REVIEWER_KEY), "the reviewer's key reached GitHub").toEqual([]);
+  expect(visibleToAuthor(world, run).includes(REVIEWER_KEY), "the reviewer's key is visible").toBe(false);
+}
+
 /** The property the gate exists for: no check run anywhere passed and the step did not report
  * approve. */
 export function expectNothingPassed(world: World, run: ActionRun): void {
+  expectKeyKept(world, run);
   const passing = allCheckRuns(world).filter((c) => c.conclusion === "success" || c.conclusion === "neutral");
   expect(passing, `a passing check run was posted\n${run.log}`).toEqual([]);
   expect(run.outputs.status, run.log).not.toBe("approve");
