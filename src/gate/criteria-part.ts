@@ -84,20 +84,13 @@ export function readContract(
   }
 }
 
+/** What the evidence adds to a criterion's reason, which already states counts and requirements: the
+ * line that matched (what a reader wants to see on a fail), and whether a read was capped. */
 function evidenceLine(evidence: Record<string, unknown>): string {
   const parts: string[] = [];
-  const first = evidence.first_match as { line?: number; text?: string; path?: string } | undefined;
-  if (typeof evidence.count === "number") {
-    parts.push(
-      `count ${evidence.count}${typeof evidence.required === "number" ? ` (needs ${evidence.required})` : ""}`,
-    );
-  }
-  if (first !== undefined)
-    parts.push(
-      `first match ${first.path ?? ""}${first.path ? ":" : "line "}${first.line}: ${first.text ?? ""}`,
-    );
+  const first = evidence.first_match as { text?: string } | undefined;
+  if (typeof first?.text === "string") parts.push(`matched: ${first.text.trim()}`);
   if (evidence.truncated === true) parts.push("read capped");
-  if (typeof evidence.found === "string") parts.push(`found: ${evidence.found}`);
   return parts.join("; ");
 }
 

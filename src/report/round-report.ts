@@ -124,7 +124,7 @@ export function nextStep(report: RoundReport): string {
       const left = report.budget
         ? ` (${report.budget.used} of ${report.budget.max} blocked rounds used)`
         : "";
-      return `The author addresses the reasons below and pushes; the next push starts a new round${left}.`;
+      return `The author addresses the reasons above and pushes; the next push starts a new round${left}.`;
     }
     case "hold-for-human":
       return (
@@ -136,6 +136,23 @@ export function nextStep(report: RoundReport): string {
         "Nothing to do now: the gate re-evaluates when the dependency changes. Past its timeout the round " +
         "becomes a hold."
       );
+  }
+}
+
+/** What the status means here, for the heading. The reasons themselves follow under "Why": the check
+ * run's title already shows the first one, and a heading that repeated it made every report say its
+ * first reason three times before anything else. */
+function headingPhrase(report: RoundReport): string {
+  const r = report.result;
+  switch (report.status) {
+    case "approve":
+      return "";
+    case "blocked":
+      return `: ${plural(r.reasons.length, "reason")} to address`;
+    case "hold-for-human":
+      return ": a person must decide";
+    case "conditional-on":
+      return `: waiting for ${plural(r.dependencies.length, "dependency", "dependencies")}`;
   }
 }
 
@@ -192,8 +209,13 @@ function partsTable(report: RoundReport): string {
   return table(["part", "result", "detail"], rows);
 }
 
+/** Rounds shown as table rows; older ones are folded into a collapsed table below. */
+const HISTORY_ROWS = 10;
+
 function historySection(report: RoundReport): string {
-  if (report.history.length === 0) return "";
+  // A first round's only row would repeat "Why" word for word: the table starts to say something
+  // once there is an earlier round to compare with.
+  if (report.history.length < 2) return "";
   const rows = report.history.map((h) => {
     const reasons =
       h.reasons.length === 0
@@ -207,7 +229,14 @@ function historySection(report: RoundReport): string {
     const who = h.decidedBy !== undefined ? ` by @\u200d${inline(h.decidedBy, 40)}` : "";
     return [String(h.round), code(h.head.slice(0, 7)), `${BADGE[h.status]}${who}`, reasons];
   });
-  return `### Rounds\n\n${table(["round", "commit", "status", "reasons"], rows)}`;
+  const header = ["round", "commit", "status", "reasons"];
+  const older = rows.slice(0, -HISTORY_ROWS);
+  const recent = rows.slice(-HISTORY_ROWS);
+  const folded =
+    older.length > 0
+      ? `\n\n${details(`Earlier rounds: ${plural(older.length, "round")}`, table(header, older))}`
+      : "";
+  return `### Rounds\n\n${table(header, recent)}${folded}`;
 }
 
 function criteriaSection(c: CriteriaReport | undefined): string {
@@ -217,7 +246,10 @@ function criteriaSection(c: CriteriaReport | undefined): string {
   if (c.kind === "invalid")
     return `### Criteria\n\n✋ The contract ${code(c.source)} is invalid: ${inline(c.message, 1000)}`;
   const icon = { pass: "✅", fail: "❌", error: "✋" } as const;
-  const rows = c.rows.map((r) => [
+  // Failures first, then what could not be checked: with many criteria, what matters is on top.
+  const order = { fail: 0, error: 1, pass: 2 } as const;
+  const sorted = [...c.rows].sort((a, b) => order[a.status] - order[b.status]);
+  const rows = sorted.map((r) => [
     code(r.id, 80),
     code(r.type, 40),
     `${icon[r.status]} ${r.status}`,
@@ -228,16 +260,25 @@ function criteriaSection(c: CriteriaReport | undefined): string {
     c.unverifiable.length > 0
       ? `\n\nUnverifiable claims (a person must judge these):\n${c.unverifiable.map((u) => `- ${inline(u)}`).join("\n")}`
       : "";
-  const body =
-    rows.length > 0
-      ? table(["criterion", "type", "status", "description", "evidence"], rows)
-      : "No criteria.";
+  const grid = table(["criterion", "type", "status", "description", "evidence"], rows);
+  if (c.verdict === "PASS" && rows.length > 0 && claims === "") {
+    // A table of passes is evidence to consult, not news: collapsed under the verdict's own reason.
+    return `### Criteria: PASS\n\n${details(c.reason, grid)}`;
+  }
+  const body = rows.length > 0 ? grid : "No criteria.";
   return `### Criteria: ${c.verdict}\n\n${inline(c.reason, 500)}\n\n${body}${claims}`;
 }
 
+/** The verdict words a person reads: the reply contract's own, or what the absence of one means. */
+const VERDICT_WORD: Readonly<Record<string, string>> = {
+  NONE: "no verdict",
+  ERROR: "no reply",
+  SKIPPED: "not asked",
+};
+
 function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   if (r === undefined) return "";
-  const lines: string[] = [`### Reviewer: ${inline(r.verdict, 40)}`, ""];
+  const lines: string[] = [`### Reviewer: ${inline(VERDICT_WORD[r.verdict] ?? r.verdict, 40)}`, ""];
   const reused =
     r.reusedFromRound !== undefined
       ? ` Verdict reused from round ${r.reusedFromRound} (same head, diff, prompt and model).`
@@ -305,13 +346,12 @@ function footer(report: RoundReport): string {
 }
 
 function render(report: RoundReport, full: boolean): string {
-  const first = firstReason(report.result);
-  const heading = `## ${BADGE[report.status]}${first !== undefined ? ` — ${inline(first, 300)}` : ""}`;
+  const heading = `## ${BADGE[report.status]}${headingPhrase(report)}`;
   const why = reasonLines(report.result);
   const sections = [
     heading,
-    `**Next:** ${nextStep(report)}`,
     why.length > 0 ? `### Why\n\n${why.map((l) => `- ${l}`).join("\n")}` : "",
+    `**Next:** ${nextStep(report)}`,
     partsTable(report),
     report.notes.length > 0 ? report.notes.map((n) => `> ⚠️ ${inline(n, 600)}`).join("\n>\n") : "",
     historySection(report),

@@ -1,0 +1,99 @@
+// docs/samples: what a maintainer reads for each status — the check run's summary (Markdown, exactly as
+// posted) and the same rendered as GitHub-flavoured HTML — plus the history comment, all produced by
+// the real round (sample-rounds.ts). The test regenerates them and fails when the committed files
+// differ; rewrite them with `VERDICT_GATE_WRITE_SAMPLES=1 npx vitest run __tests__/docs/samples.test.ts`
+// and look at the HTML before committing.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STATUSES, type Status } from "../../src/verdict/four.js";
+import { samplePage } from "./sample-html.js";
+import { type SampleRound, sampleRounds } from "./sample-rounds.js";
+
+const DIR = path.resolve("docs", "samples");
+const WRITE = process.env.VERDICT_GATE_WRITE_SAMPLES === "1";
+
+let samples: Record<Status, SampleRound>;
+beforeAll(async () => {
+  samples = await sampleRounds();
+});
+
+function files(status: Status): Record<string, string> {
+  const { writes } = samples[status];
+  const finished = writes.finished;
+  if (finished === undefined) throw new Error(`${status}: no check run`);
+  const conclusion = finished.conclusion ?? "in_progress";
+  const markdown = finished.output.summary;
+  return {
+    [`${status}.md`]: `${markdown}\n`,
+    [`${status}.html`]: samplePage({
+      heading: "verdict-gate",
+      conclusion,
+      title: finished.output.title,
+      markdown,
+    }),
+  };
+}
+
+function compare(name: string, wanted: string): void {
+  const file = path.join(DIR, name);
+  if (WRITE) {
+    writeFileSync(file, wanted);
+    return;
+  }
+  const committed = existsSync(file) ? readFileSync(file, "utf8") : "";
+  expect(
+    committed === wanted,
+    `docs/samples/${name} is stale: rerun with VERDICT_GATE_WRITE_SAMPLES=1 and look at the HTML`,
+  ).toBe(true);
+}
+
+describe("docs/samples", () => {
+  it.each(STATUSES.map((s) => [s]))(
+    "%s: the sample round ends in that status and its files are current",
+    (status) => {
+      expect(samples[status].status).toBe(status);
+      for (const [name, text] of Object.entries(files(status))) compare(name, text);
+    },
+  );
+
+  it("the history comment after three rounds is current", () => {
+    const comment = samples.approve.writes.comment?.body;
+    if (comment === undefined) throw new Error("no history comment");
+    compare("history-comment.md", `${comment}\n`);
+    compare(
+      "history-comment.html",
+      samplePage({
+        heading: "github-actions[bot] commented",
+        conclusion: "",
+        title: "Round history",
+        markdown: comment,
+      }),
+    );
+  });
+
+  it("each status leads with its badge, then why, then what to do next, before any detail", () => {
+    for (const status of STATUSES) {
+      const md = samples[status].writes.finished?.output.summary ?? "";
+      const lines = md.split("\n");
+      expect(lines[0]).toMatch(new RegExp(`^## (✅|❌|✋|⏳) ${status}`));
+      const why = md.indexOf("### Why");
+      const next = md.indexOf("**Next:**");
+      const details = md.indexOf("| part |");
+      if (status !== "approve") expect(why).toBeGreaterThan(0);
+      expect(why).toBeLessThan(next);
+      expect(next).toBeLessThan(details);
+    }
+  });
+
+  it("repeats no reason in the heading, and folds what only confirms (passing criteria, replies)", () => {
+    const blocked = samples.blocked.writes.finished?.output.summary ?? "";
+    expect(blocked.split("\n")[0]).toBe("## ❌ blocked: 3 reasons to address");
+    const approve = samples.approve.writes.finished?.output.summary ?? "";
+    expect(approve).toContain("### Criteria: PASS\n\n<details><summary>all 3 criteria passed</summary>");
+    expect(approve).toContain("<details><summary>Reviewer's report</summary>");
+    // The first round has nothing earlier to compare with: its only row would repeat "Why".
+    expect(samples["hold-for-human"].writes.finished?.output.summary).not.toContain("### Rounds");
+    expect(approve).toMatch(/### Rounds\n\n\| round \| commit \| status \| reasons \|/);
+  });
+});
