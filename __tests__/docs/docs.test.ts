@@ -1,0 +1,167 @@
+// The docs against the code: every criterion and requirement type is documented, and every JSON example
+// loads as a contract; every provider and the configurations people ask for are in reviewers.md, its
+// default-excludes list is the code's, and its copy of the reply rule is PROMPT_RULE; every status and
+// its conclusion are in statuses.md; every workflow step uses real inputs; every CLI example uses real
+// flags; every relative link resolves.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { COMMANDS } from "../../src/cli/commands.js";
+import { ACTION_REF } from "../../src/cli/templates/project.js";
+import { CRITERION_TYPES, loadContract, REQUIREMENT_TYPES } from "../../src/criteria/index.js";
+import { INPUT } from "../../src/inputs.js";
+import { OLLAMA_DEFAULT_WINDOW } from "../../src/review/context-window.js";
+import { DEFAULT_EXCLUDES } from "../../src/review/scope.js";
+import { conclusionOf, STATUSES } from "../../src/verdict/four.js";
+import { PROMPT_RULE } from "../../src/verdict/reply-contract.js";
+
+const DOCS = ["README.md", "docs/contract.md", "docs/reviewers.md", "docs/statuses.md"] as const;
+const text = (file: string) => readFileSync(file, "utf8");
+
+/** Docs other people are writing; a link to one is checked once the file exists. */
+const PENDING = new Set(["docs/workflows.md", "docs/history.md", "docs/security.md"]);
+
+function blocks(markdown: string, language: string): string[] {
+  const found: string[] = [];
+  const fence = new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, "gm");
+  for (const m of markdown.matchAll(fence)) found.push(m[1] as string);
+  return found;
+}
+
+describe("docs/contract.md", () => {
+  const doc = text("docs/contract.md");
+
+  it("documents every criterion type and every requirement type under its own heading", () => {
+    for (const type of [...CRITERION_TYPES, ...REQUIREMENT_TYPES])
+      expect(doc, type).toContain(`### \`${type}\``);
+  });
+
+  it("has an example of each type that loads in a contract", () => {
+    const seen = new Set<string>();
+    for (const file of DOCS) {
+      for (const block of blocks(text(file), "json")) {
+        const value = JSON.parse(block) as Record<string, unknown>;
+        if ("json.schemas" in value) continue; // an editor setting, not a contract
+        const type = value.type as string | undefined;
+        const contract =
+          "intended_action" in value
+            ? value
+            : (CRITERION_TYPES as readonly string[]).includes(type ?? "")
+              ? { intended_action: "example", success_criteria: [value] }
+              : (REQUIREMENT_TYPES as readonly string[]).includes(type ?? "")
+                ? { intended_action: "example", success_criteria: [], requires: [value] }
+                : undefined;
+        expect(
+          contract,
+          `${file}: a JSON block that is no contract, criterion or requirement:\n${block}`,
+        ).toBeDefined();
+        const loaded = loadContract(JSON.stringify(contract), file);
+        for (const c of loaded.success_criteria) seen.add(c.type);
+        for (const r of loaded.requires) seen.add(r.type);
+      }
+    }
+    for (const type of [...CRITERION_TYPES, ...REQUIREMENT_TYPES]) expect(seen, type).toContain(type);
+  });
+});
+
+describe("docs/reviewers.md", () => {
+  const doc = text("docs/reviewers.md");
+
+  it("has a working configuration for each provider people ask about", () => {
+    for (const heading of [
+      "### OpenAI",
+      "### Azure OpenAI",
+      "### Anthropic",
+      "### Ollama",
+      "### OpenRouter",
+      "### Gemini",
+      "### A CLI reviewer: `claude -p`",
+      "### A CLI reviewer: `codex exec`",
+    ])
+      expect(doc).toContain(heading);
+    for (const provider of ["openai", "anthropic", "command"]) expect(doc).toContain(`provider: ${provider}`);
+  });
+
+  it("tells Ollama users to set context-window, with the default the gate assumes", () => {
+    const ollama = doc.slice(doc.indexOf("### Ollama"), doc.indexOf("### OpenRouter"));
+    expect(ollama).toContain("context-window");
+    expect(ollama).toContain(OLLAMA_DEFAULT_WINDOW.toLocaleString("en-US"));
+  });
+
+  it("lists exactly the default excludes the code applies", () => {
+    const listed = [
+      ...doc
+        .slice(doc.indexOf("<!-- default-excludes:start -->"), doc.indexOf("<!-- default-excludes:end -->"))
+        .matchAll(/`([^`]+)`/g),
+    ].map((m) => m[1]);
+    expect(new Set(listed)).toEqual(new Set(DEFAULT_EXCLUDES.map((r) => r.glob)));
+  });
+
+  it("quotes the reply rule as the prompt carries it", () => {
+    expect(blocks(doc, "text")).toContain(PROMPT_RULE);
+  });
+});
+
+describe("docs/statuses.md", () => {
+  const doc = text("docs/statuses.md");
+
+  it("has each status, its conclusion, and what to do next", () => {
+    for (const status of STATUSES) {
+      expect(doc).toContain(`## \`${status}\``);
+      const conclusion = conclusionOf(status);
+      const row = doc.split("\n").find((l) => l.startsWith(`| \`${status}\` |`));
+      expect(row, status).toBeDefined();
+      expect(row).toContain(conclusion === null ? "in_progress" : `\`${conclusion}\``);
+      const section = doc.slice(doc.indexOf(`## \`${status}\``));
+      expect(section).toMatch(/\*\*Next:\*\*/);
+    }
+  });
+});
+
+describe("every doc", () => {
+  it("uses only real action inputs in its workflow steps", () => {
+    const inputs = new Set<string>(Object.values(INPUT));
+    let steps = 0;
+    const visit = (node: unknown, file: string): void => {
+      if (Array.isArray(node)) for (const n of node) visit(n, file);
+      else if (node !== null && typeof node === "object") {
+        const step = node as { uses?: unknown; with?: Record<string, unknown> };
+        if (step.uses === ACTION_REF) {
+          steps += 1;
+          for (const name of Object.keys(step.with ?? {})) expect(inputs, `${file}: ${name}`).toContain(name);
+        }
+        for (const v of Object.values(node)) visit(v, file);
+      }
+    };
+    for (const file of DOCS) for (const block of blocks(text(file), "yaml")) visit(parseYaml(block), file);
+    expect(steps).toBeGreaterThan(8);
+  });
+
+  it("uses only flags its commands accept in CLI examples", () => {
+    for (const file of DOCS) {
+      for (const block of blocks(text(file), "sh")) {
+        for (const m of block.matchAll(/verdict-gate (\w+)([^|\n]*(?:\\\n[^|\n]*)*)/g)) {
+          const command = COMMANDS.find((c) => c.name === m[1]);
+          expect(command, `${file}: verdict-gate ${m[1]}`).toBeDefined();
+          // A quoted value (`--command "codex exec --skip-git-repo-check -"`) holds another program's flags.
+          const args = (m[2] ?? "").replace(/"[^"]*"|'[^']*'/g, "");
+          for (const flag of args.match(/--[a-z-]+/g) ?? [])
+            expect(command?.usage, `${file}: verdict-gate ${m[1]} ${flag}`).toContain(flag);
+        }
+      }
+    }
+  });
+
+  it("links only to files that exist", () => {
+    for (const file of [...DOCS, "docs/samples/README.md"]) {
+      for (const m of text(file).matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        const target = m[1] as string;
+        if (/^[a-z]+:/.test(target)) continue;
+        const resolved = path.normalize(path.join(path.dirname(file), target));
+        if (PENDING.has(resolved) && !existsSync(resolved)) continue;
+        expect(existsSync(resolved), `${file} links to ${target}`).toBe(true);
+      }
+    }
+  });
+});
