@@ -15,6 +15,7 @@ import { OLLAMA_DEFAULT_WINDOW } from "../../src/review/context-window.js";
 import { DEFAULT_EXCLUDES } from "../../src/review/scope.js";
 import { conclusionOf, STATUSES } from "../../src/verdict/four.js";
 import { PROMPT_RULE } from "../../src/verdict/reply-contract.js";
+import { loaded } from "./commands.js";
 
 const DOCS = ["README.md", "docs/contract.md", "docs/reviewers.md", "docs/statuses.md"] as const;
 const text = (file: string) => readFileSync(file, "utf8");
@@ -110,7 +111,7 @@ describe("docs/statuses.md", () => {
     for (const status of STATUSES) {
       expect(doc).toContain(`## \`${status}\``);
       const conclusion = conclusionOf(status);
-      const row = doc.split("\n").find((l) => l.startsWith(`| \`${status}\` |`));
+      const row = doc.split("\n").find((l) => new RegExp(`^\\| \`${status}\` +\\|`).test(l));
       expect(row, status).toBeDefined();
       expect(row).toContain(conclusion === null ? "in_progress" : `\`${conclusion}\``);
       const section = doc.slice(doc.indexOf(`## \`${status}\``));
@@ -138,12 +139,13 @@ describe("every doc", () => {
     expect(steps).toBeGreaterThan(8);
   });
 
-  it("uses only flags its commands accept in CLI examples", () => {
+  it("uses only flags its commands accept in CLI examples", async () => {
     for (const file of DOCS) {
       for (const block of blocks(text(file), "sh")) {
         for (const m of block.matchAll(/verdict-gate (\w+)([^|\n]*(?:\\\n[^|\n]*)*)/g)) {
-          const command = COMMANDS.find((c) => c.name === m[1]);
-          expect(command, `${file}: verdict-gate ${m[1]}`).toBeDefined();
+          const entry = COMMANDS.find((c) => c.name === m[1]);
+          expect(entry, `${file}: verdict-gate ${m[1]}`).toBeDefined();
+          const command = entry === undefined ? undefined : await loaded(entry);
           // A quoted value (`--command "codex exec --skip-git-repo-check -"`) holds another program's flags.
           const args = (m[2] ?? "").replace(/"[^"]*"|'[^']*'/g, "");
           for (const flag of args.match(/--[a-z-]+/g) ?? [])

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands.js";
 import { starterWorkflow } from "../../src/cli/templates/workflow.js";
 import { EXIT } from "../../src/verdict/four.js";
+import { loaded } from "./commands.js";
 
 const README = readFileSync("README.md", "utf8");
 
@@ -30,7 +31,7 @@ describe("README.md", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "vg-docs-"));
     try {
       const readme = path.join(dir, "README.md");
-      writeFileSync(readme, README.replace("| `check-name` | `verdict-gate` |", "| `check-name` | `gate` |"));
+      writeFileSync(readme, README.replace(/(\| `check-name` +\| )`verdict-gate`/, "$1`gate`        "));
       copyFileSync("action.yml", path.join(dir, "action.yml"));
       const args = ["scripts/docs.mjs", "--readme", readme, "--action", path.join(dir, "action.yml")];
       const stale = spawnSync(process.execPath, args, { encoding: "utf8" });
@@ -38,7 +39,7 @@ describe("README.md", () => {
       expect(stale.stderr).toMatch(/run `node scripts\/docs\.mjs --write`/);
       execFileSync(process.execPath, [...args, "--write"]);
       expect(spawnSync(process.execPath, args).status).toBe(0);
-      expect(readFileSync(readme, "utf8")).toContain("| `check-name` | `verdict-gate` |");
+      expect(readFileSync(readme, "utf8")).toMatch(/\| `check-name` +\| `verdict-gate` +\|/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -50,17 +51,18 @@ describe("README.md", () => {
     );
   });
 
-  it("documents every command the CLI has, with an example", () => {
-    for (const command of COMMANDS) {
+  it("documents every command the CLI has, with an example", async () => {
+    for (const entry of COMMANDS) {
+      const command = await loaded(entry);
       if (command.summary.includes("not implemented")) continue;
       expect(README, command.name).toContain(`verdict-gate ${command.name}`);
     }
   });
 
   it("lists the exit codes the CLI returns", () => {
-    const table = README.slice(README.indexOf("| exit | meaning |"));
+    const table = README.slice(README.search(/\| exit +\| meaning +\|/));
     for (const [name, code] of Object.entries(EXIT))
-      expect(table, name).toMatch(new RegExp(`^\\| ${code} \\|`, "m"));
+      expect(table, name).toMatch(new RegExp(`^\\| ${code} +\\|`, "m"));
   });
 
   it("gives the two commands for working on the project", () => {
