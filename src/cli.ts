@@ -3,9 +3,18 @@
 import type { CliIO } from "./cli/io.js";
 import { runCli } from "./cli/main.js";
 
-async function readStdin(): Promise<Buffer> {
+async function readStdin(maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      // Enough to know it is too large; stop reading instead of holding gigabytes.
+      process.stdin.destroy();
+      break;
+    }
+  }
   return Buffer.concat(chunks);
 }
 

@@ -2,8 +2,10 @@
 // with captured output, and the one real implementation lives in src/cli.ts.
 
 export interface CliIO {
-  /** Reads all of standard input as bytes. */
-  readStdin(): Promise<Buffer>;
+  /** Reads standard input as bytes. With `maxBytes`, stops after more than that many arrived and
+   * returns what it has (longer than `maxBytes`), so a caller can refuse oversize input without
+   * buffering all of it first. */
+  readStdin(maxBytes?: number): Promise<Buffer>;
   /** Writes to standard output exactly as given (add your own newline). */
   out(text: string): void;
   /** Writes to standard error exactly as given (add your own newline). */

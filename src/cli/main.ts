@@ -7,9 +7,10 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 
 const TOP_USAGE = "usage: verdict-gate <command> [options]   (verdict-gate --help lists the commands)";
 
-function topHelp(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+async function topHelp(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
     `verdict-gate ${VERSION}: a pull-request gate with one four-valued status.`,
     "",
@@ -41,18 +42,19 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return EXIT.usage;
   }
   if (first === "--help" || first === "-h" || first === "help") {
-    io.out(topHelp());
+    io.out(await topHelp());
     return EXIT.approve;
   }
   if (first === "--version" || first === "-V") {
     io.out(`${VERSION}\n`);
     return EXIT.approve;
   }
-  const command: Command | undefined = COMMANDS.find((c) => c.name === first);
-  if (command === undefined) {
+  const entry = COMMANDS.find((c) => c.name === first);
+  if (entry === undefined) {
     io.err(`verdict-gate: unknown command ${JSON.stringify(first)}\n${TOP_USAGE}\n`);
     return EXIT.usage;
   }
+  const command: Command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
     io.out(`${command.usage}\n\n${command.summary}\n`);
     return EXIT.approve;

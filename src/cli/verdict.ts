@@ -59,10 +59,10 @@ export const verdictCommand: Command = {
   async run(args, io) {
     const { values } = parse(args, { json: { type: "boolean" }, "round-token": { type: "string" } }, 0);
     const roundToken = roundTokenOption(values["round-token"]);
-    const bytes = await io.readStdin();
+    const bytes = await io.readStdin(MAX_REPLY_BYTES);
     if (bytes.length > MAX_REPLY_BYTES) {
       io.err(
-        `verdict-gate verdict: the reply is ${bytes.length} bytes, over the ${MAX_REPLY_BYTES}-byte limit; nothing was read as a verdict\n`,
+        `verdict-gate verdict: the reply is over the ${MAX_REPLY_BYTES}-byte limit; nothing was read as a verdict\n`,
       );
       return EXIT.usage;
     }
