@@ -99,7 +99,7 @@ describe("init", () => {
     expect(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")).not.toContain("claude-code");
   });
 
-  it("uses only inputs action.yml declares, and the least permissions the gate needs", async () => {
+  it("uses only inputs action.yml declares, the least permissions, and one round per PR at a time", async () => {
     for (const provider of ["openai", "anthropic", "command"]) {
       rmSync(path.join(dir, ".github"), { recursive: true, force: true });
       await init(["--provider", provider]);
@@ -107,7 +107,13 @@ describe("init", () => {
       for (const name of Object.keys(gateStep().with ?? {})) expect(inputs, name).toContain(name);
       const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
         permissions: Record<string, string>;
+        concurrency: Record<string, unknown>;
       };
+      // Rounds of one PR share its history comment: queued, never run at once, never cancelled.
+      expect(workflow.concurrency).toEqual({
+        group: `verdict-gate-$${"{{"} github.event.pull_request.number || inputs.pr }}`,
+        "cancel-in-progress": false,
+      });
       expect(workflow.permissions).toEqual({
         contents: "read",
         checks: "write",

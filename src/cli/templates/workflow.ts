@@ -96,9 +96,11 @@ permissions:
   pull-requests: write
   statuses: read
 
+# One round per pull request at a time: rounds share the history comment. Queue, never cancel
+# (a cancelled run would throw away a reviewer call or a maintainer's decision).
 concurrency:
   group: verdict-gate-\${{ github.event.pull_request.number || inputs.pr }}
-  cancel-in-progress: true
+  cancel-in-progress: false
 
 jobs:
   gate:
