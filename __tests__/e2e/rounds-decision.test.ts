@@ -4,7 +4,14 @@
 // fresh round that the gate judges again.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openAIReply } from "../support/reviewers.js";
-import { commentBody, dispatch, exclusionsOf, latestCheck, pushAndRun } from "./rounds-world.js";
+import {
+  commentBody,
+  dispatch,
+  exclusionsOf,
+  latestCheck,
+  pushAndRun,
+  tamperStoredState,
+} from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -131,6 +138,25 @@ describe("a person decides", () => {
       expect(before.outputs.round).toBe("1");
     });
   }
+});
+
+describe("a decision on a history that does not audit", () => {
+  it("is not recorded: the round holds on the history, which stays as found", async () => {
+    await heldRound();
+    const { after } = tamperStoredState(world, (h) => {
+      const first = h.rounds[0];
+      if (first !== undefined) first.needed = [];
+      return h;
+    });
+    const run = await dispatch(world, "admin-ada", { decision: "approve", reason: "looks fine" });
+    expect(run.outputs.status).toBe("hold-for-human");
+    expect(latestCheck(world).conclusion).toBe("action_required");
+    expect(latestCheck(world).output.title).toMatch(
+      /the stored round history does not audit: round 1: hash mismatch/,
+    );
+    expect(latestCheck(world).output.summary).toMatch(/Delete the gate's history comment/);
+    expect(commentBody(world)).toBe(after);
+  });
 });
 
 describe("dispatch without a decision", () => {

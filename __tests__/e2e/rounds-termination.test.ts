@@ -2,13 +2,12 @@
 // after max-rounds blocked rounds the gate holds as exhausted and then stops evaluating (no reviewer
 // call) until max-rounds is raised; and a history it cannot trust — forged by another account,
 // edited, or undecodable — never feeds a verdict.
-import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
 import { yes } from "../../src/verdict/four.js";
-import { append, audit, emptyHistory, type History, recordHash } from "../../src/verdict/history.js";
+import { append, audit, emptyHistory, recordHash } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
-import { commentBody, exclusionsOf, latestCheck, pushAndRun } from "./rounds-world.js";
+import { commentBody, exclusionsOf, latestCheck, pushAndRun, tamperStoredState } from "./rounds-world.js";
 import { openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -99,19 +98,6 @@ describe("exhaustion", () => {
   });
 });
 
-/** Replaces the stored state of the gate's comment, as an edit through the bot's identity would. */
-function editStoredState(edit: (history: History) => History): { before: string; after: string } {
-  const comment = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"));
-  if (comment === undefined) throw new Error("no history comment");
-  const before = comment.body;
-  const m = /<!-- verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(before);
-  if (m === null) throw new Error("no state in the comment");
-  const history = JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
-  const encoded = gzipSync(Buffer.from(JSON.stringify(edit(history)))).toString("base64");
-  comment.body = before.replace(m[1] as string, encoded);
-  return { before, after: comment.body };
-}
-
 describe("a history that cannot be trusted", () => {
   async function blockedTwice() {
     world.openai.script(openAI.block(["src/greet.js:2 — a real problem"]));
@@ -137,7 +123,7 @@ describe("a history that cannot be trusted", () => {
 
   it("holds with the audit's reason when a round was edited (an approve written over a block)", async () => {
     await blockedTwice();
-    editStoredState((h) => {
+    tamperStoredState(world, (h) => {
       const first = h.rounds[0];
       if (first !== undefined) first.status = "approve";
       return h;
@@ -147,7 +133,7 @@ describe("a history that cannot be trusted", () => {
 
   it("holds when an edited round was resealed: its successor no longer links to it", async () => {
     await blockedTwice();
-    editStoredState((h) => {
+    tamperStoredState(world, (h) => {
       const first = h.rounds[0];
       if (first !== undefined) {
         first.reasons = [];
@@ -163,7 +149,7 @@ describe("a history that cannot be trusted", () => {
     // Dropping the newest round leaves a valid, shorter chain that gives a unit of the budget back.
     // Only accounts with write access can edit the gate's comment, and they may reset the history
     // anyway (delete the comment) or decide the PR; the chain guards against edits in the middle.
-    editStoredState((h) => ({ ...h, rounds: h.rounds.slice(0, 1) }));
+    tamperStoredState(world, (h) => ({ ...h, rounds: h.rounds.slice(0, 1) }));
     const read = readHistoryComment(commentBody(world));
     expect(read.ok && audit(read.history).valid).toBe(true);
   });

@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { History } from "../../src/verdict/history.js";
 import type { EventFile } from "../support/github-api/index.js";
 import type { RecordedRequest } from "../support/reviewers.js";
 import { type ActionRun, checkout, promptOf } from "./harness.js";
@@ -185,4 +187,21 @@ export function scheduled(world: World): EventFile {
 export function advanceClock(world: World, minutes: number): void {
   const now = world.api.model.now;
   world.api.model.now = () => new Date(now().getTime() + minutes * 60_000);
+}
+
+/** Replaces the stored state of the gate's comment, as an edit through the bot's identity (or by an
+ * account with write access) would; returns the body before and after. */
+export function tamperStoredState(
+  world: World,
+  edit: (history: History) => History,
+): { before: string; after: string } {
+  const comment = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"));
+  if (comment === undefined) throw new Error("no history comment");
+  const before = comment.body;
+  const m = /<!-- verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(before);
+  if (m === null) throw new Error("no state in the comment");
+  const history = JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
+  const encoded = gzipSync(Buffer.from(JSON.stringify(edit(history)))).toString("base64");
+  comment.body = before.replace(m[1] as string, encoded);
+  return { before, after: comment.body };
 }

@@ -24,7 +24,7 @@ async function pullRequestVerdict(
       line: `#${number}: no history`,
     };
   const read = readHistoryComment(comment.body);
-  if (!read.ok || !audit(read.history).valid) {
+  if (!read.ok || read.history.pr !== number || !audit(read.history).valid) {
     return {
       result: maybe(`PR #${number}: its round history cannot be trusted`),
       line: `#${number}: history does not audit`,

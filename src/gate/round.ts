@@ -723,7 +723,10 @@ async function runPullRequestRoundWith(
   const { settings } = ctx;
   try {
     const loaded = await loadHistory(ctx, pr.number, check);
-    if (settings.decision !== undefined) return await decideByPerson(ctx, pr, head, check, loaded);
+    // A decision appended to a history that does not audit would be lost (the next round holds on
+    // the history again) and would bury what was changed; the hold says to look and reset first.
+    if (settings.decision !== undefined && loaded.problem === undefined)
+      return await decideByPerson(ctx, pr, head, check, loaded);
     const decided = [...loaded.history.rounds].reverse().find((r) => r.head === head);
     if (decided?.decidedBy !== undefined && loaded.problem === undefined) {
       return await repostDecision(ctx, pr, head, check, loaded, decided.round);
