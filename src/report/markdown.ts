@@ -16,9 +16,11 @@ export function inline(text: string, max = 500): string {
       .replace(/&/g, "&amp;")
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
-      .replace(/\|/g, "\\|")
       // Backslash-escape what would start emphasis, code, links, images or headings.
       .replace(/([\\`*_[\]#!~])/g, "\\$1")
+      // Pipes last: escaped before the backslashes, `a|b` became `a\\|b`, whose pipe then split the
+      // table cell and dropped the rest of the text.
+      .replace(/\|/g, "\\|")
       // An @ followed by a word would notify that user or team; a zero-width joiner keeps it inert.
       .replace(/@(?=[A-Za-z0-9])/g, "@\u200d")
   );

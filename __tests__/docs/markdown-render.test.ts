@@ -1,0 +1,67 @@
+// How untrusted text renders in the summaries, checked through a GitHub-flavoured Markdown renderer
+// (marked, gfm) rather than by string comparison: a reason or a reply excerpt put in a table cell or a
+// list item must come out as exactly that text — no lost words after a pipe, no emphasis, links,
+// images, headings, HTML or mentions (a bare URL may become a link to itself, as GitHub makes it) —
+// and the table must keep its shape.
+import fc from "fast-check";
+import { marked } from "marked";
+import { describe, expect, it } from "vitest";
+import { inline, table } from "../../src/report/markdown.js";
+
+/** The text a browser would show for some HTML, roughly: tags dropped, the five entities decoded. */
+function shown(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\u200d/g, "");
+}
+
+function cells(markdown: string): string[] {
+  const html = marked.parse(markdown, { gfm: true, async: false }) as string;
+  const body = html.slice(html.indexOf("<tbody>"));
+  return [...body.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => m[1] as string);
+}
+
+const normalised = (text: string) => text.replace(/\s+/g, " ").trim();
+
+const AWKWARD = [
+  "a | b",
+  "pattern /^(<<<<<<<|>>>>>>>)( |$)/ matched",
+  "a \\| b and a \\\\| c",
+  "ends with a backslash \\",
+  "`code` and ``double`` and `unclosed",
+  "**bold** _it_ ~~gone~~ # not a heading",
+  "![tracker](https://evil.example/p.png) [link](https://evil.example)",
+  "<img src=x onerror=alert(1)> </details> <script>x</script>",
+  "ping @octocat and @org/team, and #123",
+  "&amp; &lt;already escaped&gt;",
+];
+
+describe("inline() in a table cell, rendered as GitHub does", () => {
+  it.each(AWKWARD.map((t) => [t]))("shows %j exactly, in one cell, with nothing active", (text) => {
+    const [first, second, ...rest] = cells(table(["reason", "after"], [[inline(text), "next"]]));
+    expect(rest).toEqual([]);
+    expect(second).toBe("next");
+    expect(shown(first ?? "")).toBe(normalised(text));
+    expect(first).not.toMatch(/<(img|strong|em|del|code|script|details|h\d)\b/);
+    // GitHub links a bare URL itself; such a link shows exactly where it goes, so it hides nothing.
+    for (const a of (first ?? "").matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)) expect(a[2]).toBe(a[1]);
+  });
+
+  it("keeps any text whole and the table's shape (property)", () => {
+    const alphabet = fc.constantFrom(..."ab |\\`*_[]()#!~<>&@/:-.\n".split(""));
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 60 }), (text) => {
+        const row = cells(table(["reason", "after"], [[inline(text), "next"]]));
+        expect(row).toHaveLength(2);
+        expect(row[1]).toBe("next");
+        expect(shown(row[0] ?? "")).toBe(normalised(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
