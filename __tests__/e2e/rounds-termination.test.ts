@@ -191,7 +191,11 @@ describe("a history that cannot be trusted", () => {
     const again = await world.run({
       event: world.event({ event: "pull_request", action: "reopened", pull: world.pull }),
     });
+    // Its own history: round 1, blocked, no decision (the forged approve never counted).
     expect(again.outputs.status).toBe("blocked");
-    expect(exclusionsOf(again).rounds.map((r) => r.decided_by ?? null)).toEqual([null, null]);
+    expect(again.outputs.round).toBe("1");
+    expect(exclusionsOf(again).rounds.map((r) => [r.status, r.decided_by ?? null])).toEqual([
+      ["blocked", null],
+    ]);
   });
 });
