@@ -197,12 +197,8 @@ describe("output", () => {
       diff: "standard input",
       base_path: dir,
     });
-    expect(json.parts.map((p: { name: string }) => p.name)).toEqual([
-      "reviewer",
-      "criteria",
-      "dependencies",
-      "rounds",
-    ]);
+    // A local diff has no round history: no "round 1 of 10" row.
+    expect(json.parts.map((p: { name: string }) => p.name)).toEqual(["reviewer", "criteria", "dependencies"]);
     expect(json.reviewer.calls[0].reply).toContain("BLOCKING: src/greet.js:2 — bad");
     expect(json.criteria.kind).toBe("checked");
   });

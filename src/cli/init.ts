@@ -8,7 +8,7 @@ import { EXIT } from "../verdict/four.js";
 import { parse } from "./args.js";
 import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";
-import { CONTRACT_PATH, WORKFLOW_PATH } from "./templates/project.js";
+import { CONTRACT_PATH, DOCS_URL, WORKFLOW_PATH } from "./templates/project.js";
 import {
   STARTER_DEFAULTS,
   STARTER_PROVIDERS,
@@ -99,10 +99,12 @@ export const initCommand: Command = {
         "",
         "next:",
         `  1. add the reviewer's key as a repository secret: gh secret set ${secret}`,
-        `  2. edit ${CONTRACT_PATH}: say what changes are meant to do, add criteria (docs/contract.md)`,
-        `  3. try it on a change before pushing: git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}"` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
+        `  2. edit ${CONTRACT_PATH}: say what changes are meant to do, and add criteria`,
+        `     (${DOCS_URL}/contract.md)`,
+        `  3. try it on a change before pushing (with ${secret} set; new files need git add -N first):`,
+        `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}"` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
         "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
-        "     status check in the branch's protection rules (docs/statuses.md says what each status does)",
+        `     status check in the branch's protection rules (${DOCS_URL}/statuses.md)`,
         "",
       ].join("\n"),
     );

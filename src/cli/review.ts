@@ -107,17 +107,20 @@ function readContract(
   return { file: { kind: "found", text, sha: createHash("sha256").update(text).digest("hex") }, source };
 }
 
-/** The report with what only makes sense on a pull request taken out: the stand-in PR's number, and
- * "on the base commit" (a local contract is read from disk, not from a base commit). */
+/** The report with what only makes sense on a pull request taken out: the stand-in PR's number, the
+ * rounds row when it only says "round 1 of 10" (a local diff has no history), and "on the base commit"
+ * (a local contract is read from disk). */
 function localReport(report: RoundReport, source: string): RoundReport {
   const { prNumber: _local, ...rest } = report;
   return {
     ...rest,
-    parts: report.parts.map((p) =>
-      p.name === "criteria" && p.skipped === true
-        ? { ...p, summary: `no contract at ${source} (--contract FILE names one)` }
-        : p,
-    ),
+    parts: report.parts
+      .filter((p) => !(p.name === "rounds" && p.result.value === "YES"))
+      .map((p) =>
+        p.name === "criteria" && p.skipped === true
+          ? { ...p, summary: `no contract at ${source} (--contract FILE names one)` }
+          : p,
+      ),
   };
 }
 

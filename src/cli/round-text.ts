@@ -3,7 +3,7 @@
 // the diff, the contract or the model goes through `printable`: an escape sequence in a reviewer's
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
-import { nextStep, type RoundReport } from "../report/round-report.js";
+import { nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
 
 const STATUS_TONE: Readonly<Record<Status, Tone>> = {
@@ -58,10 +58,7 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
   out.push("", `next: ${setting === "local" ? LOCAL_NEXT[report.status] : nextStep(report)}`);
 
   out.push("", "parts:");
-  const parts = [...report.parts]
-    // Locally there is no round history: a "round 1 of 10" line says nothing.
-    .filter((p) => !(setting === "local" && p.name === "rounds" && p.result.value === "YES"))
-    .sort((a, b) => rank(b.result.value) - rank(a.result.value));
+  const parts = [...report.parts].sort((a, b) => rank(b.result.value) - rank(a.result.value));
   const width = Math.max(8, ...parts.map((p) => p.name.length));
   for (const p of parts) {
     const value = p.skipped
@@ -117,7 +114,7 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
     const calls = `${r.calls.length} call${r.calls.length === 1 ? "" : "s"}`;
     out.push(
       "",
-      `reviewer: ${printable(r.verdict)} from ${printable(r.label)} (${calls}${tokens}, slowest ${(slowest / 1000).toFixed(1)} s${reused})`,
+      `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${(slowest / 1000).toFixed(1)} s${reused})`,
     );
     for (const w of r.warnings) out.push(`  ${paint("warn", "!")} ${printable(w)}`);
     for (const [i, call] of r.calls.entries()) {

@@ -276,9 +276,14 @@ const VERDICT_WORD: Readonly<Record<string, string>> = {
   SKIPPED: "not asked",
 };
 
+/** The reviewer's combined verdict as a person reads it (the CLI's terminal report uses it too). */
+export function verdictWord(verdict: string): string {
+  return VERDICT_WORD[verdict] ?? verdict;
+}
+
 function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   if (r === undefined) return "";
-  const lines: string[] = [`### Reviewer: ${inline(VERDICT_WORD[r.verdict] ?? r.verdict, 40)}`, ""];
+  const lines: string[] = [`### Reviewer: ${inline(verdictWord(r.verdict), 40)}`, ""];
   const reused =
     r.reusedFromRound !== undefined
       ? ` Verdict reused from round ${r.reusedFromRound} (same head, diff, prompt and model).`

@@ -9,6 +9,9 @@ export const ACTION_REF = "verdict-gate/verdict-gate@v1";
 export const SCHEMA_URL =
   "https://raw.githubusercontent.com/verdict-gate/verdict-gate/v1/verdict-contract.schema.json";
 
+/** The documentation, for links printed outside this repository (init's next steps). */
+export const DOCS_URL = "https://github.com/verdict-gate/verdict-gate/blob/v1/docs";
+
 /** Where `init` writes, relative to the repository root. The workflow's name matches the one the
  * docs and the end-to-end events use. */
 export const WORKFLOW_PATH = ".github/workflows/verdict-gate.yml";
