@@ -5,13 +5,14 @@ import {
   append,
   audit,
   contradictions,
+  earlierReasons,
   emptyHistory,
   type History,
   normaliseReason,
   recordHash,
   repeats,
 } from "../../src/verdict/history.js";
-import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
+import { concludeRound, repeatsLast, terminalNeed } from "../../src/verdict/loop.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 
@@ -217,5 +218,54 @@ describe("properties of the loop", () => {
     if (r === undefined) throw new Error("no round");
     const reordered = Object.fromEntries(Object.entries(r).reverse()) as typeof r;
     expect(recordHash(reordered)).toBe(r.receipt.hash);
+  });
+});
+
+describe("re-evaluations", () => {
+  it("keeps a block a block when the head that spent the last unit is evaluated again", () => {
+    let h = emptyHistory(7, "verdict-gate");
+    h = run(h, 1, sha(1), no("bug")).history;
+    const again = run(h, 1, sha(1), no("bug"));
+    expect(again.status).toBe("blocked");
+    expect(again.exhausted).toBe(false);
+    expect(again.record.receipt.after.blockedRounds).toBe(1);
+    expect(audit(again.history).errors).toEqual([]);
+    // A new head with no budget left is the exhausting try.
+    const next = run(again.history, 1, sha(2), no("bug two"));
+    expect(next.exhausted).toBe(true);
+  });
+
+  it("does not record a re-evaluation that changes nothing", () => {
+    let h = emptyHistory(7, "verdict-gate");
+    const first = run(h, 3, sha(1), iff("check ci"));
+    h = first.history;
+    const same = concludeRound({
+      history: h,
+      maxRounds: 3,
+      head: sha(1),
+      at: "2026-11-30T01:00:00Z",
+      outcome: iff("check ci"),
+    });
+    expect(repeatsLast(h, same.record)).toBe(true);
+    const changed = concludeRound({
+      history: h,
+      maxRounds: 3,
+      head: sha(1),
+      at: "2026-11-30T01:00:00Z",
+      outcome: yes(),
+    });
+    expect(repeatsLast(h, changed.record)).toBe(false);
+  });
+
+  it("lists each earlier reason once, with the round that first gave it", () => {
+    let h = emptyHistory(7, "verdict-gate");
+    h = run(h, 5, sha(1), no("missing test")).history;
+    h = run(h, 5, sha(2), no("Missing test.", "unsafe cast")).history;
+    const listed = earlierReasons(h, sha(3));
+    expect(listed).toEqual([
+      { round: 1, reason: "missing test" },
+      { round: 2, reason: "unsafe cast" },
+    ]);
+    expect(earlierReasons(h, sha(2)).map((r) => r.reason)).toEqual(["missing test"]);
   });
 });

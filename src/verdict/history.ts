@@ -122,14 +122,15 @@ export function isTerminal(history: History, state: LoopState): boolean {
   return terminal;
 }
 
+/** Whether the gate itself (not a person) already blocked this head in an earlier round. */
+export function gateBlocked(history: History, head: string): boolean {
+  return history.rounds.some((r) => r.head === head && r.status === "blocked" && r.decidedBy === undefined);
+}
+
 /** Whether this round spends a unit: the gate (not a person) blocked a head that it had not blocked
  * before. A person's block is their call, not another try the loop granted. */
 export function spendsUnit(history: History, head: string, status: Status, decidedBy?: string): boolean {
-  return (
-    status === "blocked" &&
-    decidedBy === undefined &&
-    !history.rounds.some((r) => r.head === head && r.status === "blocked" && r.decidedBy === undefined)
-  );
+  return status === "blocked" && decidedBy === undefined && !gateBlocked(history, head);
 }
 
 /** The state after a round with this status and these NO reasons. */
@@ -337,7 +338,7 @@ export function audit(history: History): AuditReport {
       );
     }
     if (r.decidedBy === undefined) {
-      if (r.status === "blocked" && before.rank === 0) {
+      if (r.status === "blocked" && before.rank === 0 && !blockedHeads.has(r.head)) {
         errors.push(`${label}: blocked with no budget left (it should have been held as exhausted)`);
       }
       if (r.exhausted === true && (before.rank !== 0 || r.status !== "hold-for-human")) {

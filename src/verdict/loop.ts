@@ -5,6 +5,7 @@ import {
   canonicalJson,
   contradictions,
   currentState,
+  gateBlocked,
   type History,
   isTerminal,
   type LoopState,
@@ -66,7 +67,9 @@ export function concludeRound(input: RoundInput): RoundConclusion {
         `contradiction: round ${c.earlier.round} asked "${c.earlier.reason}", this round asks "${c.now}"` +
           (found.length > 1 ? ` (+${found.length - 1} more)` : ""),
       );
-    } else if (before.rank === 0) {
+    } else if (before.rank === 0 && !gateBlocked(input.history, input.head)) {
+      // Only a new try can exhaust the loop: re-evaluating a head the gate already blocked (a re-run, a
+      // dependency that changed) gives the author nothing new, so it stays the block it was.
       result = holdInstead(result, exhaustedNeed(before));
       exhausted = true;
     }
