@@ -1,0 +1,210 @@
+export const id = 332;
+export const ids = [332];
+export const modules = {
+
+/***/ 332:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   reviewCommand: () => (/* binding */ reviewCommand)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _criteria_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3238);
+/* harmony import */ var _diff_parse_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(4348);
+/* harmony import */ var _gate_bind_reviewer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4836);
+/* harmony import */ var _gate_round_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3985);
+/* harmony import */ var _gate_workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2142);
+/* harmony import */ var _report_round_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3113);
+/* harmony import */ var _review_round_token_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9372);
+/* harmony import */ var _verdict_four_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1201);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_19__ = __webpack_require__(311);
+/* harmony import */ var _args_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7593);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(1604);
+/* harmony import */ var _paint_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8694);
+/* harmony import */ var _recorded_github_js__WEBPACK_IMPORTED_MODULE_18__ = __webpack_require__(1786);
+/* harmony import */ var _round_context_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2352);
+/* harmony import */ var _round_json_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1881);
+/* harmony import */ var _round_options_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(7906);
+/* harmony import */ var _round_text_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(9588);
+// `verdict-gate review`: one whole round on a local diff — the same round the action runs on a pull
+// request (src/gate/round.ts), with the diff from stdin or a file standing in for the PR, the contract
+// read from disk and checked against the working tree, and the check run recorded instead of posted.
+// Nothing here decides anything: a local approve has exactly the action's shape, because it is the
+// action's code. Exit 0 approve, 3 blocked, 4 hold-for-human, 5 conditional-on, 2 bad input.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const USAGE = [
+    "usage: git diff main | verdict-gate review [options]",
+    "       verdict-gate review --diff FILE [options]",
+    "",
+    "  --diff FILE|-      the unified diff to review (default: standard input)",
+    "  --contract FILE    the contract (default: .github/verdict-contract.json under --base-path, if present)",
+    "  --base-path DIR    the working tree the criteria read (default: the current directory)",
+    _round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .ROUND_OPTIONS_USAGE */ .U2,
+    "",
+    "exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on · 2 bad input · 1 internal error",
+].join("\n");
+const OPTIONS = { ..._round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .ROUND_OPTIONS */ .M, diff: { type: "string" } };
+/** A diff larger than this is refused: nobody reviews a quarter of a gigabyte, and reading it would
+ * only exhaust memory. */
+const MAX_DIFF_BYTES = 256 * 1024 * 1024;
+function describe(error) {
+    if (error !== null && typeof error === "object" && "code" in error && "path" in error)
+        return `${String(error.code)}: ${String(error.path)}`;
+    return error instanceof Error ? error.message : String(error);
+}
+async function readDiff(io, file) {
+    let bytes;
+    if (file === undefined || file === "-") {
+        if (file === undefined && io.stdinIsTTY === true) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e("no diff: pipe one in (git diff main | verdict-gate review …) or pass --diff FILE");
+        }
+        bytes = await io.readStdin();
+    }
+    else {
+        try {
+            bytes = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(io.cwd, file));
+        }
+        catch (error) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e(`--diff ${file}: cannot read it: ${describe(error)}`);
+        }
+    }
+    if (bytes.length > MAX_DIFF_BYTES)
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e(`the diff is ${bytes.length} bytes, over the limit`);
+    const diff = (0,_diff_parse_js__WEBPACK_IMPORTED_MODULE_17__/* .parseUnifiedDiff */ .rj)(bytes.toString("utf8"));
+    const from = file === undefined || file === "-" ? "standard input" : file;
+    if (diff.files.length === 0) {
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e(bytes.toString("utf8").trim() === ""
+            ? `the diff from ${from} is empty: nothing changed, or nothing was piped in (git diff main | verdict-gate review …)`
+            : `the input from ${from} holds no file diffs: is it a unified diff (git diff, git format-patch)?`);
+    }
+    return { diff, from };
+}
+/** The contract as the round expects it from GitHub: found (with a content hash), or missing. */
+function readContract(io, given, basePath) {
+    const source = given ?? _round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .ACTION_DEFAULTS */ .O5.contract;
+    const full = given !== undefined ? node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(io.cwd, given) : node_path__WEBPACK_IMPORTED_MODULE_2___default().join(basePath, source);
+    if (given === undefined && !(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.existsSync)(full))
+        return { file: { kind: "missing" }, source };
+    let text;
+    try {
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(full, "utf8");
+    }
+    catch (error) {
+        throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e(`--contract ${given ?? full}: cannot read it: ${describe(error)}`);
+    }
+    return { file: { kind: "found", text, sha: (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(text).digest("hex") }, source };
+}
+/** The report with what only makes sense on a pull request taken out: the stand-in PR's number, the
+ * rounds row when it only says "round 1 of 10" (a local diff has no history), and "on the base commit"
+ * (a local contract is read from disk). */
+function localReport(report, source) {
+    const { prNumber: _local, ...rest } = report;
+    return {
+        ...rest,
+        parts: report.parts
+            .filter((p) => !(p.name === "rounds" && p.result.value === "YES"))
+            .map((p) => p.name === "criteria" && p.skipped === true
+            ? { ...p, summary: `no contract at ${source} (--contract FILE names one)` }
+            : p),
+    };
+}
+const reviewCommand = {
+    name: "review",
+    summary: "one whole round on a local diff (stdin or --diff): reviewer, contract, one four-valued status",
+    usage: USAGE,
+    async run(args, io) {
+        (0,_round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .refuseKeyFlags */ .Jp)(args);
+        const { values } = (0,_args_js__WEBPACK_IMPORTED_MODULE_10__/* .parse */ .q)(args, OPTIONS, 0);
+        if (values.json === true && values.markdown === true)
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e("choose --json or --markdown");
+        const key = (0,_round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .reviewerKey */ .rZ)(values, io.env, (0,_round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .providerOf */ .lc)(values));
+        const basePath = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(io.cwd, values["base-path"] ?? ".");
+        let tree;
+        try {
+            tree = (0,_criteria_index_js__WEBPACK_IMPORTED_MODULE_3__/* .openTree */ .rB)(basePath);
+        }
+        catch (error) {
+            throw new _io_js__WEBPACK_IMPORTED_MODULE_16__/* .UsageError */ .e(`--base-path ${String(values["base-path"] ?? ".")}: ${describe(error)}`);
+        }
+        const contract = readContract(io, values.contract, basePath);
+        const base = (0,_round_options_js__WEBPACK_IMPORTED_MODULE_14__/* .roundSettings */ .oU)(values, key.key, {
+            repository: "local/working-tree",
+            pr: _recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .LOCAL_PR */ .$y,
+            // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
+            token: "local",
+            apiUrl: "https://api.github.com",
+        });
+        const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
+        const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
+        const reviewer = (0,_round_context_js__WEBPACK_IMPORTED_MODULE_12__/* .reviewerFor */ .D)(() => (0,_gate_bind_reviewer_js__WEBPACK_IMPORTED_MODULE_4__/* .bindReviewer */ .L)(settings.reviewer, githubToken, io.env));
+        const { diff, from } = await readDiff(io, values.diff);
+        if (key.note !== undefined)
+            io.err(`verdict-gate review: note: ${key.note}\n`);
+        const { port } = (0,_recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .recordWrites */ .qm)((0,_recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .localGitHub */ .rw)({ diff, contract: contract.file, head: (0,_gate_workspace_js__WEBPACK_IMPORTED_MODULE_6__/* .workspaceHead */ .k)(basePath) ?? "0".repeat(40) }), { dryRun: true, appSlug: "local" });
+        const ctx = {
+            settings,
+            github: port,
+            reviewer: () => reviewer,
+            openTree: () => tree,
+            // The working tree is the new side of a local diff by construction; there is no head to match.
+            workspaceHead: () => undefined,
+            now: () => new Date(),
+            newRoundToken: _review_round_token_js__WEBPACK_IMPORTED_MODULE_8__/* .newRoundToken */ .A,
+            log: (0,_round_context_js__WEBPACK_IMPORTED_MODULE_12__/* .cliLog */ .$)(io, "review", values.verbose === true, false),
+            version: _version_js__WEBPACK_IMPORTED_MODULE_19__/* .VERSION */ .x,
+        };
+        const outcome = await (0,_gate_round_js__WEBPACK_IMPORTED_MODULE_5__/* .runPullRequestRound */ .sC)(ctx, _recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .LOCAL_PR */ .$y);
+        if (outcome.status === undefined || outcome.report === undefined) {
+            io.err(`verdict-gate review: ${outcome.message}\n`);
+            return _verdict_four_js__WEBPACK_IMPORTED_MODULE_9__/* .EXIT */ .dc.internal;
+        }
+        const report = localReport(outcome.report, contract.source);
+        if (values.json === true) {
+            const json = (0,_round_json_js__WEBPACK_IMPORTED_MODULE_13__/* .roundJson */ .p)(outcome.status, report, outcome);
+            delete json.exclusions;
+            delete json.round;
+            io.out(`${JSON.stringify({ ...json, diff: from, base_path: basePath }, null, 2)}\n`);
+        }
+        else if (values.markdown === true) {
+            io.out(`${(0,_report_round_report_js__WEBPACK_IMPORTED_MODULE_7__/* .renderJobSummary */ .qE)(report)}\n`);
+        }
+        else {
+            const paint = (0,_paint_js__WEBPACK_IMPORTED_MODULE_11__/* .painter */ .C)(io);
+            io.out((0,_round_text_js__WEBPACK_IMPORTED_MODULE_15__/* .roundText */ .W)(report, paint, "local"));
+            io.out(paint("dim", `\nreviewed ${diff.files.length} file${diff.files.length === 1 ? "" : "s"} from ${from}; criteria read ${basePath}\n`));
+        }
+        return (0,_verdict_four_js__WEBPACK_IMPORTED_MODULE_9__/* .exitCodeOf */ .FO)(outcome.status);
+    },
+};
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=332.index.js.map
