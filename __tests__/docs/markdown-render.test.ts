@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { inline, table } from "../../src/report/markdown.js";
+import { codeCell, inline, table } from "../../src/report/markdown.js";
 
 /** The text a browser would show for some HTML, roughly: tags dropped, the five entities decoded. */
 function shown(html: string): string {
@@ -63,5 +63,14 @@ describe("inline() in a table cell, rendered as GitHub does", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("code in a table cell", () => {
+  it("keeps a pipe inside one cell", () => {
+    const md = table(["criterion", "status"], [[codeCell("a|b||c"), "ok"]]);
+    const [first, second] = cells(md);
+    expect(shown(first ?? "")).toBe("a|b||c");
+    expect(second).toBe("ok");
   });
 });

@@ -4193,6 +4193,7 @@ function readHistoryComment(body) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hi: () => (/* binding */ fitWithin),
 /* harmony export */   LS: () => (/* binding */ plural),
+/* harmony export */   MZ: () => (/* binding */ codeCell),
 /* harmony export */   OF: () => (/* binding */ fenced),
 /* harmony export */   aY: () => (/* binding */ code),
 /* harmony export */   mG: () => (/* binding */ inline),
@@ -4249,6 +4250,11 @@ function code(text, max = 200) {
     const ticks = "`".repeat(longest + 1);
     const pad = clean.startsWith("`") || clean.endsWith("`") ? " " : "";
     return `${ticks}${pad}${clean}${pad}${ticks}`;
+}
+/** code() for a table cell: a `|` would end the cell even inside a code span, so GFM wants it
+ * escaped there (and only there). */
+function codeCell(text, max = 200) {
+    return code(text, max).replace(/\|/g, "\\|");
 }
 function plural(n, one, many = `${one}s`) {
     return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -4452,8 +4458,8 @@ function criteriaSection(c) {
     const order = { fail: 0, error: 1, pass: 2 };
     const sorted = [...c.rows].sort((a, b) => order[a.status] - order[b.status]);
     const rows = sorted.map((r) => [
-        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(r.id, 80),
-        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(r.type, 40),
+        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeCell */ .MZ)(r.id, 80),
+        (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeCell */ .MZ)(r.type, 40),
         `${icon[r.status]} ${r.status}`,
         (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .inline */ .mG)(r.description, 200),
         (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .inline */ .mG)(r.evidence, 300),

@@ -50526,6 +50526,11 @@ function markdown_code(text, max = 200) {
     const pad = clean.startsWith("`") || clean.endsWith("`") ? " " : "";
     return `${ticks}${pad}${clean}${pad}${ticks}`;
 }
+/** code() for a table cell: a `|` would end the cell even inside a code span, so GFM wants it
+ * escaped there (and only there). */
+function codeCell(text, max = 200) {
+    return markdown_code(text, max).replace(/\|/g, "\\|");
+}
 function plural(n, one, many = `${one}s`) {
     return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }

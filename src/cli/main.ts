@@ -68,7 +68,14 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return code;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`verdict-gate ${command.name}: ${error.message}\n${command.usage}\n`);
+      // The usage lines only (up to the first blank line), not the whole option list: the error must
+      // stay the first thing a person reads.
+      const short = command.usage.split("\n\n")[0] ?? command.usage;
+      const more =
+        short.length < command.usage.length
+          ? `\n(verdict-gate ${command.name} --help lists every option)`
+          : "";
+      io.err(`verdict-gate ${command.name}: ${error.message}\n${short}${more}\n`);
       return EXIT.usage;
     }
     io.err(`verdict-gate ${command.name}: internal error: ${describe(error)}\n`);

@@ -55,6 +55,12 @@ export function code(text: string, max = 200): string {
   return `${ticks}${pad}${clean}${pad}${ticks}`;
 }
 
+/** code() for a table cell: a `|` would end the cell even inside a code span, so GFM wants it
+ * escaped there (and only there). */
+export function codeCell(text: string, max = 200): string {
+  return code(text, max).replace(/\|/g, "\\|");
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }

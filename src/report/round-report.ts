@@ -4,7 +4,7 @@
 
 import type { Part } from "../verdict/decision.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
-import { code, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
+import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
 
 /** GitHub's limit for a check run's `output.summary` and `output.text`. */
 export const CHECK_TEXT_LIMIT = 65_535;
@@ -250,8 +250,8 @@ function criteriaSection(c: CriteriaReport | undefined): string {
   const order = { fail: 0, error: 1, pass: 2 } as const;
   const sorted = [...c.rows].sort((a, b) => order[a.status] - order[b.status]);
   const rows = sorted.map((r) => [
-    code(r.id, 80),
-    code(r.type, 40),
+    codeCell(r.id, 80),
+    codeCell(r.type, 40),
     `${icon[r.status]} ${r.status}`,
     inline(r.description, 200),
     inline(r.evidence, 300),
