@@ -5,10 +5,12 @@
 import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
 import { openTree } from "./criteria/fs-tree.js";
+import { describeError } from "./describe-error.js";
 import { bindGitHub } from "./gate/bind-github.js";
 import { bindReviewer, reviewerSecrets } from "./gate/bind-reviewer.js";
+import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
-import { describeError, type RoundContext, type RoundOutcome, runPullRequestRound } from "./gate/round.js";
+import { runPullRequestRound } from "./gate/round.js";
 import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
 import { redactSecrets } from "./review/redact.js";

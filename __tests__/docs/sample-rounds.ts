@@ -11,8 +11,9 @@ import { type RecordedWrites, recordWrites } from "../../src/cli/recorded-github
 import { roundSettings } from "../../src/cli/round-options.js";
 import { openTree } from "../../src/criteria/index.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
+import type { RoundOutcome } from "../../src/gate/context.js";
 import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/gate/ports.js";
-import { type RoundOutcome, runPullRequestRound } from "../../src/gate/round.js";
+import { runPullRequestRound } from "../../src/gate/round.js";
 import type { Reviewer } from "../../src/review/reviewer.js";
 import type { Status } from "../../src/verdict/four.js";
 

@@ -18,7 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _criteria_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3238);
 /* harmony import */ var _diff_parse_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(4348);
 /* harmony import */ var _gate_bind_reviewer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4836);
-/* harmony import */ var _gate_round_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3985);
+/* harmony import */ var _gate_round_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3439);
 /* harmony import */ var _gate_workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2142);
 /* harmony import */ var _report_round_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3113);
 /* harmony import */ var _review_round_token_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9372);
@@ -178,7 +178,7 @@ const reviewCommand = {
             log: (0,_round_context_js__WEBPACK_IMPORTED_MODULE_12__/* .cliLog */ .$)(io, "review", values.verbose === true, false),
             version: _version_js__WEBPACK_IMPORTED_MODULE_19__/* .VERSION */ .x,
         };
-        const outcome = await (0,_gate_round_js__WEBPACK_IMPORTED_MODULE_5__/* .runPullRequestRound */ .sC)(ctx, _recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .LOCAL_PR */ .$y);
+        const outcome = await (0,_gate_round_js__WEBPACK_IMPORTED_MODULE_5__/* .runPullRequestRound */ .s)(ctx, _recorded_github_js__WEBPACK_IMPORTED_MODULE_18__/* .LOCAL_PR */ .$y);
         if (outcome.status === undefined || outcome.report === undefined) {
             io.err(`verdict-gate review: ${outcome.message}\n`);
             return _verdict_four_js__WEBPACK_IMPORTED_MODULE_9__/* .EXIT */ .dc.internal;

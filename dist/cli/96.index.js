@@ -20,6 +20,8 @@ var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/criteria/index.ts + 10 modules
 var criteria = __webpack_require__(3238);
+// EXTERNAL MODULE: ./src/describe-error.ts
+var describe_error = __webpack_require__(9869);
 // EXTERNAL MODULE: ./src/github/client.ts + 4 modules
 var github_client = __webpack_require__(2579);
 // EXTERNAL MODULE: ./src/gate/ports.ts
@@ -995,8 +997,8 @@ function bindGitHub(settings, log, env = process.env) {
     return createGitHubPort(client, { owner: settings.owner, repo: settings.repo }, log);
 }
 
-// EXTERNAL MODULE: ./src/gate/round.ts + 14 modules
-var round = __webpack_require__(3985);
+// EXTERNAL MODULE: ./src/gate/round.ts + 17 modules
+var round = __webpack_require__(3439);
 // EXTERNAL MODULE: ./src/gate/workspace.ts
 var workspace = __webpack_require__(2142);
 // EXTERNAL MODULE: ./src/review/round-token.ts
@@ -1025,6 +1027,7 @@ var round_text = __webpack_require__(9588);
 // posting them and prints what would have gone out; without it the check run is posted, which only a
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
+
 
 
 
@@ -1144,7 +1147,7 @@ function treeFor(basePath) {
             return (0,criteria/* openTree */.rB)(basePath);
         }
         catch (error) {
-            return { error: `--base-path ${basePath} cannot be read: ${(0,round/* describeError */.Uc)(error)}` };
+            return { error: `--base-path ${basePath} cannot be read: ${(0,describe_error/* describeError */.U)(error)}` };
         }
     };
 }
@@ -1227,11 +1230,11 @@ const prCommand = {
         };
         let outcome;
         try {
-            outcome = await (0,round/* runPullRequestRound */.sC)(ctx, target.number);
+            outcome = await (0,round/* runPullRequestRound */.s)(ctx, target.number);
         }
         catch (error) {
             const posted = writes.finished !== undefined && !dryRun;
-            io.err(`verdict-gate pr: ${(0,round/* describeError */.Uc)(error)}${posted ? "\nThe check run was completed as hold-for-human, naming this error; nothing was approved." : ""}\n`);
+            io.err(`verdict-gate pr: ${(0,describe_error/* describeError */.U)(error)}${posted ? "\nThe check run was completed as hold-for-human, naming this error; nothing was approved." : ""}\n`);
             // A token, repository or number GitHub does not accept is the user's to fix.
             if ((0,errors/* isGitHubError */.e)(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
                 return four/* EXIT */.dc.usage;

@@ -70,18 +70,20 @@ __nccwpck_require__.d(__webpack_exports__, {
   a: () => (/* binding */ runCli)
 });
 
+// EXTERNAL MODULE: ./src/describe-error.ts
+var describe_error = __nccwpck_require__(9869);
 // EXTERNAL MODULE: ./src/verdict/four.ts
 var four = __nccwpck_require__(1201);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 const COMMANDS = [
-    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(51), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
-    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(51), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
+    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
+    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
     { name: "verdict", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(755)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5755))).verdictCommand },
     { name: "prompt", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(934)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1934))).promptCommand },
     { name: "check", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(589), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6418))).checkCommand },
-    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(51), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
+    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
     { name: "init", load: async () => (await __nccwpck_require__.e(/* import() */ 887).then(__nccwpck_require__.bind(__nccwpck_require__, 887))).initCommand },
 ];
 
@@ -90,6 +92,7 @@ var cli_io = __nccwpck_require__(1604);
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
 // code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
+
 
 
 
@@ -112,16 +115,6 @@ async function topHelp() {
         "Run `verdict-gate <command> --help` for a command's options.",
         "",
     ].join("\n");
-}
-function describe(error) {
-    if (error instanceof Error)
-        return error.message;
-    try {
-        return `non-error thrown: ${JSON.stringify(error)}`;
-    }
-    catch {
-        return `non-error thrown: ${String(error)}`;
-    }
 }
 async function runCli(argv, io) {
     const [first, ...rest] = argv;
@@ -166,8 +159,32 @@ async function runCli(argv, io) {
             io.err(`verdict-gate ${command.name}: ${error.message}\n${short}${more}\n`);
             return four/* EXIT */.dc.usage;
         }
-        io.err(`verdict-gate ${command.name}: internal error: ${describe(error)}\n`);
+        io.err(`verdict-gate ${command.name}: internal error: ${(0,describe_error/* describeError */.U)(error)}\n`);
         return four/* EXIT */.dc.internal;
+    }
+}
+
+
+/***/ }),
+
+/***/ 9869:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ describeError)
+/* harmony export */ });
+// One message for whatever was thrown. JavaScript can throw anything (a string, an object, undefined),
+// and `error instanceof Error ? error.message : …` patterns that forget the other cases are how an
+// error path ends up printing nothing, or nothing useful, while the step goes on.
+/** Describes an error for a check run, a log line or a CLI message, whatever was thrown. */
+function describeError(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    try {
+        return `non-error thrown: ${JSON.stringify(error)}`;
+    }
+    catch {
+        return `non-error thrown: ${String(error)}`;
     }
 }
 

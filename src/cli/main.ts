@@ -1,5 +1,6 @@
 // The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
 // code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
+import { describeError } from "../describe-error.js";
 import { EXIT } from "../verdict/four.js";
 import { VERSION } from "../version.js";
 import { COMMANDS } from "./commands.js";
@@ -24,15 +25,6 @@ async function topHelp(): Promise<string> {
     "Run `verdict-gate <command> --help` for a command's options.",
     "",
   ].join("\n");
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  try {
-    return `non-error thrown: ${JSON.stringify(error)}`;
-  } catch {
-    return `non-error thrown: ${String(error)}`;
-  }
 }
 
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -78,7 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.err(`verdict-gate ${command.name}: ${error.message}\n${short}${more}\n`);
       return EXIT.usage;
     }
-    io.err(`verdict-gate ${command.name}: internal error: ${describe(error)}\n`);
+    io.err(`verdict-gate ${command.name}: internal error: ${describeError(error)}\n`);
     return EXIT.internal;
   }
 }

@@ -5,9 +5,11 @@
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
 import { openTree, printable } from "../criteria/index.js";
+import { describeError } from "../describe-error.js";
 import { bindGitHub } from "../gate/bind-github.js";
 import { bindReviewer } from "../gate/bind-reviewer.js";
-import { describeError, type RoundContext, type RoundOutcome, runPullRequestRound } from "../gate/round.js";
+import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import { runPullRequestRound } from "../gate/round.js";
 import { workspaceHead } from "../gate/workspace.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";

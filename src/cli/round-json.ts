@@ -1,7 +1,7 @@
 // `--json` for `review` and `pr`: one object a script can read, with the same names as the action's
 // outputs where they overlap (status, reviewer verdict, coverage, reasons) and the whole report
 // besides. Snake case, as `check --json` and `verdict --json` write it.
-import type { RoundOutcome } from "../gate/round.js";
+import type { RoundOutcome } from "../gate/context.js";
 import { type RoundReport, renderTitle } from "../report/round-report.js";
 import { exitCodeOf, type Status } from "../verdict/four.js";
 

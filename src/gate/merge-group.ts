@@ -7,9 +7,9 @@ import { type RoundReport, renderCheck, renderJobSummary } from "../report/round
 import { decide, type Part, reasonsOf } from "../verdict/decision.js";
 import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
 import { audit } from "../verdict/history.js";
+import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
-import type { RoundContext, RoundOutcome } from "./round.js";
-import { failCheck } from "./round.js";
+import { failCheck } from "./publish.js";
 
 async function pullRequestVerdict(
   ctx: RoundContext,

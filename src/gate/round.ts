@@ -7,307 +7,23 @@
 // completed as something — approve only when every part said YES on the whole diff — or, if
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 import type { Requirement } from "../criteria/requirement-schema.js";
-import type { TreeReader } from "../criteria/tree.js";
-import { historyMarker, readHistoryComment, renderHistoryComment } from "../report/history-comment.js";
-import {
-  type CoverageReport,
-  type HistoryRow,
-  type RoundReport,
-  renderCheck,
-  renderJobSummary,
-} from "../report/round-report.js";
+import type { RoundReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
 import { diffBudget, planReview } from "../review/plan.js";
-import type { Reviewer } from "../review/reviewer.js";
-import type { Settings } from "../settings.js";
-import { decide, humanDecision, type Part, reasonsOf } from "../verdict/decision.js";
-import { conclusionOf, maybe, no, type Result, type Status, yes } from "../verdict/four.js";
-import { append, audit, earlierReasons, emptyHistory, type History, repeats } from "../verdict/history.js";
+import { decide, type Part } from "../verdict/decision.js";
+import { maybe, yes } from "../verdict/four.js";
+import { append, earlierReasons } from "../verdict/history.js";
 import { concludeRound, repeatsLast, terminalNeed } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
+import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
-import {
-  CannotWriteChecksError,
-  type CheckRunRef,
-  type GitHubPort,
-  type Logger,
-  type PullRequestInfo,
-  type StoredComment,
-} from "./ports.js";
+import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
+import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
+import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { type PromptBase, reviewerPart, reviewFingerprint } from "./reviewer-part.js";
-
-export interface RoundContext {
-  settings: Settings;
-  github: GitHubPort;
-  /** Created on first use: a person's decision or an exhausted loop needs no reviewer (or its key). */
-  reviewer: () => Reviewer;
-  /** The checked-out tree the criteria read, or why it cannot be read. */
-  openTree: () => TreeReader | { error: string };
-  /** The commit the workspace has checked out, when it can be told (a .git directory). */
-  workspaceHead: () => string | undefined;
-  now: () => Date;
-  newRoundToken: () => string;
-  log: Logger;
-  version: string;
-}
-
-export interface RoundOutcome {
-  /** Undefined when nothing was gated (a closed pull request). */
-  status?: Status;
-  message: string;
-  checkRunId?: number;
-  headSha?: string;
-  round?: number;
-  reviewerVerdict: string;
-  coverage: string;
-  reasons: string[];
-  exclusions: unknown;
-  jobSummary: string;
-  /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
-  report?: RoundReport;
-  /** Why no check run could be posted (the step must then fail, whatever the status). */
-  checkUnavailable?: string;
-}
-
-/** The longest reason stored in the history, and how many per round: the history must fit one comment. */
-const STORED_REASON_CHARS = 500;
-const STORED_REASONS = 30;
-
-function cap(list: readonly string[]): string[] {
-  const kept = list
-    .slice(0, STORED_REASONS)
-    .map((r) => (r.length > STORED_REASON_CHARS ? `${r.slice(0, STORED_REASON_CHARS - 1)}…` : r));
-  if (list.length > STORED_REASONS)
-    kept.push(`…and ${list.length - STORED_REASONS} more (see the check run)`);
-  return kept;
-}
-
-/** Results whose reason lists are bounded for storage (the check run shows them all). */
-function bounded(result: Result): {
-  value: Result["value"];
-  reasons: string[];
-  needed: string[];
-  dependencies: string[];
-} {
-  return {
-    value: result.value,
-    reasons: cap(result.reasons),
-    needed: cap(result.needed),
-    dependencies: cap(result.dependencies),
-  };
-}
-
-export function exclusionsJson(history: History): unknown {
-  const last = history.rounds[history.rounds.length - 1];
-  return {
-    pr: history.pr,
-    check: history.check,
-    blocked_rounds: last?.receipt.after.blockedRounds ?? 0,
-    max_rounds: last?.receipt.after.maxRounds ?? null,
-    rounds: history.rounds.map((r) => ({
-      round: r.round,
-      head: r.head,
-      at: r.at,
-      status: r.status,
-      reasons: repeats(history, r.round, r.reasons).map((x) => ({
-        reason: x.reason,
-        repeated_from: x.from ?? null,
-      })),
-      needed: r.needed,
-      dependencies: r.dependencies,
-      ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
-      ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
-    })),
-  };
-}
-
-function historyRows(history: History): HistoryRow[] {
-  return history.rounds.map((r) => {
-    const marked = repeats(history, r.round, r.reasons);
-    // A person's approve has no reasons; their own words are what the row must show.
-    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
-    return {
-      round: r.round,
-      head: r.head,
-      status: r.status,
-      reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
-      repeatedFrom: [
-        ...because.map(() => undefined),
-        ...marked.map((m) => m.from),
-        ...r.needed.map(() => undefined),
-        ...r.dependencies.map(() => undefined),
-      ],
-      ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
-      at: r.at,
-    };
-  });
-}
-
-interface LoadedHistory {
-  history: History;
-  comment: StoredComment | undefined;
-  /** The stored history cannot be trusted (unreadable, or its chain does not audit). */
-  problem?: string;
-}
-
-async function loadHistory(ctx: RoundContext, pr: number, check: CheckRunRef): Promise<LoadedHistory> {
-  const { settings, github } = ctx;
-  // Only our own identity's comment counts: anyone can comment on a PR, and a forged history could
-  // claim a person's approve.
-  const comment = await github.findComment(pr, historyMarker(settings.checkName), `${check.appSlug}[bot]`);
-  if (comment === undefined) return { history: emptyHistory(pr, settings.checkName), comment };
-  const read = readHistoryComment(comment.body);
-  if (!read.ok) return { history: emptyHistory(pr, settings.checkName), comment, problem: read.message };
-  if (read.history.pr !== pr || read.history.check !== settings.checkName) {
-    return {
-      history: emptyHistory(pr, settings.checkName),
-      comment,
-      problem: "the stored round history belongs to another pull request or check",
-    };
-  }
-  const report = audit(read.history);
-  if (!report.valid) {
-    return {
-      history: read.history,
-      comment,
-      problem: `the stored round history does not audit: ${report.errors.slice(0, 3).join("; ")}`,
-    };
-  }
-  return { history: read.history, comment };
-}
-
-function outcomeFrom(
-  status: Status,
-  result: Result,
-  extra: {
-    check: CheckRunRef;
-    head: string;
-    round: number;
-    reviewerVerdict: string;
-    coverage: string;
-    history: History;
-    jobSummary: string;
-    report: RoundReport;
-    message: string;
-  },
-): RoundOutcome {
-  return {
-    status,
-    message: extra.message,
-    checkRunId: extra.check.id,
-    headSha: extra.head,
-    round: extra.round,
-    reviewerVerdict: extra.reviewerVerdict,
-    coverage: extra.coverage,
-    reasons: reasonsOf(result),
-    exclusions: exclusionsJson(extra.history),
-    jobSummary: extra.jobSummary,
-    report: extra.report,
-  };
-}
-
-/** Finish the check run and save the history; shared by every path that reaches a status. */
-async function publish(
-  ctx: RoundContext,
-  input: {
-    check: CheckRunRef;
-    pr: PullRequestInfo;
-    head: string;
-    report: RoundReport;
-    history: History;
-    comment: StoredComment | undefined;
-    saveHistory: boolean;
-    annotations: ReturnType<typeof annotationsFor>;
-  },
-): Promise<string> {
-  const { github, settings } = ctx;
-  if (input.saveHistory) {
-    const body = renderHistoryComment(input.history, {
-      checkName: settings.checkName,
-      ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
-    });
-    await github.saveComment(input.pr.number, body, input.comment);
-  }
-  const rendered = renderCheck(input.report);
-  await github.finishCheck(
-    input.check,
-    { title: rendered.title, summary: rendered.summary, annotations: input.annotations },
-    conclusionOf(input.report.status),
-  );
-  return renderJobSummary(input.report);
-}
-
-function baseReport(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  round: number,
-): Omit<RoundReport, "status" | "result" | "parts" | "history"> {
-  return {
-    round,
-    headSha: head,
-    prNumber: pr.number,
-    checkName: ctx.settings.checkName,
-    notes: [],
-    version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
-  };
-}
-
-/** A person's decision, recorded as a round of its own for this head commit only. */
-async function decideByPerson(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
-): Promise<RoundOutcome> {
-  const decision = ctx.settings.decision;
-  if (decision === undefined) throw new Error("decideByPerson without a decision");
-  const decided = humanDecision(decision.decision, decision.actor, decision.reason);
-  const concluded = concludeRound({
-    history: loaded.history,
-    maxRounds: ctx.settings.maxRounds,
-    head,
-    at: ctx.now().toISOString(),
-    outcome: bounded(decided.result),
-    decidedBy: decision.actor,
-    decisionReason: cap([decision.reason])[0] ?? "",
-  });
-  const history = append(loaded.history, concluded.record);
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, concluded.record.round),
-    status: concluded.status,
-    result: decided.result,
-    parts: decided.parts,
-    history: historyRows(history),
-    notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
-    budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
-  };
-  const jobSummary = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
-    history,
-    comment: loaded.comment,
-    saveHistory: true,
-    annotations: [],
-  });
-  return outcomeFrom(concluded.status, decided.result, {
-    check,
-    head,
-    round: concluded.record.round,
-    reviewerVerdict: "SKIPPED",
-    coverage: "0% (decided by a person)",
-    history,
-    jobSummary,
-    report,
-    message: `${concluded.status}: decided by @${decision.actor}`,
-  });
-}
+import { bounded, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
@@ -517,12 +233,8 @@ async function evaluate(
   // The loop rules may have turned a block into a hold; the parts table says why.
   const roundsPart: Part = {
     name: "rounds",
-    result:
-      concluded.status === decision.status
-        ? yes()
-        : concluded.result.value === "MAYBE"
-          ? maybe(concluded.result.needed[0] ?? "held")
-          : no("rounds"),
+    // The loop rules only ever turn a block into a hold (exhausted, contradiction).
+    result: concluded.status === decision.status ? yes() : maybe(concluded.result.needed[0] ?? "held"),
     summary:
       concluded.status === decision.status
         ? `round ${shownRound}${fresh ? "" : " (re-evaluated: nothing changed, so nothing new recorded)"}; ${concluded.record.receipt.after.blockedRounds} of ${settings.maxRounds} blocked rounds used`
@@ -570,17 +282,6 @@ async function evaluate(
   });
 }
 
-/** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
- * carries over a force-push that removed the earlier commits from the branch; without this note a
- * reader could not tell which commit the earlier rounds judged, nor that a push skipped the gate. */
-function pushNote(history: History, target: Settings["target"], head: string): string | undefined {
-  if (target.kind !== "pull_request" || target.before === undefined || target.before === head)
-    return undefined;
-  const gated = [...history.rounds].reverse().find((r) => r.head === target.before);
-  const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
-  return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
-}
-
 function describeVerdictLike(v: VerdictLikeLine | undefined): string {
   if (v === undefined) return "";
   const where =
@@ -592,28 +293,6 @@ function describeVerdictLike(v: VerdictLikeLine | undefined): string {
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-}
-
-function coverageReport(c: import("../review/coverage.js").Coverage): CoverageReport {
-  return {
-    filesReviewed: c.files.reviewed,
-    filesTotal: c.files.total,
-    linesReviewed: c.lines.reviewed,
-    linesTotal: c.lines.total,
-    complete: c.complete,
-    excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
-    notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
-  };
-}
-
-/** Describes an error for a check run or a log line, whatever was thrown. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  try {
-    return `non-error thrown: ${JSON.stringify(error)}`;
-  } catch {
-    return `non-error thrown: ${String(error)}`;
-  }
 }
 
 /** One round for a pull request. Throws only before the check run exists or after it was completed
@@ -677,17 +356,6 @@ function onGitHubClock(ctx: RoundContext, check: CheckRunRef): RoundContext {
   return { ...ctx, now: () => new Date(ctx.now().getTime() + offset) };
 }
 
-/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
- * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
-async function confirmDecider(ctx: RoundContext, actor: string): Promise<void> {
-  const permission = await ctx.github.permission(actor);
-  if (!["admin", "maintain", "write"].includes(permission)) {
-    throw new Error(
-      `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`,
-    );
-  }
-}
-
 /** What a fork PR's read-only token cannot do, and the two setups that gate fork PRs safely. */
 export const CANNOT_WRITE_CHECKS =
   "this workflow's token cannot create check runs (a pull request from a fork gets a read-only token under " +
@@ -735,100 +403,5 @@ async function runPullRequestRoundWith(
   } catch (error) {
     await failCheck(ctx, check, head, pr.number, error);
     throw error;
-  }
-}
-
-/** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
-async function repostDecision(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
-  round: number,
-): Promise<RoundOutcome> {
-  const record = loaded.history.rounds[round - 1];
-  if (record === undefined || record.decidedBy === undefined)
-    throw new Error(`round ${round} is not a person's decision`);
-  const result: Result = {
-    value: record.status === "approve" ? "YES" : "NO",
-    reasons: record.reasons,
-    needed: [],
-    dependencies: [],
-  };
-  const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
-  const part: Part = {
-    name: "rounds",
-    result,
-    summary: `decided by @${record.decidedBy} in round ${round}${because}`,
-  };
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, round),
-    status: record.status,
-    result,
-    parts: [part],
-    history: historyRows(loaded.history),
-    notes: [
-      `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
-    ],
-  };
-  const jobSummary = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
-    history: loaded.history,
-    comment: loaded.comment,
-    saveHistory: false,
-    annotations: [],
-  });
-  return outcomeFrom(record.status, result, {
-    check,
-    head,
-    round,
-    reviewerVerdict: "SKIPPED",
-    coverage: "0% (decided by a person)",
-    history: loaded.history,
-    jobSummary,
-    report,
-    message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
-  });
-}
-
-/** The last line of defence: the check run ends as a hold that names the error. If even that fails,
- * the check run stays in progress, which a required check also never counts as passing. */
-export async function failCheck(
-  ctx: RoundContext,
-  check: CheckRunRef,
-  head: string,
-  pr: number | undefined,
-  error: unknown,
-): Promise<void> {
-  const message = describeError(error);
-  const result = maybe(`verdict-gate could not finish this round: ${message}`);
-  const report: RoundReport = {
-    status: "hold-for-human",
-    result,
-    parts: [{ name: "rounds", result, summary: "the round stopped on an error" }],
-    round: 0,
-    headSha: head,
-    ...(pr !== undefined ? { prNumber: pr } : {}),
-    checkName: ctx.settings.checkName,
-    history: [],
-    notes: ["Re-run the workflow once the cause is fixed; nothing was approved."],
-    version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
-  };
-  const rendered = renderCheck(report);
-  try {
-    await ctx.github.finishCheck(
-      check,
-      { title: rendered.title, summary: rendered.summary, annotations: [] },
-      "action_required",
-    );
-  } catch (secondary) {
-    ctx.log.error(
-      `could not post the hold on check run ${check.id} either: ${describeError(secondary)}; it stays in progress (never passing)`,
-    );
   }
 }

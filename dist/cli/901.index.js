@@ -1,5 +1,5 @@
-export const id = 51;
-export const ids = [51];
+export const id = 901;
+export const ids = [901];
 export const modules = {
 
 /***/ 8694:
@@ -2077,22 +2077,17 @@ class CannotWriteChecksError extends Error {
 
 /***/ }),
 
-/***/ 3985:
+/***/ 3439:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Uc: () => (/* binding */ describeError),
-  sC: () => (/* binding */ runPullRequestRound)
+  s: () => (/* binding */ runPullRequestRound)
 });
 
-// UNUSED EXPORTS: CANNOT_WRITE_CHECKS, exclusionsJson, failCheck
+// UNUSED EXPORTS: CANNOT_WRITE_CHECKS
 
-// EXTERNAL MODULE: ./src/report/history-comment.ts
-var history_comment = __webpack_require__(4722);
-// EXTERNAL MODULE: ./src/report/round-report.ts
-var round_report = __webpack_require__(3113);
 ;// CONCATENATED MODULE: ./src/review/coverage.ts
 const lines = (file) => file.additions + file.deletions;
 function plural(n, word) {
@@ -2923,6 +2918,318 @@ async function dependenciesPart(input) {
     };
 }
 
+// EXTERNAL MODULE: ./src/describe-error.ts
+var describe_error = __webpack_require__(9869);
+// EXTERNAL MODULE: ./src/report/history-comment.ts
+var history_comment = __webpack_require__(4722);
+// EXTERNAL MODULE: ./src/report/round-report.ts
+var round_report = __webpack_require__(3113);
+;// CONCATENATED MODULE: ./src/gate/round-history.ts
+// The round history as the round uses it: read from the gate's own comment and audited before it is
+// trusted, bounded before it is stored, and shown as rows, exclusions and push notes.
+
+
+/** The longest reason stored in the history, and how many per round: the history must fit one comment. */
+const STORED_REASON_CHARS = 500;
+const STORED_REASONS = 30;
+function cap(list) {
+    const kept = list
+        .slice(0, STORED_REASONS)
+        .map((r) => (r.length > STORED_REASON_CHARS ? `${r.slice(0, STORED_REASON_CHARS - 1)}…` : r));
+    if (list.length > STORED_REASONS)
+        kept.push(`…and ${list.length - STORED_REASONS} more (see the check run)`);
+    return kept;
+}
+/** Results whose reason lists are bounded for storage (the check run shows them all). */
+function bounded(result) {
+    return {
+        value: result.value,
+        reasons: cap(result.reasons),
+        needed: cap(result.needed),
+        dependencies: cap(result.dependencies),
+    };
+}
+function exclusionsJson(history) {
+    const last = history.rounds[history.rounds.length - 1];
+    return {
+        pr: history.pr,
+        check: history.check,
+        blocked_rounds: last?.receipt.after.blockedRounds ?? 0,
+        max_rounds: last?.receipt.after.maxRounds ?? null,
+        rounds: history.rounds.map((r) => ({
+            round: r.round,
+            head: r.head,
+            at: r.at,
+            status: r.status,
+            reasons: (0,verdict_history/* repeats */.D_)(history, r.round, r.reasons).map((x) => ({
+                reason: x.reason,
+                repeated_from: x.from ?? null,
+            })),
+            needed: r.needed,
+            dependencies: r.dependencies,
+            ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+            ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
+        })),
+    };
+}
+function historyRows(history) {
+    return history.rounds.map((r) => {
+        const marked = (0,verdict_history/* repeats */.D_)(history, r.round, r.reasons);
+        // A person's approve has no reasons; their own words are what the row must show.
+        const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
+        return {
+            round: r.round,
+            head: r.head,
+            status: r.status,
+            reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
+            repeatedFrom: [
+                ...because.map(() => undefined),
+                ...marked.map((m) => m.from),
+                ...r.needed.map(() => undefined),
+                ...r.dependencies.map(() => undefined),
+            ],
+            ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
+            at: r.at,
+        };
+    });
+}
+async function loadHistory(ctx, pr, check) {
+    const { settings, github } = ctx;
+    // Only our own identity's comment counts: anyone can comment on a PR, and a forged history could
+    // claim a person's approve.
+    const comment = await github.findComment(pr, (0,history_comment/* historyMarker */.rz)(settings.checkName), `${check.appSlug}[bot]`);
+    if (comment === undefined)
+        return { history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName), comment };
+    const read = (0,history_comment/* readHistoryComment */.qu)(comment.body);
+    if (!read.ok)
+        return { history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName), comment, problem: read.message };
+    if (read.history.pr !== pr || read.history.check !== settings.checkName) {
+        return {
+            history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName),
+            comment,
+            problem: "the stored round history belongs to another pull request or check",
+        };
+    }
+    const report = (0,verdict_history/* audit */.sb)(read.history);
+    if (!report.valid) {
+        return {
+            history: read.history,
+            comment,
+            problem: `the stored round history does not audit: ${report.errors.slice(0, 3).join("; ")}`,
+        };
+    }
+    return { history: read.history, comment };
+}
+/** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
+ * carries over a force-push that removed the earlier commits from the branch; without this note a
+ * reader could not tell which commit the earlier rounds judged, nor that a push skipped the gate. */
+function pushNote(history, target, head) {
+    if (target.kind !== "pull_request" || target.before === undefined || target.before === head)
+        return undefined;
+    const gated = [...history.rounds].reverse().find((r) => r.head === target.before);
+    const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
+    return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/publish.ts
+// How a round ends: the history saved, the check run completed with the rendered report, and the
+// outcome the step reports. failCheck is the last line of defence for every error after the check
+// run exists.
+
+
+
+
+
+
+function outcomeFrom(status, result, extra) {
+    return {
+        status,
+        message: extra.message,
+        checkRunId: extra.check.id,
+        headSha: extra.head,
+        round: extra.round,
+        reviewerVerdict: extra.reviewerVerdict,
+        coverage: extra.coverage,
+        reasons: reasonsOf(result),
+        exclusions: exclusionsJson(extra.history),
+        jobSummary: extra.jobSummary,
+        report: extra.report,
+    };
+}
+/** Finish the check run and save the history; shared by every path that reaches a status. */
+async function publish(ctx, input) {
+    const { github, settings } = ctx;
+    if (input.saveHistory) {
+        const body = (0,history_comment/* renderHistoryComment */.W4)(input.history, {
+            checkName: settings.checkName,
+            ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+        });
+        await github.saveComment(input.pr.number, body, input.comment);
+    }
+    const rendered = (0,round_report/* renderCheck */.d3)(input.report);
+    await github.finishCheck(input.check, { title: rendered.title, summary: rendered.summary, annotations: input.annotations }, (0,four/* conclusionOf */.vu)(input.report.status));
+    return (0,round_report/* renderJobSummary */.qE)(input.report);
+}
+function baseReport(ctx, pr, head, round) {
+    return {
+        round,
+        headSha: head,
+        prNumber: pr.number,
+        checkName: ctx.settings.checkName,
+        notes: [],
+        version: ctx.version,
+        ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    };
+}
+function coverageReport(c) {
+    return {
+        filesReviewed: c.files.reviewed,
+        filesTotal: c.files.total,
+        linesReviewed: c.lines.reviewed,
+        linesTotal: c.lines.total,
+        complete: c.complete,
+        excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
+        notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
+    };
+}
+/** The last line of defence: the check run ends as a hold that names the error. If even that fails,
+ * the check run stays in progress, which a required check also never counts as passing. */
+async function failCheck(ctx, check, head, pr, error) {
+    const message = (0,describe_error/* describeError */.U)(error);
+    const result = (0,four/* maybe */.GL)(`verdict-gate could not finish this round: ${message}`);
+    const report = {
+        status: "hold-for-human",
+        result,
+        parts: [{ name: "rounds", result, summary: "the round stopped on an error" }],
+        round: 0,
+        headSha: head,
+        ...(pr !== undefined ? { prNumber: pr } : {}),
+        checkName: ctx.settings.checkName,
+        history: [],
+        notes: ["Re-run the workflow once the cause is fixed; nothing was approved."],
+        version: ctx.version,
+        ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    };
+    const rendered = (0,round_report/* renderCheck */.d3)(report);
+    try {
+        await ctx.github.finishCheck(check, { title: rendered.title, summary: rendered.summary, annotations: [] }, "action_required");
+    }
+    catch (secondary) {
+        ctx.log.error(`could not post the hold on check run ${check.id} either: ${(0,describe_error/* describeError */.U)(secondary)}; it stays in progress (never passing)`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/person.ts
+
+
+
+
+
+/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
+ * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
+async function confirmDecider(ctx, actor) {
+    const permission = await ctx.github.permission(actor);
+    if (!["admin", "maintain", "write"].includes(permission)) {
+        throw new Error(`@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`);
+    }
+}
+/** A person's decision, recorded as a round of its own for this head commit only. */
+async function decideByPerson(ctx, pr, head, check, loaded) {
+    const decision = ctx.settings.decision;
+    if (decision === undefined)
+        throw new Error("decideByPerson without a decision");
+    const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+    const concluded = concludeRound({
+        history: loaded.history,
+        maxRounds: ctx.settings.maxRounds,
+        head,
+        at: ctx.now().toISOString(),
+        outcome: bounded(decided.result),
+        decidedBy: decision.actor,
+        decisionReason: cap([decision.reason])[0] ?? "",
+    });
+    const history = (0,verdict_history/* append */.BC)(loaded.history, concluded.record);
+    const report = {
+        ...baseReport(ctx, pr, head, concluded.record.round),
+        status: concluded.status,
+        result: decided.result,
+        parts: decided.parts,
+        history: historyRows(history),
+        notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
+        budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
+    };
+    const jobSummary = await publish(ctx, {
+        check,
+        pr,
+        head,
+        report,
+        history,
+        comment: loaded.comment,
+        saveHistory: true,
+        annotations: [],
+    });
+    return outcomeFrom(concluded.status, decided.result, {
+        check,
+        head,
+        round: concluded.record.round,
+        reviewerVerdict: "SKIPPED",
+        coverage: "0% (decided by a person)",
+        history,
+        jobSummary,
+        report,
+        message: `${concluded.status}: decided by @${decision.actor}`,
+    });
+}
+/** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
+async function repostDecision(ctx, pr, head, check, loaded, round) {
+    const record = loaded.history.rounds[round - 1];
+    if (record === undefined || record.decidedBy === undefined)
+        throw new Error(`round ${round} is not a person's decision`);
+    const result = {
+        value: record.status === "approve" ? "YES" : "NO",
+        reasons: record.reasons,
+        needed: [],
+        dependencies: [],
+    };
+    const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
+    const part = {
+        name: "rounds",
+        result,
+        summary: `decided by @${record.decidedBy} in round ${round}${because}`,
+    };
+    const report = {
+        ...baseReport(ctx, pr, head, round),
+        status: record.status,
+        result,
+        parts: [part],
+        history: historyRows(loaded.history),
+        notes: [
+            `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
+        ],
+    };
+    const jobSummary = await publish(ctx, {
+        check,
+        pr,
+        head,
+        report,
+        history: loaded.history,
+        comment: loaded.comment,
+        saveHistory: false,
+        annotations: [],
+    });
+    return outcomeFrom(record.status, result, {
+        check,
+        head,
+        round,
+        reviewerVerdict: "SKIPPED",
+        coverage: "0% (decided by a person)",
+        history: loaded.history,
+        jobSummary,
+        report,
+        message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
+    });
+}
+
 // EXTERNAL MODULE: ./src/gate/ports.ts
 var ports = __webpack_require__(7039);
 ;// CONCATENATED MODULE: ./src/review/chunks.ts
@@ -3370,184 +3677,7 @@ function toDecisionCoverage(c) {
 
 
 
-/** The longest reason stored in the history, and how many per round: the history must fit one comment. */
-const STORED_REASON_CHARS = 500;
-const STORED_REASONS = 30;
-function cap(list) {
-    const kept = list
-        .slice(0, STORED_REASONS)
-        .map((r) => (r.length > STORED_REASON_CHARS ? `${r.slice(0, STORED_REASON_CHARS - 1)}…` : r));
-    if (list.length > STORED_REASONS)
-        kept.push(`…and ${list.length - STORED_REASONS} more (see the check run)`);
-    return kept;
-}
-/** Results whose reason lists are bounded for storage (the check run shows them all). */
-function bounded(result) {
-    return {
-        value: result.value,
-        reasons: cap(result.reasons),
-        needed: cap(result.needed),
-        dependencies: cap(result.dependencies),
-    };
-}
-function exclusionsJson(history) {
-    const last = history.rounds[history.rounds.length - 1];
-    return {
-        pr: history.pr,
-        check: history.check,
-        blocked_rounds: last?.receipt.after.blockedRounds ?? 0,
-        max_rounds: last?.receipt.after.maxRounds ?? null,
-        rounds: history.rounds.map((r) => ({
-            round: r.round,
-            head: r.head,
-            at: r.at,
-            status: r.status,
-            reasons: (0,verdict_history/* repeats */.D_)(history, r.round, r.reasons).map((x) => ({
-                reason: x.reason,
-                repeated_from: x.from ?? null,
-            })),
-            needed: r.needed,
-            dependencies: r.dependencies,
-            ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
-            ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
-        })),
-    };
-}
-function historyRows(history) {
-    return history.rounds.map((r) => {
-        const marked = (0,verdict_history/* repeats */.D_)(history, r.round, r.reasons);
-        // A person's approve has no reasons; their own words are what the row must show.
-        const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
-        return {
-            round: r.round,
-            head: r.head,
-            status: r.status,
-            reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
-            repeatedFrom: [
-                ...because.map(() => undefined),
-                ...marked.map((m) => m.from),
-                ...r.needed.map(() => undefined),
-                ...r.dependencies.map(() => undefined),
-            ],
-            ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
-            at: r.at,
-        };
-    });
-}
-async function loadHistory(ctx, pr, check) {
-    const { settings, github } = ctx;
-    // Only our own identity's comment counts: anyone can comment on a PR, and a forged history could
-    // claim a person's approve.
-    const comment = await github.findComment(pr, (0,history_comment/* historyMarker */.rz)(settings.checkName), `${check.appSlug}[bot]`);
-    if (comment === undefined)
-        return { history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName), comment };
-    const read = (0,history_comment/* readHistoryComment */.qu)(comment.body);
-    if (!read.ok)
-        return { history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName), comment, problem: read.message };
-    if (read.history.pr !== pr || read.history.check !== settings.checkName) {
-        return {
-            history: (0,verdict_history/* emptyHistory */.s4)(pr, settings.checkName),
-            comment,
-            problem: "the stored round history belongs to another pull request or check",
-        };
-    }
-    const report = (0,verdict_history/* audit */.sb)(read.history);
-    if (!report.valid) {
-        return {
-            history: read.history,
-            comment,
-            problem: `the stored round history does not audit: ${report.errors.slice(0, 3).join("; ")}`,
-        };
-    }
-    return { history: read.history, comment };
-}
-function outcomeFrom(status, result, extra) {
-    return {
-        status,
-        message: extra.message,
-        checkRunId: extra.check.id,
-        headSha: extra.head,
-        round: extra.round,
-        reviewerVerdict: extra.reviewerVerdict,
-        coverage: extra.coverage,
-        reasons: reasonsOf(result),
-        exclusions: exclusionsJson(extra.history),
-        jobSummary: extra.jobSummary,
-        report: extra.report,
-    };
-}
-/** Finish the check run and save the history; shared by every path that reaches a status. */
-async function publish(ctx, input) {
-    const { github, settings } = ctx;
-    if (input.saveHistory) {
-        const body = (0,history_comment/* renderHistoryComment */.W4)(input.history, {
-            checkName: settings.checkName,
-            ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
-        });
-        await github.saveComment(input.pr.number, body, input.comment);
-    }
-    const rendered = (0,round_report/* renderCheck */.d3)(input.report);
-    await github.finishCheck(input.check, { title: rendered.title, summary: rendered.summary, annotations: input.annotations }, (0,four/* conclusionOf */.vu)(input.report.status));
-    return (0,round_report/* renderJobSummary */.qE)(input.report);
-}
-function baseReport(ctx, pr, head, round) {
-    return {
-        round,
-        headSha: head,
-        prNumber: pr.number,
-        checkName: ctx.settings.checkName,
-        notes: [],
-        version: ctx.version,
-        ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
-    };
-}
-/** A person's decision, recorded as a round of its own for this head commit only. */
-async function decideByPerson(ctx, pr, head, check, loaded) {
-    const decision = ctx.settings.decision;
-    if (decision === undefined)
-        throw new Error("decideByPerson without a decision");
-    const decided = humanDecision(decision.decision, decision.actor, decision.reason);
-    const concluded = concludeRound({
-        history: loaded.history,
-        maxRounds: ctx.settings.maxRounds,
-        head,
-        at: ctx.now().toISOString(),
-        outcome: bounded(decided.result),
-        decidedBy: decision.actor,
-        decisionReason: cap([decision.reason])[0] ?? "",
-    });
-    const history = (0,verdict_history/* append */.BC)(loaded.history, concluded.record);
-    const report = {
-        ...baseReport(ctx, pr, head, concluded.record.round),
-        status: concluded.status,
-        result: decided.result,
-        parts: decided.parts,
-        history: historyRows(history),
-        notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
-        budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
-    };
-    const jobSummary = await publish(ctx, {
-        check,
-        pr,
-        head,
-        report,
-        history,
-        comment: loaded.comment,
-        saveHistory: true,
-        annotations: [],
-    });
-    return outcomeFrom(concluded.status, decided.result, {
-        check,
-        head,
-        round: concluded.record.round,
-        reviewerVerdict: "SKIPPED",
-        coverage: "0% (decided by a person)",
-        history,
-        jobSummary,
-        report,
-        message: `${concluded.status}: decided by @${decision.actor}`,
-    });
-}
+
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
  * otherwise have the criteria pass on the base branch's files. */
@@ -3734,11 +3864,8 @@ async function evaluate(ctx, pr, head, check, loaded) {
     // The loop rules may have turned a block into a hold; the parts table says why.
     const roundsPart = {
         name: "rounds",
-        result: concluded.status === decision.status
-            ? (0,four/* yes */.EZ)()
-            : concluded.result.value === "MAYBE"
-                ? (0,four/* maybe */.GL)(concluded.result.needed[0] ?? "held")
-                : (0,four.no)("rounds"),
+        // The loop rules only ever turn a block into a hold (exhausted, contradiction).
+        result: concluded.status === decision.status ? (0,four/* yes */.EZ)() : (0,four/* maybe */.GL)(concluded.result.needed[0] ?? "held"),
         summary: concluded.status === decision.status
             ? `round ${shownRound}${fresh ? "" : " (re-evaluated: nothing changed, so nothing new recorded)"}; ${concluded.record.receipt.after.blockedRounds} of ${settings.maxRounds} blocked rounds used`
             : (concluded.result.needed[0] ?? "held by the loop rules"),
@@ -3784,16 +3911,6 @@ async function evaluate(ctx, pr, head, check, loaded) {
         message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,
     });
 }
-/** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
- * carries over a force-push that removed the earlier commits from the branch; without this note a
- * reader could not tell which commit the earlier rounds judged, nor that a push skipped the gate. */
-function pushNote(history, target, head) {
-    if (target.kind !== "pull_request" || target.before === undefined || target.before === head)
-        return undefined;
-    const gated = [...history.rounds].reverse().find((r) => r.head === target.before);
-    const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
-    return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
-}
 function describeVerdictLike(v) {
     if (v === undefined)
         return "";
@@ -3804,28 +3921,6 @@ function describeVerdictLike(v) {
 }
 function optional(key, value) {
     return value === undefined ? {} : { [key]: value };
-}
-function coverageReport(c) {
-    return {
-        filesReviewed: c.files.reviewed,
-        filesTotal: c.files.total,
-        linesReviewed: c.lines.reviewed,
-        linesTotal: c.lines.total,
-        complete: c.complete,
-        excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
-        notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
-    };
-}
-/** Describes an error for a check run or a log line, whatever was thrown. */
-function describeError(error) {
-    if (error instanceof Error)
-        return error.message || error.name;
-    try {
-        return `non-error thrown: ${JSON.stringify(error)}`;
-    }
-    catch {
-        return `non-error thrown: ${String(error)}`;
-    }
 }
 /** One round for a pull request. Throws only before the check run exists or after it was completed
  * as a hold naming the error, so the caller can fail the step. */
@@ -3884,14 +3979,6 @@ function onGitHubClock(ctx, check) {
     const offset = started - ctx.now().getTime();
     return { ...ctx, now: () => new Date(ctx.now().getTime() + offset) };
 }
-/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
- * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
-async function confirmDecider(ctx, actor) {
-    const permission = await ctx.github.permission(actor);
-    if (!["admin", "maintain", "write"].includes(permission)) {
-        throw new Error(`@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`);
-    }
-}
 /** What a fork PR's read-only token cannot do, and the two setups that gate fork PRs safely. */
 const CANNOT_WRITE_CHECKS = "this workflow's token cannot create check runs (a pull request from a fork gets a read-only token under " +
     "`pull_request`), so no check was posted and nothing can pass the required check. Gate fork PRs with " +
@@ -3932,81 +4019,6 @@ async function runPullRequestRoundWith(ctx, pr, head, check) {
     catch (error) {
         await failCheck(ctx, check, head, pr.number, error);
         throw error;
-    }
-}
-/** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
-async function repostDecision(ctx, pr, head, check, loaded, round) {
-    const record = loaded.history.rounds[round - 1];
-    if (record === undefined || record.decidedBy === undefined)
-        throw new Error(`round ${round} is not a person's decision`);
-    const result = {
-        value: record.status === "approve" ? "YES" : "NO",
-        reasons: record.reasons,
-        needed: [],
-        dependencies: [],
-    };
-    const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
-    const part = {
-        name: "rounds",
-        result,
-        summary: `decided by @${record.decidedBy} in round ${round}${because}`,
-    };
-    const report = {
-        ...baseReport(ctx, pr, head, round),
-        status: record.status,
-        result,
-        parts: [part],
-        history: historyRows(loaded.history),
-        notes: [
-            `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
-        ],
-    };
-    const jobSummary = await publish(ctx, {
-        check,
-        pr,
-        head,
-        report,
-        history: loaded.history,
-        comment: loaded.comment,
-        saveHistory: false,
-        annotations: [],
-    });
-    return outcomeFrom(record.status, result, {
-        check,
-        head,
-        round,
-        reviewerVerdict: "SKIPPED",
-        coverage: "0% (decided by a person)",
-        history: loaded.history,
-        jobSummary,
-        report,
-        message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
-    });
-}
-/** The last line of defence: the check run ends as a hold that names the error. If even that fails,
- * the check run stays in progress, which a required check also never counts as passing. */
-async function failCheck(ctx, check, head, pr, error) {
-    const message = describeError(error);
-    const result = (0,four/* maybe */.GL)(`verdict-gate could not finish this round: ${message}`);
-    const report = {
-        status: "hold-for-human",
-        result,
-        parts: [{ name: "rounds", result, summary: "the round stopped on an error" }],
-        round: 0,
-        headSha: head,
-        ...(pr !== undefined ? { prNumber: pr } : {}),
-        checkName: ctx.settings.checkName,
-        history: [],
-        notes: ["Re-run the workflow once the cause is fixed; nothing was approved."],
-        version: ctx.version,
-        ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
-    };
-    const rendered = (0,round_report/* renderCheck */.d3)(report);
-    try {
-        await ctx.github.finishCheck(check, { title: rendered.title, summary: rendered.summary, annotations: [] }, "action_required");
-    }
-    catch (secondary) {
-        ctx.log.error(`could not post the hold on check run ${check.id} either: ${describeError(secondary)}; it stays in progress (never passing)`);
     }
 }
 
@@ -5334,4 +5346,4 @@ function parseHistory(json) {
 
 };
 
-//# sourceMappingURL=51.index.js.map
+//# sourceMappingURL=901.index.js.map

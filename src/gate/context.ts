@@ -1,0 +1,42 @@
+// What one round needs and what it produces. RoundContext carries every capability (GitHub, the
+// reviewer, the workspace, the clock) so the round decides the order and the rules, never how the
+// world is reached; RoundOutcome is what the action and the CLI report from it.
+import type { TreeReader } from "../criteria/tree.js";
+import type { RoundReport } from "../report/round-report.js";
+import type { Reviewer } from "../review/reviewer.js";
+import type { Settings } from "../settings.js";
+import type { Status } from "../verdict/four.js";
+import type { GitHubPort, Logger } from "./ports.js";
+
+export interface RoundContext {
+  settings: Settings;
+  github: GitHubPort;
+  /** Created on first use: a person's decision or an exhausted loop needs no reviewer (or its key). */
+  reviewer: () => Reviewer;
+  /** The checked-out tree the criteria read, or why it cannot be read. */
+  openTree: () => TreeReader | { error: string };
+  /** The commit the workspace has checked out, when it can be told (a .git directory). */
+  workspaceHead: () => string | undefined;
+  now: () => Date;
+  newRoundToken: () => string;
+  log: Logger;
+  version: string;
+}
+
+export interface RoundOutcome {
+  /** Undefined when nothing was gated (a closed pull request). */
+  status?: Status;
+  message: string;
+  checkRunId?: number;
+  headSha?: string;
+  round?: number;
+  reviewerVerdict: string;
+  coverage: string;
+  reasons: string[];
+  exclusions: unknown;
+  jobSummary: string;
+  /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
+  report?: RoundReport;
+  /** Why no check run could be posted (the step must then fail, whatever the status). */
+  checkUnavailable?: string;
+}

@@ -1,0 +1,132 @@
+// A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
+// its own for one head commit, and that decision repeated when the same head is evaluated again.
+import type { RoundReport } from "../report/round-report.js";
+import { humanDecision, type Part } from "../verdict/decision.js";
+import type { Result } from "../verdict/four.js";
+import { append } from "../verdict/history.js";
+import { concludeRound } from "../verdict/loop.js";
+import type { RoundContext, RoundOutcome } from "./context.js";
+import type { CheckRunRef, PullRequestInfo } from "./ports.js";
+import { baseReport, outcomeFrom, publish } from "./publish.js";
+import { bounded, cap, historyRows, type LoadedHistory } from "./round-history.js";
+
+/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
+ * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
+export async function confirmDecider(ctx: RoundContext, actor: string): Promise<void> {
+  const permission = await ctx.github.permission(actor);
+  if (!["admin", "maintain", "write"].includes(permission)) {
+    throw new Error(
+      `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`,
+    );
+  }
+}
+
+/** A person's decision, recorded as a round of its own for this head commit only. */
+export async function decideByPerson(
+  ctx: RoundContext,
+  pr: PullRequestInfo,
+  head: string,
+  check: CheckRunRef,
+  loaded: LoadedHistory,
+): Promise<RoundOutcome> {
+  const decision = ctx.settings.decision;
+  if (decision === undefined) throw new Error("decideByPerson without a decision");
+  const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+  const concluded = concludeRound({
+    history: loaded.history,
+    maxRounds: ctx.settings.maxRounds,
+    head,
+    at: ctx.now().toISOString(),
+    outcome: bounded(decided.result),
+    decidedBy: decision.actor,
+    decisionReason: cap([decision.reason])[0] ?? "",
+  });
+  const history = append(loaded.history, concluded.record);
+  const report: RoundReport = {
+    ...baseReport(ctx, pr, head, concluded.record.round),
+    status: concluded.status,
+    result: decided.result,
+    parts: decided.parts,
+    history: historyRows(history),
+    notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
+    budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
+  };
+  const jobSummary = await publish(ctx, {
+    check,
+    pr,
+    head,
+    report,
+    history,
+    comment: loaded.comment,
+    saveHistory: true,
+    annotations: [],
+  });
+  return outcomeFrom(concluded.status, decided.result, {
+    check,
+    head,
+    round: concluded.record.round,
+    reviewerVerdict: "SKIPPED",
+    coverage: "0% (decided by a person)",
+    history,
+    jobSummary,
+    report,
+    message: `${concluded.status}: decided by @${decision.actor}`,
+  });
+}
+
+/** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
+export async function repostDecision(
+  ctx: RoundContext,
+  pr: PullRequestInfo,
+  head: string,
+  check: CheckRunRef,
+  loaded: LoadedHistory,
+  round: number,
+): Promise<RoundOutcome> {
+  const record = loaded.history.rounds[round - 1];
+  if (record === undefined || record.decidedBy === undefined)
+    throw new Error(`round ${round} is not a person's decision`);
+  const result: Result = {
+    value: record.status === "approve" ? "YES" : "NO",
+    reasons: record.reasons,
+    needed: [],
+    dependencies: [],
+  };
+  const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
+  const part: Part = {
+    name: "rounds",
+    result,
+    summary: `decided by @${record.decidedBy} in round ${round}${because}`,
+  };
+  const report: RoundReport = {
+    ...baseReport(ctx, pr, head, round),
+    status: record.status,
+    result,
+    parts: [part],
+    history: historyRows(loaded.history),
+    notes: [
+      `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
+    ],
+  };
+  const jobSummary = await publish(ctx, {
+    check,
+    pr,
+    head,
+    report,
+    history: loaded.history,
+    comment: loaded.comment,
+    saveHistory: false,
+    annotations: [],
+  });
+  return outcomeFrom(record.status, result, {
+    check,
+    head,
+    round,
+    reviewerVerdict: "SKIPPED",
+    coverage: "0% (decided by a person)",
+    history: loaded.history,
+    jobSummary,
+    report,
+    message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
+  });
+}

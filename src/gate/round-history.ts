@@ -1,0 +1,127 @@
+// The round history as the round uses it: read from the gate's own comment and audited before it is
+// trusted, bounded before it is stored, and shown as rows, exclusions and push notes.
+import { historyMarker, readHistoryComment } from "../report/history-comment.js";
+import type { HistoryRow } from "../report/round-report.js";
+import type { Settings } from "../settings.js";
+import type { Result } from "../verdict/four.js";
+import { audit, emptyHistory, type History, repeats } from "../verdict/history.js";
+import type { RoundContext } from "./context.js";
+import type { CheckRunRef, StoredComment } from "./ports.js";
+
+/** The longest reason stored in the history, and how many per round: the history must fit one comment. */
+const STORED_REASON_CHARS = 500;
+const STORED_REASONS = 30;
+
+export function cap(list: readonly string[]): string[] {
+  const kept = list
+    .slice(0, STORED_REASONS)
+    .map((r) => (r.length > STORED_REASON_CHARS ? `${r.slice(0, STORED_REASON_CHARS - 1)}…` : r));
+  if (list.length > STORED_REASONS)
+    kept.push(`…and ${list.length - STORED_REASONS} more (see the check run)`);
+  return kept;
+}
+
+/** Results whose reason lists are bounded for storage (the check run shows them all). */
+export function bounded(result: Result): {
+  value: Result["value"];
+  reasons: string[];
+  needed: string[];
+  dependencies: string[];
+} {
+  return {
+    value: result.value,
+    reasons: cap(result.reasons),
+    needed: cap(result.needed),
+    dependencies: cap(result.dependencies),
+  };
+}
+
+export function exclusionsJson(history: History): unknown {
+  const last = history.rounds[history.rounds.length - 1];
+  return {
+    pr: history.pr,
+    check: history.check,
+    blocked_rounds: last?.receipt.after.blockedRounds ?? 0,
+    max_rounds: last?.receipt.after.maxRounds ?? null,
+    rounds: history.rounds.map((r) => ({
+      round: r.round,
+      head: r.head,
+      at: r.at,
+      status: r.status,
+      reasons: repeats(history, r.round, r.reasons).map((x) => ({
+        reason: x.reason,
+        repeated_from: x.from ?? null,
+      })),
+      needed: r.needed,
+      dependencies: r.dependencies,
+      ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+      ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
+    })),
+  };
+}
+
+export function historyRows(history: History): HistoryRow[] {
+  return history.rounds.map((r) => {
+    const marked = repeats(history, r.round, r.reasons);
+    // A person's approve has no reasons; their own words are what the row must show.
+    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
+    return {
+      round: r.round,
+      head: r.head,
+      status: r.status,
+      reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
+      repeatedFrom: [
+        ...because.map(() => undefined),
+        ...marked.map((m) => m.from),
+        ...r.needed.map(() => undefined),
+        ...r.dependencies.map(() => undefined),
+      ],
+      ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
+      at: r.at,
+    };
+  });
+}
+
+export interface LoadedHistory {
+  history: History;
+  comment: StoredComment | undefined;
+  /** The stored history cannot be trusted (unreadable, or its chain does not audit). */
+  problem?: string;
+}
+
+export async function loadHistory(ctx: RoundContext, pr: number, check: CheckRunRef): Promise<LoadedHistory> {
+  const { settings, github } = ctx;
+  // Only our own identity's comment counts: anyone can comment on a PR, and a forged history could
+  // claim a person's approve.
+  const comment = await github.findComment(pr, historyMarker(settings.checkName), `${check.appSlug}[bot]`);
+  if (comment === undefined) return { history: emptyHistory(pr, settings.checkName), comment };
+  const read = readHistoryComment(comment.body);
+  if (!read.ok) return { history: emptyHistory(pr, settings.checkName), comment, problem: read.message };
+  if (read.history.pr !== pr || read.history.check !== settings.checkName) {
+    return {
+      history: emptyHistory(pr, settings.checkName),
+      comment,
+      problem: "the stored round history belongs to another pull request or check",
+    };
+  }
+  const report = audit(read.history);
+  if (!report.valid) {
+    return {
+      history: read.history,
+      comment,
+      problem: `the stored round history does not audit: ${report.errors.slice(0, 3).join("; ")}`,
+    };
+  }
+  return { history: read.history, comment };
+}
+
+/** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
+ * carries over a force-push that removed the earlier commits from the branch; without this note a
+ * reader could not tell which commit the earlier rounds judged, nor that a push skipped the gate. */
+export function pushNote(history: History, target: Settings["target"], head: string): string | undefined {
+  if (target.kind !== "pull_request" || target.before === undefined || target.before === head)
+    return undefined;
+  const gated = [...history.rounds].reverse().find((r) => r.head === target.before);
+  const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
+  return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
+}
