@@ -2,9 +2,9 @@
 // API: it reads the gate's history comment (only the trusted author's), replays the chain and the
 // bound, and says so — exit 0 valid, 3 invalid, 2 usage or nothing to audit, 1 internal. The library
 // function `auditPullRequest` is the same code.
+
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { auditPullRequest } from "../../src/github/history-audit.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
@@ -12,6 +12,7 @@ import { no, yes } from "../../src/verdict/four.js";
 import { append, emptyHistory, type History, nextState, seal } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
 import { openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+import { capturingIO } from "../support/cli-io.js";
 
 let world: World;
 beforeEach(async () => {
@@ -23,19 +24,7 @@ afterEach(async () => {
 });
 
 function io(env: Record<string, string | undefined>, tty = false) {
-  const captured = { out: "", err: "" };
-  const value: CliIO = {
-    readStdin: async () => Buffer.from(""),
-    out: (t) => {
-      captured.out += t;
-    },
-    err: (t) => {
-      captured.err += t;
-    },
-    stdoutIsTTY: tty,
-    env,
-    cwd: process.cwd(),
-  };
+  const { io: value, captured } = capturingIO({ stdoutIsTTY: tty, env, cwd: process.cwd() });
   return { io: value, captured };
 }
 

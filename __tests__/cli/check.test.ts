@@ -1,11 +1,11 @@
 // `verdict-gate check`, in-process through the command frame: exit codes (0 PASS, 3 FAIL, 4 FLAG, 2
 // invalid contract or usage), the table and the JSON, --diff, --evidence and --verify-evidence.
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/main.js";
+import { runCaptured } from "../support/cli-io.js";
 
 let dir: string;
 
@@ -34,22 +34,12 @@ async function check(
   args: string[],
   options: { stdin?: string; tty?: boolean; env?: Record<string, string> } = {},
 ) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
+  return runCaptured(["check", ...args], {
     readStdin: async () => Buffer.from(options.stdin ?? "", "utf8"),
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
     stdoutIsTTY: options.tty ?? false,
     env: options.env ?? {},
     cwd: dir,
-  };
-  const code = await runCli(["check", ...args], io);
-  return { code, out, err };
+  });
 }
 
 const exists = { id: "c1", type: "file_exists", path: "incidents.md", description: "summary written" };

@@ -1,33 +1,14 @@
 // The command frame (src/cli/main.ts): global flags, dispatch, and the rule that every outcome is an
 // exit code and a thrown error never ends in 0.
+
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/main.js";
 import { VERSION } from "../../src/version.js";
-
-function fakeIO(overrides: Partial<CliIO> = {}) {
-  const captured = { out: "", err: "" };
-  const io: CliIO = {
-    readStdin: async () => Buffer.from(""),
-    out: (t) => {
-      captured.out += t;
-    },
-    err: (t) => {
-      captured.err += t;
-    },
-    stdoutIsTTY: false,
-    env: {},
-    cwd: "/",
-    ...overrides,
-  };
-  return { io, captured };
-}
+import { runCaptured } from "../support/cli-io.js";
 
 async function run(argv: string[], overrides: Partial<CliIO> = {}) {
-  const { io, captured } = fakeIO(overrides);
-  const code = await runCli(argv, io);
-  return { code, ...captured };
+  return runCaptured(argv, overrides);
 }
 
 describe("the verdict-gate frame", () => {

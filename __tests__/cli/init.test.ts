@@ -1,16 +1,16 @@
 // `verdict-gate init`, in-process: it writes a starter workflow whose gate step uses only real action
 // inputs and a starter contract that loads (and passes on an empty change), for each reviewer choice,
 // and it never overwrites — either both files are written or neither is.
+
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import type { CliIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/main.js";
 import { ACTION_REF, CONTRACT_PATH, SCHEMA_URL, WORKFLOW_PATH } from "../../src/cli/templates/project.js";
 import { loadContract } from "../../src/criteria/index.js";
 import { INPUT } from "../../src/inputs.js";
+import { runCaptured } from "../support/cli-io.js";
 
 let dir: string;
 beforeEach(() => {
@@ -19,22 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function init(args: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
-    readStdin: async () => Buffer.from(""),
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    env: {},
-    cwd: dir,
-  };
-  const code = await runCli(["init", ...args], io);
-  return { code, out, err };
+  return runCaptured(["init", ...args], { cwd: dir });
 }
 
 /** A workflow expression naming a repository secret, as the starter workflow writes it. */

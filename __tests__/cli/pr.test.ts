@@ -2,15 +2,16 @@
 // OpenAI-compatible loopback reviewer: a dry run posts nothing and prints what it would post; a real
 // run posts the check run on the head; a person's token is refused or explained; a checkout that is
 // not the PR's head is said so.
+
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { parsePullRequest } from "../../src/cli/pr.js";
 import { checkout } from "../e2e/harness.js";
 import { gateChecks, historyComment, openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+import { runCaptured } from "../support/cli-io.js";
 
 let world: World;
 beforeEach(async () => {
@@ -28,32 +29,20 @@ async function pr(
   args: string[],
   options: { token?: string; workspace?: string; tty?: boolean; env?: Record<string, string> } = {},
 ) {
-  let out = "";
-  let err = "";
-  const workspace = options.workspace ?? world.headWorkspace();
-  const io: CliIO = {
-    readStdin: async () => Buffer.from(""),
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: options.tty ?? false,
-    env: {
-      GITHUB_TOKEN: options.token ?? world.api.token,
-      REVIEWER_KEY,
-      VERDICT_GATE_BACKOFF_UNIT_MS: "5",
-      ...options.env,
-    },
-    cwd: workspace,
-  };
   const reviewer = ["--model", "gpt-4o", "--base-url", world.openai.baseUrl, "--api-key-env", "REVIEWER_KEY"];
-  const code = await runCli(
+  return runCaptured(
     ["pr", `${world.repo.fullName}#${world.pull.number}`, ...reviewer, "--api-url", world.api.url, ...args],
-    io,
+    {
+      stdoutIsTTY: options.tty ?? false,
+      env: {
+        GITHUB_TOKEN: options.token ?? world.api.token,
+        REVIEWER_KEY,
+        VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+        ...options.env,
+      },
+      cwd: options.workspace ?? world.headWorkspace(),
+    },
   );
-  return { code, out, err };
 }
 
 describe("--dry-run", () => {

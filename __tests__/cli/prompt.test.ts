@@ -1,30 +1,17 @@
 // `verdict-gate prompt`: the rule a review prompt ends with, from the module the parser lives in.
+
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "../../src/cli/io.js";
-import { runCli } from "../../src/cli/main.js";
 import { findVerdict, PROMPT_RULE, promptRule } from "../../src/verdict/reply-contract.js";
+import { runCaptured } from "../support/cli-io.js";
 
 const TOKEN = "q7k2m9x4p3n8b5v6c1z0l4j7h2";
 
 async function prompt(...args: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
+  return runCaptured(["prompt", ...args], {
     readStdin: async () => {
       throw new Error("prompt must not read stdin");
     },
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    env: {},
-    cwd: "/",
-  };
-  const code = await runCli(["prompt", ...args], io);
-  return { code, out, err };
+  });
 }
 
 describe("verdict-gate prompt", () => {

@@ -1,15 +1,16 @@
 // `verdict-gate review`, in-process through the command frame: a whole round on a local diff, with a
 // command reviewer or a loopback OpenAI-compatible server, the contract checked against the working
 // tree, every status with its exit code, the three output forms, and the inputs it refuses.
+
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import type { CliIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
 import { INPUT } from "../../src/inputs.js";
+import { runCaptured } from "../support/cli-io.js";
 import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
 import { GREET_DIFF } from "./review-support.js";
 
@@ -38,23 +39,13 @@ async function review(
   args: string[],
   options: { stdin?: string; tty?: boolean; stdinTty?: boolean; env?: Record<string, string> } = {},
 ) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
+  return runCaptured(["review", ...args], {
     readStdin: async () => Buffer.from(options.stdin ?? GREET_DIFF, "utf8"),
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
     stdoutIsTTY: options.tty ?? false,
     stdinIsTTY: options.stdinTty ?? false,
     env: { PATH: process.env.PATH ?? "", ...options.env },
     cwd: dir,
-  };
-  const code = await runCli(["review", ...args], io);
-  return { code, out, err };
+  });
 }
 
 const approving = ["--command", fakeReviewerCommand("approve-bound")];

@@ -1,28 +1,17 @@
 // `verdict-gate verdict`, run in-process through the command frame with a fake CliIO.
+
 import { describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { MAX_REPLY_BYTES } from "../../src/cli/verdict.js";
+import { runCaptured } from "../support/cli-io.js";
 
 const TOKEN = "q7k2m9x4p3n8b5v6c1z0l4j7h2";
 
 async function verdict(stdin: Buffer | string, ...args: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIO = {
+  return runCaptured(["verdict", ...args], {
     readStdin: async () => (typeof stdin === "string" ? Buffer.from(stdin, "utf8") : stdin),
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    stdoutIsTTY: false,
-    env: {},
-    cwd: "/",
-  };
-  const code = await runCli(["verdict", ...args], io);
-  return { code, out, err };
+  });
 }
 
 describe("verdict-gate verdict", () => {

@@ -17,7 +17,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _criteria_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3238);
 /* harmony import */ var _diff_parse_js__WEBPACK_IMPORTED_MODULE_17__ = __webpack_require__(4348);
-/* harmony import */ var _gate_bind_reviewer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4836);
+/* harmony import */ var _gate_bind_reviewer_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2964);
 /* harmony import */ var _gate_round_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3439);
 /* harmony import */ var _gate_workspace_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2142);
 /* harmony import */ var _report_round_report_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3113);

@@ -957,8 +957,8 @@ function createGitHubPort(client, repository, log, options = {}) {
 
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
-// EXTERNAL MODULE: ./src/gate/bind-reviewer.ts + 13 modules
-var bind_reviewer = __webpack_require__(4836);
+// EXTERNAL MODULE: ./src/gate/bind-reviewer.ts + 14 modules
+var bind_reviewer = __webpack_require__(2964);
 ;// CONCATENATED MODULE: ./src/gate/bind-github.ts
 // The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
 // token and the reviewer's key from every message) bound to this repository.

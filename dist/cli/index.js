@@ -78,12 +78,12 @@ var four = __nccwpck_require__(1201);
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 const COMMANDS = [
-    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
-    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
+    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
+    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
     { name: "verdict", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(755)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5755))).verdictCommand },
     { name: "prompt", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(934)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1934))).promptCommand },
     { name: "check", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(589), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6418))).checkCommand },
-    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(901), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
+    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
     { name: "init", load: async () => (await __nccwpck_require__.e(/* import() */ 887).then(__nccwpck_require__.bind(__nccwpck_require__, 887))).initCommand },
 ];
 

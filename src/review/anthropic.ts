@@ -8,12 +8,11 @@
 // console.warns when a model is past its deprecation date (the model name only, nothing secret).
 import Anthropic from "@anthropic-ai/sdk";
 import { readMessage } from "./anthropic-reply.js";
-import { type Attempt, callReviewer } from "./call.js";
+import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
 import { endpoint } from "./endpoint.js";
-import type { HttpReviewerOptions } from "./openai.js";
-import { DEFAULT_RETRY_POLICY } from "./retry.js";
-import { REAL_RUNTIME, type Reviewer } from "./reviewer.js";
+import { type HttpReviewerOptions, httpReviewer } from "./http-reviewer.js";
+import type { Reviewer } from "./reviewer.js";
 import { classifySdkError } from "./sdk-error.js";
 
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -40,10 +39,6 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
     model: options.model,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
-  const policy = {
-    ...(options.policy ?? DEFAULT_RETRY_POLICY),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-  };
   const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
   const attempt: Attempt = async (prompt, signal) => {
     try {
@@ -61,21 +56,5 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
       return classifySdkError(error, Anthropic, target);
     }
   };
-  const reviewer: Reviewer = {
-    provider: "anthropic",
-    model: options.model,
-    label: `anthropic ${options.model} @ ${host}`,
-    contextWindow: window.tokens,
-    review: (prompt) =>
-      callReviewer(attempt, prompt, {
-        target,
-        model: options.model,
-        window,
-        timeoutMs: options.timeoutMs,
-        policy,
-        runtime: options.runtime ?? REAL_RUNTIME,
-        secrets: options.apiKey === "" ? [] : [options.apiKey],
-      }),
-  };
-  return Object.freeze(reviewer);
+  return httpReviewer("anthropic", options, { host, target, window }, attempt);
 }

@@ -8,31 +8,17 @@
 // read OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_PROJECT_ID), its own retries are off
 // (call.ts retries, uniformly), and its logger is off (OPENAI_LOG=debug would print request bodies).
 import OpenAI from "openai";
-import { type Attempt, callReviewer } from "./call.js";
+import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
 import { endpoint } from "./endpoint.js";
+import { type HttpReviewerOptions, httpReviewer } from "./http-reviewer.js";
 import { readChatCompletion } from "./openai-reply.js";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
-import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "./reviewer.js";
+import type { Reviewer } from "./reviewer.js";
 import { classifySdkError } from "./sdk-error.js";
 
-export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+export type { HttpReviewerOptions };
 
-export interface HttpReviewerOptions {
-  readonly model: string;
-  /** Empty for keyless local endpoints. */
-  readonly apiKey: string;
-  readonly baseUrl?: string;
-  /** Most tokens the reviewer may write; sent as `max_completion_tokens` (openai) or `max_tokens`
-   * (anthropic, where it is required). */
-  readonly maxOutputTokens?: number;
-  readonly timeoutMs: number;
-  /** Overrides the policy's retries. */
-  readonly retries?: number;
-  readonly contextWindow?: number;
-  readonly policy?: RetryPolicy;
-  readonly runtime?: ReviewerRuntime;
-}
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 // A keyless endpoint still needs some bearer value for the SDK; it identifies nothing.
 const NO_KEY = "no-key";
@@ -58,10 +44,6 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
-  const policy = {
-    ...(options.policy ?? DEFAULT_RETRY_POLICY),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
-  };
   const attempt: Attempt = async (prompt, signal) => {
     try {
       const body: unknown = await client.chat.completions.create(
@@ -82,21 +64,5 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
       return classifySdkError(error, OpenAI, target);
     }
   };
-  const reviewer: Reviewer = {
-    provider: "openai",
-    model: options.model,
-    label: `openai ${options.model} @ ${host}`,
-    contextWindow: window.tokens,
-    review: (prompt) =>
-      callReviewer(attempt, prompt, {
-        target,
-        model: options.model,
-        window,
-        timeoutMs: options.timeoutMs,
-        policy,
-        runtime: options.runtime ?? REAL_RUNTIME,
-        secrets: options.apiKey === "" ? [] : [options.apiKey],
-      }),
-  };
-  return Object.freeze(reviewer);
+  return httpReviewer("openai", options, { host, target, window }, attempt);
 }

@@ -1,5 +1,5 @@
-export const id = 901;
-export const ids = [901];
+export const id = 509;
+export const ids = [509];
 export const modules = {
 
 /***/ 8694:
@@ -923,7 +923,7 @@ function roundText(report, paint, setting) {
 
 /***/ }),
 
-/***/ 4836:
+/***/ 2964:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1357,6 +1357,8 @@ function contextWarning(options) {
         "to the window the server really serves, or lower `max-diff-tokens` to split the diff further.");
 }
 
+// EXTERNAL MODULE: ./src/review/endpoint.ts
+var endpoint = __webpack_require__(6571);
 ;// CONCATENATED MODULE: ./src/review/redact.ts
 // Keeps reviewer keys out of every message the gate writes. Providers echo keys back: OpenAI's 401 says
 // "Incorrect API key provided: sk-abc12***…7890", a proxy may reflect a whole header, a CLI may print
@@ -1542,8 +1544,6 @@ function checkReply(outcome, estimated, settings, warnings) {
     return outcome;
 }
 
-// EXTERNAL MODULE: ./src/review/endpoint.ts
-var endpoint = __webpack_require__(6571);
 ;// CONCATENATED MODULE: ./src/review/reviewer.ts
 // One interface for every reviewer (an OpenAI-compatible endpoint, Anthropic's Messages API, or any CLI
 // that reads a prompt on stdin), and the one shape its answer takes. The shape is what keeps "could not
@@ -1567,6 +1567,36 @@ const REAL_RUNTIME = Object.freeze({
     random: () => Math.random(),
 });
 
+;// CONCATENATED MODULE: ./src/review/http-reviewer.ts
+// What the two SDK providers share: their options, and the frozen Reviewer around one attempt. Only
+// the attempt differs between them; the retry policy, the context window and the secrets handed to the
+// driver are built here once, so neither provider can forget to keep its key out of a message.
+
+
+
+function httpReviewer(provider, options, where, attempt) {
+    const policy = {
+        ...(options.policy ?? DEFAULT_RETRY_POLICY),
+        ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    };
+    const reviewer = {
+        provider,
+        model: options.model,
+        label: `${provider} ${options.model} @ ${where.host}`,
+        contextWindow: where.window.tokens,
+        review: (prompt) => callReviewer(attempt, prompt, {
+            target: where.target,
+            model: options.model,
+            window: where.window,
+            timeoutMs: options.timeoutMs,
+            policy,
+            runtime: options.runtime ?? REAL_RUNTIME,
+            secrets: options.apiKey === "" ? [] : [options.apiKey],
+        }),
+    };
+    return Object.freeze(reviewer);
+}
+
 ;// CONCATENATED MODULE: ./src/review/anthropic.ts
 // The `anthropic` provider: the Messages API through the official SDK. As with openai.ts, nothing in
 // the environment may redirect the key or change the client: the key is passed explicitly (which also
@@ -1576,8 +1606,6 @@ const REAL_RUNTIME = Object.freeze({
 // large max_tokens as "needs streaming". On the wire, SDK 1.14 sends the key as `Authorization: Bearer`
 // (not `x-api-key` as 0.x did) with `anthropic-version: 2026-10-21`; it works on Node 20. It also
 // console.warns when a model is past its deprecation date (the model name only, nothing secret).
-
-
 
 
 
@@ -1606,10 +1634,6 @@ function anthropicReviewer(options) {
         model: options.model,
         ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
     });
-    const policy = {
-        ...(options.policy ?? DEFAULT_RETRY_POLICY),
-        ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    };
     const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
     const attempt = async (prompt, signal) => {
         try {
@@ -1625,22 +1649,7 @@ function anthropicReviewer(options) {
             return classifySdkError(error, sdk_client/* Anthropic */.N, target);
         }
     };
-    const reviewer = {
-        provider: "anthropic",
-        model: options.model,
-        label: `anthropic ${options.model} @ ${host}`,
-        contextWindow: window.tokens,
-        review: (prompt) => callReviewer(attempt, prompt, {
-            target,
-            model: options.model,
-            window,
-            timeoutMs: options.timeoutMs,
-            policy,
-            runtime: options.runtime ?? REAL_RUNTIME,
-            secrets: options.apiKey === "" ? [] : [options.apiKey],
-        }),
-    };
-    return Object.freeze(reviewer);
+    return httpReviewer("anthropic", options, { host, target, window }, attempt);
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -1916,8 +1925,6 @@ function readChatCompletion(body, target) {
 
 
 
-
-
 const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 // A keyless endpoint still needs some bearer value for the SDK; it identifies nothing.
 const NO_KEY = "no-key";
@@ -1942,10 +1949,6 @@ function openAIReviewer(options) {
         ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
         ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
     });
-    const policy = {
-        ...(options.policy ?? DEFAULT_RETRY_POLICY),
-        ...(options.retries !== undefined ? { retries: options.retries } : {}),
-    };
     const attempt = async (prompt, signal) => {
         try {
             const body = await client.chat.completions.create({
@@ -1964,22 +1967,7 @@ function openAIReviewer(options) {
             return classifySdkError(error, openai/* default */.Ay, target);
         }
     };
-    const reviewer = {
-        provider: "openai",
-        model: options.model,
-        label: `openai ${options.model} @ ${host}`,
-        contextWindow: window.tokens,
-        review: (prompt) => callReviewer(attempt, prompt, {
-            target,
-            model: options.model,
-            window,
-            timeoutMs: options.timeoutMs,
-            policy,
-            runtime: options.runtime ?? REAL_RUNTIME,
-            secrets: options.apiKey === "" ? [] : [options.apiKey],
-        }),
-    };
-    return Object.freeze(reviewer);
+    return httpReviewer("openai", options, { host, target, window }, attempt);
 }
 
 ;// CONCATENATED MODULE: ./src/review/create.ts
@@ -5346,4 +5334,4 @@ function parseHistory(json) {
 
 };
 
-//# sourceMappingURL=901.index.js.map
+//# sourceMappingURL=509.index.js.map

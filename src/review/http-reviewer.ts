@@ -1,0 +1,52 @@
+// What the two SDK providers share: their options, and the frozen Reviewer around one attempt. Only
+// the attempt differs between them; the retry policy, the context window and the secrets handed to the
+// driver are built here once, so neither provider can forget to keep its key out of a message.
+import { type Attempt, callReviewer } from "./call.js";
+import type { ContextWindow } from "./context-window.js";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
+import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "./reviewer.js";
+
+export interface HttpReviewerOptions {
+  readonly model: string;
+  /** Empty for keyless local endpoints. */
+  readonly apiKey: string;
+  readonly baseUrl?: string;
+  /** Most tokens the reviewer may write; sent as `max_completion_tokens` (openai) or `max_tokens`
+   * (anthropic, where it is required). */
+  readonly maxOutputTokens?: number;
+  readonly timeoutMs: number;
+  /** Overrides the policy's retries. */
+  readonly retries?: number;
+  readonly contextWindow?: number;
+  readonly policy?: RetryPolicy;
+  readonly runtime?: ReviewerRuntime;
+}
+
+export function httpReviewer(
+  provider: "openai" | "anthropic",
+  options: HttpReviewerOptions,
+  where: { readonly host: string; readonly target: string; readonly window: ContextWindow },
+  attempt: Attempt,
+): Reviewer {
+  const policy = {
+    ...(options.policy ?? DEFAULT_RETRY_POLICY),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  };
+  const reviewer: Reviewer = {
+    provider,
+    model: options.model,
+    label: `${provider} ${options.model} @ ${where.host}`,
+    contextWindow: where.window.tokens,
+    review: (prompt) =>
+      callReviewer(attempt, prompt, {
+        target: where.target,
+        model: options.model,
+        window: where.window,
+        timeoutMs: options.timeoutMs,
+        policy,
+        runtime: options.runtime ?? REAL_RUNTIME,
+        secrets: options.apiKey === "" ? [] : [options.apiKey],
+      }),
+  };
+  return Object.freeze(reviewer);
+}
