@@ -100,6 +100,43 @@ describe("--dry-run", () => {
   });
 });
 
+describe("--app-slug", () => {
+  it("makes a dry run trust the history comment of the app that posts the gate", async () => {
+    // One real round: its history comment is github-actions[bot]'s.
+    expect((await pr([])).code).toBe(0);
+    const body = historyComment(world)?.body ?? "";
+    expect(body).not.toBe("");
+    // The same history, as a workflow posting with a GitHub App's token would have left it.
+    world.pull.comment("my-gate[bot]", body, "Bot");
+    // By default the dry run reads github-actions' history: the head was judged, nothing is asked again.
+    const plain = await pr(["--dry-run"]);
+    expect(plain.out).toContain("APPROVE (reused from round 1)");
+    expect(plain.err).toMatch(/not written by github-actions\[bot\]: ignored/);
+    // Trusting my-gate, its copy is the history read and github-actions' is the one ignored.
+    const mine = await pr(["--dry-run", "--app-slug", "my-gate"]);
+    expect(mine.code, mine.err).toBe(0);
+    expect(mine.out).toContain("APPROVE (reused from round 1)");
+    expect(mine.err).toMatch(/not written by my-gate\[bot\]: ignored/);
+    expect(world.openai.requests).toHaveLength(1);
+    // An app that never posted has no history here: the reviewer is asked and a history would start.
+    const none = await pr(["--dry-run", "--app-slug", "other-gate"]);
+    expect(none.code, none.err).toBe(0);
+    expect(none.out).toContain("history comment: would create on #");
+    expect(world.openai.requests).toHaveLength(2);
+  });
+
+  it("is refused without --dry-run, and when it is not a slug", async () => {
+    const real = await pr(["--app-slug", "my-gate"]);
+    expect(real.code).toBe(2);
+    expect(real.err).toMatch(/--app-slug is for --dry-run/);
+    const bad = await pr(["--dry-run", "--app-slug", "My Gate[bot]"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--app-slug takes a GitHub App's slug .*got "My Gate\[bot\]"/);
+    expect(world.openai.requests).toHaveLength(0);
+    expect(world.api.requestsFor(CHECK_CREATES)).toEqual([]);
+  });
+});
+
 describe("posting", () => {
   it("posts one completed check run on the head commit and saves the history", async () => {
     const r = await pr([]);

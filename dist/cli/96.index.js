@@ -1055,6 +1055,8 @@ const USAGE = [
     "  --contract PATH        the contract's path in the repository, read at the base commit",
     "                         (default .github/verdict-contract.json)",
     "  --api-url URL          GitHub's REST API (default $GITHUB_API_URL, else https://api.github.com)",
+    "  --app-slug SLUG        with --dry-run: the app that posts the gate's check runs, whose history comment",
+    "                         is trusted (default github-actions; a real run learns it from the check run)",
     "  --check-name NAME  --max-rounds N  --include-pr-description  --force-review   as the action's inputs",
     "  The token comes from GITHUB_TOKEN or GH_TOKEN. Posting a check run needs a GitHub App's token;",
     "  a personal token (ghp_…, github_pat_…, gh auth token) can only --dry-run.",
@@ -1067,6 +1069,7 @@ const OPTIONS = {
     ...round_options/* ROUND_OPTIONS */.M,
     "dry-run": { type: "boolean" },
     "api-url": { type: "string" },
+    "app-slug": { type: "string" },
     "include-pr-description": { type: "boolean" },
     "force-review": { type: "boolean" },
 };
@@ -1191,6 +1194,16 @@ const prCommand = {
             throw new cli_io/* UsageError */.e("missing the pull request (OWNER/REPO#N)");
         const target = parsePullRequest(given);
         const dryRun = values["dry-run"] === true;
+        const appSlug = values["app-slug"];
+        if (appSlug !== undefined) {
+            if (!dryRun) {
+                throw new cli_io/* UsageError */.e("--app-slug is for --dry-run: a real run trusts the app that its token posts the check run as");
+            }
+            // A slug as GitHub spells them: the history comment's author is `<slug>[bot]`.
+            if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(appSlug)) {
+                throw new cli_io/* UsageError */.e(`--app-slug takes a GitHub App's slug (lower-case letters, digits and dashes, as in github-actions), got ${JSON.stringify((0,criteria/* printable */.g$)(appSlug.slice(0, 100)))}`);
+            }
+        }
         const token = (io.env.GITHUB_TOKEN ?? "").trim() || (io.env.GH_TOKEN ?? "").trim();
         if (token === "") {
             throw new cli_io/* UsageError */.e("no token: set GITHUB_TOKEN or GH_TOKEN (for a dry run, GH_TOKEN=$(gh auth token) will do)");
@@ -1216,7 +1229,10 @@ const prCommand = {
         if (key.note !== undefined)
             io.err(`verdict-gate pr: note: ${key.note}\n`);
         const log = (0,round_context/* cliLog */.$)(io, "pr", values.verbose === true, true);
-        const { port, writes } = (0,recorded_github/* recordWrites */.qm)(bindGitHub(settings, log, io.env), { dryRun });
+        const { port, writes } = (0,recorded_github/* recordWrites */.qm)(bindGitHub(settings, log, io.env), {
+            dryRun,
+            ...(appSlug !== undefined ? { appSlug } : {}),
+        });
         const ctx = {
             settings,
             github: port,
