@@ -20,8 +20,14 @@ import { loaded } from "./commands.js";
 const DOCS = ["README.md", "docs/contract.md", "docs/reviewers.md", "docs/statuses.md"] as const;
 const text = (file: string) => readFileSync(file, "utf8");
 
-/** Docs other people are writing; a link to one is checked once the file exists. */
-const PENDING = new Set(["docs/workflows.md", "docs/history.md", "docs/security.md"]);
+/** Every doc, for the checks that hold in all of them (inputs, flags, links). */
+const ALL_DOCS = [
+  ...DOCS,
+  "docs/workflows.md",
+  "docs/history.md",
+  "docs/security.md",
+  "docs/samples/README.md",
+] as const;
 
 function blocks(markdown: string, language: string): string[] {
   const found: string[] = [];
@@ -135,12 +141,13 @@ describe("every doc", () => {
         for (const v of Object.values(node)) visit(v, file);
       }
     };
-    for (const file of DOCS) for (const block of blocks(text(file), "yaml")) visit(parseYaml(block), file);
+    for (const file of ALL_DOCS)
+      for (const block of blocks(text(file), "yaml")) visit(parseYaml(block), file);
     expect(steps).toBeGreaterThan(8);
   });
 
   it("uses only flags its commands accept in CLI examples", async () => {
-    for (const file of DOCS) {
+    for (const file of ALL_DOCS) {
       for (const block of blocks(text(file), "sh")) {
         for (const m of block.matchAll(/verdict-gate (\w+)([^|\n]*(?:\\\n[^|\n]*)*)/g)) {
           const entry = COMMANDS.find((c) => c.name === m[1]);
@@ -156,14 +163,59 @@ describe("every doc", () => {
   });
 
   it("links only to files that exist", () => {
-    for (const file of [...DOCS, "docs/samples/README.md"]) {
+    for (const file of ALL_DOCS) {
       for (const m of text(file).matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
         const target = m[1] as string;
         if (/^[a-z]+:/.test(target)) continue;
         const resolved = path.normalize(path.join(path.dirname(file), target));
-        if (PENDING.has(resolved) && !existsSync(resolved)) continue;
         expect(existsSync(resolved), `${file} links to ${target}`).toBe(true);
       }
     }
+  });
+});
+
+/** Whether `title` is a parameterised test's title (`"$name holds, naming it"`, `"%s holds"`) with a
+ * value the file spells out (`name: "hang"`) in place of each placeholder. */
+function fromTemplate(title: string, source: string): boolean {
+  for (const m of source.matchAll(/"([^"\n]*(?:\$\w+|%s)[^"\n]*)"/g)) {
+    const parts = (m[1] as string).split(/\$\w+|%s/);
+    const escaped = parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const match = new RegExp(`^${escaped.join("(.+?)")}$`).exec(title);
+    if (match?.slice(1).every((value) => source.includes(`"${value}"`))) return true;
+  }
+  return false;
+}
+
+describe("docs/security.md", () => {
+  const doc = text("docs/security.md");
+
+  it("names only test files that exist", () => {
+    const named = [...doc.matchAll(/`(__tests__\/[^`\s]+)`/g)].map((m) => m[1] as string);
+    expect(named.length).toBeGreaterThan(10);
+    for (const file of named) expect(existsSync(file), `docs/security.md names ${file}`).toBe(true);
+  });
+
+  it("names only tests that exist in the file it cites", () => {
+    let checked = 0;
+    for (const line of doc.split("\n")) {
+      const file = /`(__tests__\/[^`\s]+\.test\.ts)` ›/.exec(line)?.[1];
+      if (file === undefined) continue;
+      const source = text(file);
+      // A title is quoted in _italics_ or *italics*; `%s` and `…` stand for the parts a table abridges.
+      for (const m of line.matchAll(/(?<![\w*])[_*]([^_*|]{12,}?)[_*](?![\w*])/g)) {
+        const title = (m[1] as string).trim();
+        const pattern = title
+          .split(/%s|…/)
+          .map((piece) => piece.trim().replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("[\\s\\S]*?");
+        const unquoted = source.replace(/\\'/g, "'");
+        expect(
+          new RegExp(pattern).test(unquoted) || fromTemplate(title, unquoted),
+          `${file}: "${title}"`,
+        ).toBe(true);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 });
