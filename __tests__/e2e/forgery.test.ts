@@ -136,6 +136,7 @@ describe.concurrent("replies that are not judgments never approve", () => {
       const run = await world.run({});
       expectNothingPassed(world, run);
       expect(run.outputs.status).toBe("hold-for-human");
+      expect(["AMBIGUOUS", "NONE"]).toContain(run.outputs["reviewer-verdict"]);
     }));
 
   it("a reviewer that echoes the prompt and then approves properly still holds (command)", async () =>
@@ -146,6 +147,8 @@ describe.concurrent("replies that are not judgments never approve", () => {
       expectNothingPassed(world, run);
       expect(run.outputs.status).toBe("hold-for-human");
       expect(gateChecks(world)[0]?.output.title).toMatch(/echo|verdict/i);
+      // An echo states no verdict of its own, whatever marker it ends in.
+      expect(["AMBIGUOUS", "NONE"]).toContain(run.outputs["reviewer-verdict"]);
     }));
 
   it("a reviewer that approves and then quotes a hunk holds (the marker is not last)", async () =>

@@ -13,10 +13,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PROMPT = { system: "SYSTEM PART", user: "USER PART\n===VERDICT=== <value>" };
 const GITHUB_TOKEN = "ghs_loopbackGitHubToken0123456789abcdef";
 
-function reviewer(command: string, options: { timeoutMs?: number; env?: Record<string, string> } = {}) {
+function reviewer(
+  command: string,
+  options: { timeoutMs?: number; env?: Record<string, string>; contextWindow?: number } = {},
+) {
   return commandReviewer({
     command,
     timeoutMs: options.timeoutMs ?? 10_000,
+    ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
     env: options.env ?? { PATH: process.env.PATH ?? "" },
     withheldSecrets: [GITHUB_TOKEN],
     killGraceMs: 200,
@@ -139,10 +143,26 @@ describe("command reviewer", () => {
 
   it("accepts a reviewer that exits without reading its stdin", async () => {
     const big = { system: "s", user: "x".repeat(1_000_000) };
+    // A window the ~333k-token prompt fits in: over the window, a command reviewer's reply is refused
+    // as truncated (next test).
     const reply = success(
-      await reviewer(fakeReviewerCommand("no-stdin", "===VERDICT=== APPROVE")).review(big),
+      await reviewer(fakeReviewerCommand("no-stdin", "===VERDICT=== APPROVE"), {
+        contextWindow: 1_000_000,
+      }).review(big),
     );
     expect(reply.text).toBe("===VERDICT=== APPROVE");
+  });
+
+  it("fails as truncated when the prompt is over the whole window: a command never reports its input", async () => {
+    const reply = failure(
+      await reviewer(fakeReviewerCommand("reply", "===VERDICT=== APPROVE"), { contextWindow: 1_000 }).review({
+        system: "s",
+        user: "x".repeat(3_600),
+      }),
+    );
+    expect(reply.failure).toBe("truncated");
+    expect(reply.message).toMatch(/about 1,201 input tokens \(estimated\), more than the whole 1,000-token/);
+    expect(JSON.stringify(reply)).not.toContain("APPROVE");
   });
 
   it("refuses a reply larger than the limit", async () => {
@@ -178,6 +198,34 @@ describe("command reviewer", () => {
     expect(await eventually(() => existsSync(pidFile))).toBe(true);
     const pid = Number(readFileSync(pidFile, "utf8"));
     expect(await eventually(() => !alive(pid))).toBe(true);
+  });
+
+  it("fails, and kills the group, when a helper keeps the output open after the reviewer exits", async () => {
+    // Before, the drain timer destroyed the pipes and settled what had been read so far as a reply
+    // (ok: true), and the helper was left running.
+    const pidFile = path.join(dir, "helper.pid");
+    const script = path.join(dir, "exit-leaving-helper.mjs");
+    // The reviewer prints half a reply, starts a helper that inherits its stdout, and exits 0.
+    const helper =
+      "require('node:fs').writeFileSync(process.argv[1], String(process.pid)); setTimeout(() => {}, 20000)";
+    writeFileSync(
+      script,
+      [
+        'import { spawn } from "node:child_process";',
+        'process.stdout.write("Partial review.\\n===VERDICT=== APPROVE\\n");',
+        `spawn(process.execPath, ["-e", ${JSON.stringify(helper)}, process.argv[2]], { stdio: ["ignore", "inherit", "inherit"] }).unref();`,
+      ].join("\n"),
+    );
+    const started = Date.now();
+    const reply = failure(await reviewer(`'${process.execPath}' '${script}' '${pidFile}'`).review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toContain("the reviewer's output did not end");
+    expect(reply.message).toContain("exited with code 0");
+    expect(JSON.stringify(reply)).not.toContain("APPROVE");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await eventually(() => existsSync(pidFile))).toBe(true);
+    const helperPid = Number(readFileSync(pidFile, "utf8"));
+    if (process.platform !== "win32") expect(await eventually(() => !alive(helperPid))).toBe(true);
   });
 
   it("labels itself by program name only: arguments may carry secrets", () => {

@@ -6,10 +6,14 @@ import {
   DEFAULT_MAX_DIFF_TOKENS,
   diffBudget,
   fileTokens,
+  PROMPT_OVERHEAD_TOKENS,
   planReview,
+  promptOverheadTokens,
   type ReviewPlan,
 } from "../../src/review/plan.js";
+import { buildPrompt } from "../../src/review/prompt.js";
 import type { ReviewReply } from "../../src/review/reviewer.js";
+import { newRoundToken } from "../../src/review/round-token.js";
 import { diffOf, file, files } from "./diff-fixtures.js";
 
 const ok: ReviewReply = {
@@ -158,6 +162,48 @@ describe("planReview: what cannot be reviewed", () => {
     expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 8_192 })).toBe(4_553);
     expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 2_048, overheadTokens: 1_500 })).toBe(138);
     expect(diffBudget({ maxDiffTokens: 60_000, contextWindow: 1_000 })).toBe(1);
+  });
+});
+
+describe("promptOverheadTokens", () => {
+  it("is the fixed figure for ordinary prompt settings", () => {
+    expect(promptOverheadTokens({})).toBe(PROMPT_OVERHEAD_TOKENS);
+    expect(
+      promptOverheadTokens({ conditions: { criteria: [{ id: "tests", description: "has tests" }] } }),
+    ).toBe(PROMPT_OVERHEAD_TOKENS);
+  });
+
+  it("counts long earlier reasons, so every chunk's whole prompt stays inside 80% of the window", () => {
+    // With the fixed 2,000 tokens, ~6,000 tokens of earlier reasons pushed each chunk's prompt past an
+    // 8,192-token window (the unknown-model default), where it would be held as truncated.
+    const earlierReasons = Array.from({ length: 60 }, (_, i) => ({
+      round: i + 1,
+      reason: `BLOCKING: src/f${i}.ts:${i} — ${"the input is never validated before use; ".repeat(7)}`,
+    }));
+    const base = { earlierReasons, conditions: { intendedAction: "add a feature" } };
+    const overhead = promptOverheadTokens(base);
+    expect(overhead).toBeGreaterThan(6_000);
+    const window = 16_384;
+    const fixed = diffBudget({ maxDiffTokens: 60_000, contextWindow: window });
+    const budget = diffBudget({ maxDiffTokens: 60_000, contextWindow: window, overheadTokens: overhead });
+    const many = Array.from({ length: 40 }, (_, i) => file({ path: `src/f${i}.ts`, adds: 20, width: 60 }));
+    const longest = (maxDiffTokens: number) => {
+      const plan = planReview(diffOf(many), { maxDiffTokens });
+      const token = newRoundToken();
+      return Math.max(
+        ...plan.chunks.map(
+          (c) =>
+            buildPrompt({
+              ...base,
+              files: c.files,
+              part: { number: c.index + 1, of: plan.chunks.length },
+              roundToken: token,
+            }).estimatedTokens,
+        ),
+      );
+    };
+    expect(longest(fixed)).toBeGreaterThan(window * 0.8 + 3_000);
+    expect(longest(budget)).toBeLessThanOrEqual(window * 0.8);
   });
 });
 

@@ -23,6 +23,36 @@ describe("redactSecrets", () => {
     expect(redactSecrets("abc", ["abc"])).toBe("abc"); // too short to be a key; not searched for
   });
 
+  it("removes the URL-encoded key, as a clone URL or a query string carries it", () => {
+    // Every run of eight characters of this key holds a `+`, `/` or `=`, so its encoded form shares
+    // none with it: before, `https://x:p%2Ba%2Fs...@host` went through untouched.
+    const key = "p+a/s=s+w/o=r+d/1=2+3/4";
+    const encoded = encodeURIComponent(key);
+    expect(encoded).not.toBe(key);
+    expect(redactSecrets(`clone https://x:${encoded}@example.com/o/r failed`, [key])).toBe(
+      `clone https://x:${REDACTED}@example.com/o/r failed`,
+    );
+    expect(redactSecrets(`GET /v1?key=${encoded.toLowerCase()}&x=1`, [key])).not.toContain(
+      encoded.toLowerCase(),
+    );
+    expect(redactSecrets(`key="${encoded}"`, [key])).toBe(`key="${REDACTED}"`);
+  });
+
+  it("never lets a URL-encoded key through", () => {
+    const secret = fc.string({
+      unit: fc.constantFrom(..."abXY01+/=%&?:@ -_~!é".split("")),
+      minLength: 8,
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(secret, fc.string({ maxLength: 30 }), fc.string({ maxLength: 30 }), (key, a, b) => {
+        const encoded = encodeURIComponent(key);
+        const out = redactSecrets(`${a}${encoded}${b}`, [key]);
+        expect(out.includes(encoded)).toBe(false);
+      }),
+    );
+  });
+
   it("never lets the key or eight of its characters in a row through", () => {
     const secret = fc.string({
       unit: fc.constantFrom(..."abcdefXYZ0123456789-_".split("")),

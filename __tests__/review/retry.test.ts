@@ -129,4 +129,50 @@ describe("callReviewer", () => {
     expect(reply).toMatchObject({ ok: false, failure: "timeout", attempts: 1 });
     expect(aborted).toBe(true);
   });
+
+  describe("a prompt over the whole context window", () => {
+    const small = (rt: ReviewerRuntime) => ({
+      ...settings(rt),
+      window: { tokens: 1_000, source: "setting" as const },
+    });
+    const big = { system: "s", user: "x".repeat(3_600) }; // about 1,201 tokens by the estimate
+
+    it("fails as truncated when the provider reports no input tokens", async () => {
+      // Before, this was only a warning, and the reply of a reviewer that may have read part of the
+      // diff counted.
+      for (const usage of [{}, { inputTokens: 0 }, { outputTokens: 12 }]) {
+        const reply = await callReviewer(
+          scripted([{ ok: true, text: "===VERDICT=== APPROVE", usage }]),
+          big,
+          small(runtime()),
+        );
+        if (reply.ok) throw new Error(`expected a failure for ${JSON.stringify(usage)}`);
+        expect(reply.failure).toBe("truncated");
+        expect(reply.message).toContain("about 1,201 input tokens (estimated)");
+        expect(reply.message).toContain("1,000-token context window of m");
+        expect(JSON.stringify(reply)).not.toContain("APPROVE");
+        expect(reply.warnings.join("\n")).toMatch(/120% of a 1,000-token context window/);
+      }
+    });
+
+    it("trusts the provider's count when it gives one", async () => {
+      const reply = await callReviewer(
+        scripted([{ ok: true, text: "fine", usage: { inputTokens: 900 } }]),
+        big,
+        small(runtime()),
+      );
+      expect(reply.ok).toBe(true);
+    });
+
+    it("only warns between 80% and the whole window", async () => {
+      const reply = await callReviewer(
+        scripted([{ ok: true, text: "fine", usage: {} }]),
+        { system: "s", user: "x".repeat(2_700) }, // about 901 tokens
+        small(runtime()),
+      );
+      if (!reply.ok) throw new Error(reply.message);
+      expect(reply.warnings).toHaveLength(1);
+      expect(reply.warnings[0]).toMatch(/about 901 input tokens \(estimated\), 90%/);
+    });
+  });
 });

@@ -43,6 +43,10 @@ describe("the BLOCKING line format", () => {
     ["an L before the line", "BLOCKING: src/a.ts:L12 — bad"],
     ["a GitHub anchor", "BLOCKING: src/a.ts#L12 — bad"],
     ["CRLF line endings", "BLOCKING: src/a.ts:12 — bad\r\n"],
+    ["a heading", "### BLOCKING: src/a.ts:12 — bad"],
+    ["an open task box", "- [ ] BLOCKING: src/a.ts:12 — bad"],
+    ["a ticked task box", "- [x] **BLOCKING:** src/a.ts:12 — bad"],
+    ["inline code around the keyword", "`BLOCKING`: src/a.ts:12 — bad"],
   ])("tolerates %s", (_name, line) => {
     expect(one(line)).toMatchObject({ path: "src/a.ts", line: 12, reason: "bad" });
   });
@@ -129,6 +133,26 @@ describe("the BLOCKING line format", () => {
     const { findings, total } = readFindings(reply, 3);
     expect(findings).toHaveLength(3);
     expect(total).toBe(10);
+  });
+});
+
+describe("lines the gate once read as no finding", () => {
+  it("reads a finding written as inline code", () => {
+    expect(one("`BLOCKING: src/a.ts:12 — SQL injection`")).toMatchObject({ path: "src/a.ts", line: 12 });
+  });
+
+  it("drops only the rule's own placeholder, not a path behind a stray <path> prefix", () => {
+    expect(parseFindings("BLOCKING: <path>:<line> — <reason>")).toEqual([]);
+    expect(parseFindings("BLOCKING: `<path>:<line>` — <reason>")).toEqual([]);
+    expect(one("BLOCKING: <path>/src/a.ts:3 — SQL injection")).toMatchObject({
+      path: "<path>/src/a.ts",
+      line: 3,
+    });
+    // Past the reason limit the count follows the same rule.
+    const reply = ["BLOCKING: a.ts:1 — x", "BLOCKING: <path>:<line> — y", "BLOCKING: <path>/b.ts:2 — z"].join(
+      "\n",
+    );
+    expect(readFindings(reply, 1).total).toBe(2);
   });
 });
 

@@ -75,6 +75,35 @@ describe("reviewerResult", () => {
     expect(reviewerResult(reply, { maxReasons: 5 }).reasons).toHaveLength(6);
   });
 
+  it("an approve beside a finding it failed to see before holds: headings, task boxes, inline code", () => {
+    for (const line of [
+      "### BLOCKING: src/a.ts:3 — SQL injection",
+      "`BLOCKING: src/a.ts:3 — SQL injection`",
+      "- [ ] BLOCKING: src/a.ts:3 — SQL injection",
+      "BLOCKING: <path>/src/a.ts:3 — SQL injection",
+    ]) {
+      const result = reviewerResult(`${line}\n===VERDICT=== APPROVE ${TOKEN}`, { roundToken: TOKEN });
+      expect(result.value, line).toBe(MAYBE);
+    }
+  });
+
+  it("an approve that says an earlier reason is unresolved holds; resolved ones do not", () => {
+    for (const line of ["UNRESOLVED: 1 — still broken", "- **UNRESOLVED:** 2 — the token still leaks"]) {
+      const result = reviewerResult(`RESOLVED: 3\n${line}\n===VERDICT=== APPROVE ${TOKEN}`, {
+        roundToken: TOKEN,
+      });
+      expect(result.value, line).toBe(MAYBE);
+      expect(result.needed[0]).toMatch(/said 1 earlier reason\(s\) are unresolved/);
+    }
+    const resolved = reviewerResult(
+      `RESOLVED: 1\nRESOLVED: 2\nUnresolved: none\n===VERDICT=== APPROVE ${TOKEN}`,
+      {
+        roundToken: TOKEN,
+      },
+    );
+    expect(resolved.value).toBe(YES);
+  });
+
   it("binds to the round: a bare approve holds, the token approves", () => {
     expect(reviewerResult("ok\n===VERDICT=== APPROVE", { roundToken: TOKEN }).value).toBe(MAYBE);
     expect(reviewerResult(`ok\n===VERDICT=== APPROVE ${TOKEN}`, { roundToken: TOKEN }).value).toBe(YES);

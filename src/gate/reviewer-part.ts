@@ -13,7 +13,7 @@ import { capByCoverage, type Part } from "../verdict/decision.js";
 import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
 import { combine, maybe, type Result } from "../verdict/four.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
-import { findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
 
 /** The prompt's parts that do not depend on the chunk or the round token. */
 export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "drawFenceId">;
@@ -104,7 +104,9 @@ function readReply(
         maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
         roundToken,
       ),
-      verdict: word(verdict),
+      // Whatever marker it ends in, an echo states no verdict of the reviewer's own: the step output
+      // must not say APPROVE beside a hold.
+      verdict: verdict === null ? "NONE" : AMBIGUOUS,
       findings: [],
     };
   }

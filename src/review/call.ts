@@ -147,7 +147,9 @@ export async function callReviewer(
 }
 
 /** The checks every reply passes through, whatever the provider: no text is no reply, a prompt the
- * provider reports far smaller than sent was cut, and reported use above 80% of the window warns. */
+ * provider reports far smaller than sent was cut, a prompt estimated over the whole window that the
+ * provider gives no count for (a command reviewer never does) is taken as cut too, and reported use
+ * above 80% of the window warns. */
 function checkReply(
   outcome: Extract<AttemptOutcome, { ok: true }>,
   estimated: number,
@@ -175,6 +177,23 @@ function checkReply(
         usage: outcome.usage,
       };
     }
+  } else if (estimated > settings.window.tokens) {
+    // Nothing says how much of the prompt the reviewer read, and it did not fit: a server that cuts
+    // silently (Ollama past num_ctx, a CLI that drops the start) answers about part of the diff as if
+    // it were all of it. The estimate runs high, so a prompt just over may in fact have fitted; a hold
+    // costs a person a look, an approve of half a diff costs more.
+    return {
+      ok: false,
+      failure: "truncated",
+      message:
+        `${settings.target}: the prompt is about ${estimated.toLocaleString("en-US")} input tokens (estimated), ` +
+        `more than the whole ${settings.window.tokens.toLocaleString("en-US")}-token context window of ` +
+        `${settings.model}, and the provider reports no input-token count to show it read all of it: the ` +
+        "prompt was most likely cut, so the reply is not used. Set `context-window` to the window the " +
+        "reviewer really serves, or lower `max-diff-tokens` to split the diff further.",
+      retryable: false,
+      usage: outcome.usage,
+    };
   }
   if (outcome.text.trim() === "") {
     return {

@@ -39,8 +39,8 @@ export interface CommandReviewerOptions {
 
 export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
 const STDERR_TAIL = 1_000;
-/** After the process exits, how long to wait for its output pipes to close (a helper it started may
- * hold them open). */
+/** After the process exits, how long to wait for its output pipes to close. A helper it started may
+ * hold them open; past this the group is killed and the run fails (the output may be partial). */
 const DRAIN_MS = 1_000;
 
 function killTree(pid: number | undefined, signal: NodeJS.Signals): void {
@@ -114,20 +114,32 @@ export function runCommandOnce(
     child.on("error", (error: NodeJS.ErrnoException) => {
       fail(`${target}: could not start: ${error.code ?? error.message}`);
     });
-    const finish = (code: number | null, sig: NodeJS.Signals | null) => {
+    const finish = (code: number | null, sig: NodeJS.Signals | null, unended = false) => {
       signal.removeEventListener("abort", stop);
       const tail = err.trim() ? `: ${providerDetail(err.trim())}` : "";
       if (signal.aborted) return fail(`${target}: killed at the time limit`);
       if (overflow) return fail(`${target}: wrote more than ${options.maxReplyBytes} bytes; refused`);
+      if (unended) {
+        // What was read so far may be half a reply (a helper still writing it, or one that would have
+        // written REQUEST_CHANGES next): never a reply.
+        const how = sig !== null ? `was killed by ${sig}` : `exited with code ${code}`;
+        return fail(
+          `${target}: the reviewer's output did not end: it ${how}, but a process it started still held ` +
+            `its output open ${DRAIN_MS / 1000}s later; killed that process group, partial output discarded${tail}`,
+        );
+      }
       if (sig !== null) return fail(`${target}: killed by ${sig}${tail}`);
       if (code !== 0) return fail(`${target}: exited with code ${code}${tail}`);
       settle({ ok: true, text: Buffer.concat(out).toString("utf8"), usage: {} });
     };
     child.on("exit", (code, sig) => {
       const drain = setTimeout(() => {
+        // A helper the reviewer started holds the pipes: kill the whole group (the leader is gone, the
+        // group is not), and fail rather than read the output collected so far as the reply.
+        stop();
         child.stdout.destroy();
         child.stderr.destroy();
-        finish(code, sig);
+        finish(code, sig, true);
       }, DRAIN_MS);
       drain.unref();
       child.on("close", () => {

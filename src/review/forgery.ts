@@ -12,6 +12,7 @@
 // erring towards a hold: a false echo costs a person a look, a missed one can ship a forged approve.
 // Pure.
 import type { DiffFile } from "../diff/types.js";
+import { replyLines, stripPythonSpace } from "../verdict/reply-contract.js";
 
 const SENTINEL_LIKE = /={2,}\s*VERDICT\s*={2,}/i;
 const LABELLED = /\bVERDICT\s*[:=]/i;
@@ -67,7 +68,11 @@ const QUOTE_MIN_LINE = 8;
 /** How many of the reply's last non-blank lines are checked for quotes. */
 const TAIL = 3;
 
-const normalise = (line: string) => line.replace(/^[+\- ]/, "").trim();
+// Lines are cut and trimmed exactly as the reply contract's parser cuts and trims them (Python's
+// splitlines and strip), so "the last line" here is the parser's last non-blank line: a reply that
+// hides its end behind U+2028, \v, U+0085 or a U+001F "blank" line cannot move it.
+const strip = stripPythonSpace;
+const normalise = (line: string) => strip(line.replace(/^[+\- ]/, ""));
 
 /** The prompt split into the gate's own instruction lines and the fenced (untrusted) lines, by the
  * fence id: a line carrying the id opens or closes a block, and nothing inside a block can carry it.
@@ -109,12 +114,13 @@ export function replyEcho(
     return { kind: "prompt-echo", detail: `repeats the prompt ("${echoed.slice(0, 80)}")` };
   }
   const quotable = new Set<string>();
-  for (const raw of parts.untrusted) {
-    for (const l of [raw.trim(), normalise(raw)]) if (l !== "") quotable.add(l);
+  // An untrusted line holding a rare break (U+2028…) is several lines to the parser, so it is cut the
+  // same way here before it is compared with the reply's lines.
+  for (const raw of parts.untrusted.flatMap(replyLines)) {
+    for (const l of [strip(raw), normalise(raw)]) if (l !== "") quotable.add(l);
   }
-  const tail = reply
-    .split(/\r\n|\r|\n/)
-    .map((l) => l.trim())
+  const tail = replyLines(reply)
+    .map(strip)
     .filter((l) => l !== "")
     .slice(-TAIL);
   const last = tail[tail.length - 1];

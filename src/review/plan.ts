@@ -7,6 +7,7 @@
 // Pure.
 import type { Diff, DiffFile } from "../diff/types.js";
 import { type Coverage, coverageOf, type NotReviewedFile } from "./coverage.js";
+import { buildPrompt, type PromptInput } from "./prompt.js";
 import { type ExcludedFile, type ScopeOptions, scopeFiles } from "./scope.js";
 import { estimateTokens } from "./tokens.js";
 
@@ -15,8 +16,30 @@ import { estimateTokens } from "./tokens.js";
 export const DEFAULT_MAX_DIFF_TOKENS = 60_000;
 
 /** Tokens the prompt needs besides the diff (system message, task, conditions, rule), assumed when
- * deriving a budget from a context window. Long conditions or earlier reasons need the real figure. */
+ * deriving a budget from a context window. It is a floor, not a bound: earlier reasons pile up round
+ * after round (every distinct reason of every earlier head, unabridged), a contract's conditions and
+ * custom instructions have no length limit, and an opted-in PR description can be 65,536 characters
+ * (~22,000 tokens by the estimate), so with the fixed figure a chunk's prompt can end well past the
+ * budget, past a small window even (an 8,192-token default leaves ~1,600 tokens of slack). Such a
+ * prompt is held, not silently cut: call.ts fails a reply to a prompt over the whole window as
+ * `truncated` unless the provider reports having read it. To size chunks right, pass
+ * `overheadTokens: promptOverheadTokens(base)` to diffBudget. */
 export const PROMPT_OVERHEAD_TOKENS = 2_000;
+
+/** Estimated tokens a chunk's prompt needs besides its diff, for these prompt settings: the prompt
+ * built with no files, as the last of many parts and with the longest round token, plus a little for
+ * the file count. Never below PROMPT_OVERHEAD_TOKENS, so ordinary settings chunk as before. */
+export function promptOverheadTokens(
+  base: Omit<PromptInput, "files" | "part" | "roundToken" | "drawFenceId">,
+): number {
+  const empty = buildPrompt({
+    ...base,
+    files: [],
+    part: { number: 9_999, of: 9_999 },
+    roundToken: "z".repeat(128),
+  });
+  return Math.max(PROMPT_OVERHEAD_TOKENS, empty.estimatedTokens + 8);
+}
 
 export interface PlanOptions extends ScopeOptions {
   /** Most estimated diff tokens in one reviewer call. */

@@ -7,9 +7,11 @@
 export type FailureKind =
   /** The call (or the command) ran past its time limit. */
   | "timeout"
-  /** 429, 529 or a 403 with retry-after, still after the retries (or asked to wait too long). */
+  /** 429 (or Anthropic's rate_limit_error), or a 403 with retry-after, still after the retries (or
+   * asked to wait too long). */
   | "rate-limited"
-  /** Any other HTTP error status (400, 404, 413, 5xx after the retries…). */
+  /** Any other HTTP error status (400, 404, 413, 5xx after the retries…), 529 and Anthropic's
+   * overloaded_error included: an overloaded server is retried like a 5xx, not as a rate limit. */
   | "http"
   /** Connection refused, reset, DNS, a body cut mid-stream. */
   | "network"

@@ -1,7 +1,7 @@
 // One round's parts → one status. Pure. The lattice (four.ts) does the combining; this file holds the
 // rules that are about the gate rather than the lattice: what a part that did not run means, and that
 // a reviewer approve counts only for the diff it actually saw.
-import { combine, maybe, NO, no, type Result, type Status, statusOf, YES } from "./four.js";
+import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } from "./four.js";
 
 /** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
  * approve rounds of the pull requests it carries. */
@@ -56,7 +56,7 @@ export function decide(parts: readonly Part[]): Decision {
 /** A person's decision through workflow_dispatch is the round's whole outcome: it settles what the
  * gate could not, for this head commit only. */
 export function humanDecision(decision: "approve" | "block", actor: string, reason: string): Decision {
-  const result = decision === "approve" ? combine() : no(`blocked by @${actor}: ${reason}`);
+  const result = decision === "approve" ? yes() : no(`blocked by @${actor}: ${reason}`);
   const part: Part = {
     name: "rounds",
     result,

@@ -36,15 +36,24 @@ export interface Finding {
 // repeated group such as `(?:>\s*)*` costs the engine a backtrack entry per repetition, and a line of
 // millions of `> ` then overflows its stack (a crash, found by the stress test in findings.test.ts).
 const SPACE = "\\t \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff\\x1f";
-const HEAD = new RegExp(
-  `[>${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\*\\*|__)?BLOCKING(?:\\*\\*|__)?[${SPACE}]*:(?:\\*\\*|__)?[${SPACE}]*`,
-  "iy",
-);
+// Also `#` headings, inline code and task-list boxes (`- [ ] BLOCKING: …`): a finding the gate does
+// not see lets an APPROVE beside it pass.
+const keywordHead = (keyword: string): RegExp =>
+  new RegExp(
+    `[>#\`${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\[[ xX]\\][${SPACE}]+)?(?:\\*\\*|__|\`)?${keyword}(?:\\*\\*|__|\`)?[${SPACE}]*:(?:\\*\\*|__|\`)?[${SPACE}]*`,
+    "iy",
+  );
+const HEAD = keywordHead("BLOCKING");
+// The prompt asks for `UNRESOLVED: <number> — <why>` for an earlier reason that still stands, and says
+// such a reason is a blocking finding: an APPROVE beside one contradicts itself, like one beside a
+// BLOCKING line.
+const UNRESOLVED_HEAD = keywordHead("UNRESOLVED");
 
 const NOTHING = /^[*_`([]*(none|nothing|n\/a|no blocking issues?( found)?|none found)[*_`)\].!]*$/i;
 
-// The PROMPT_RULE shows the format with a `<path>` placeholder; an echoed instruction is not a finding.
-const PLACEHOLDER_PATH = "<path>";
+// The PROMPT_RULE shows the format as `<path>:<line>`; an echoed instruction is not a finding. Only the
+// placeholder itself is: `<path>/src/a.ts:3` names a real file behind a stray prefix.
+const isPlaceholder = (path: string): boolean => path === "<path>" || path.startsWith("<path>:");
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isSeparator = (ch: string): boolean => ch === "—" || ch === "–" || ch === "-" || ch === ":";
@@ -143,7 +152,7 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
     location = split;
     after = rest;
   }
-  if (location.path.startsWith(PLACEHOLDER_PATH)) return null;
+  if (isPlaceholder(location.path)) return null;
   return { ...location, reason: reasonFrom(after) };
 }
 
@@ -164,7 +173,7 @@ export function readFindings(
     if (findings.length >= limit) {
       // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
       // test per line, not a parse.
-      if (!/^`?<path>/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText))) total += 1;
+      if (!/^`?<path>(?:[:`\s]|$)/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText))) total += 1;
       return true;
     }
     const body = readBody(bodyText);
@@ -174,6 +183,21 @@ export function readFindings(
     return true;
   });
   return { findings, total };
+}
+
+/** How many lines of a reply say an earlier reason is still unresolved. */
+export function countUnresolved(reply: string): number {
+  const text = reply ?? "";
+  let count = 0;
+  eachReplyLine(text, (start, end) => {
+    if (start === end) return true;
+    UNRESOLVED_HEAD.lastIndex = start;
+    if (!UNRESOLVED_HEAD.test(text) || UNRESOLVED_HEAD.lastIndex > end) return true;
+    // "UNRESOLVED: none" says there is nothing unresolved.
+    if (!NOTHING.test(stripPythonSpace(text.slice(UNRESOLVED_HEAD.lastIndex, end)))) count += 1;
+    return true;
+  });
+  return count;
 }
 
 /** Every BLOCKING line of a reply. */
@@ -206,8 +230,9 @@ export interface ReviewerOptions extends ContractOptions {
 
 /** The reviewer's part of a round, as a four-valued Result:
  * - APPROVE with no BLOCKING line → YES;
- * - APPROVE that also lists BLOCKING lines → MAYBE: the reply contradicts itself, and approving past a
- *   blocking finding is the expensive mistake, so a person decides;
+ * - APPROVE that also lists BLOCKING lines, or UNRESOLVED earlier reasons → MAYBE: the reply
+ *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
+ *   decides;
  * - REQUEST_CHANGES → NO, one reason per BLOCKING line (or one saying there was none);
  * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
  * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. */
@@ -220,12 +245,20 @@ export function reviewerResult(reply: string, options: ReviewerOptions = {}): Re
     total > findings.length ? [`… and ${total - findings.length} more BLOCKING line(s) in the reply`] : [];
   const context = [...listed.map((f) => `the reviewer's BLOCKING line: ${f}`), ...more];
   switch (reading.verdict) {
-    case APPROVE:
+    case APPROVE: {
+      const unresolved = countUnresolved(reply);
+      if (unresolved > 0) {
+        return maybe(
+          `the reviewer approved but also said ${unresolved} earlier reason(s) are unresolved; a person must decide which it meant`,
+          ...context,
+        );
+      }
       if (total === 0) return yes();
       return maybe(
         `the reviewer approved but also wrote ${total} BLOCKING line(s); a person must decide which it meant`,
         ...context,
       );
+    }
     case REQUEST_CHANGES: {
       const [first, ...rest] = [...listed, ...more];
       if (first === undefined) {
