@@ -1,11 +1,13 @@
 // Merge queue, end to end over the bundle: the gate reports on `merge_group.head_sha` (or the queue
 // stalls on a required check that never comes). It approves when every pull request in the group has
-// an approve round for its current head — the gate's or a person's — and the criteria hold on the
-// group's own tree; otherwise it says which pull request, and why. No reviewer is called.
+// an approve round for the head the queue took — the gate's or a person's — and the criteria hold on
+// the group's own tree; otherwise it says which pull request, and why. No reviewer is called.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ActionRun } from "./harness.js";
-import { dispatch, pushAndRun, workspaceAt } from "./rounds-world.js";
+import { dispatch, pushAndRun, tamperStoredState, workspaceAt } from "./rounds-world.js";
 import { BASE_FILES, CONTRACT, openAI, startWorld, type World } from "./world.js";
+
+const GET_PULL = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
 
 let world: World;
 beforeEach(async () => {
@@ -28,7 +30,13 @@ afterEach(async () => {
 
 /** The merge_group run for the PR as the queue builds it now, with the group's commit checked out. */
 async function queue(): Promise<{ run: ActionRun; headSha: string }> {
-  const group = world.repo.createMergeGroup(world.pull);
+  return runGroup(world.repo.createMergeGroup(world.pull));
+}
+
+/** The merge_group run for a group the queue built earlier. */
+async function runGroup(
+  group: ReturnType<World["repo"]["createMergeGroup"]>,
+): Promise<{ run: ActionRun; headSha: string }> {
   const run = await world.run({
     event: world.event({ event: "merge_group", repo: world.repo, group }),
     workspace: workspaceAt(world, group.headSha),
@@ -103,6 +111,50 @@ describe("merge_group", () => {
     const { run, headSha } = await queue();
     expect(run.outputs.status).toBe("blocked");
     expect(groupCheck(headSha).output.summary).toMatch(/no-legacy/);
+  });
+
+  it("judges the head the queue took, not one approved after it (the PR's head now)", async () => {
+    world.openai.script(openAI.block(["src/greet.js:2 — the greeting ignores an empty name"]));
+    expect((await world.run({})).outputs.status).toBe("blocked");
+    const queued = world.pull.headSha;
+    const group = world.repo.createMergeGroup(world.pull);
+    // A push approved while the group, built from the blocked commit, is still being checked.
+    const pushed = await pushAndRun(
+      world,
+      { "src/greet.js": "export const greet = (n) => 'hello ' + (n || 'you');\n" },
+      { reply: openAI.approve },
+    );
+    expect(pushed.outputs.status).toBe("approve");
+    expect(queued).not.toBe(world.pull.headSha);
+    const readsBefore = world.api.requestsFor(GET_PULL).length;
+    const { run, headSha } = await runGroup(group);
+    expect(run.outputs.status).toBe("blocked");
+    expect(groupCheck(headSha).output.title).toMatch(/PR #1 is not approved at its head \(blocked: /);
+    // The queued head came from the branch name: the PR itself was not read for it.
+    expect(world.api.requestsFor(GET_PULL).length).toBe(readsBefore);
+  });
+
+  it("holds when the PR's history belongs to another check, though it audits and approves", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    tamperStoredState(world, (history) => ({ ...history, check: "another-gate" }));
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("hold-for-human");
+    expect(groupCheck(headSha).output.title).toMatch(
+      /PR #1: its round history cannot be trusted \(the stored round history belongs to another pull request or check\)/,
+    );
+  });
+
+  it("holds when GitHub does not say which app owns the group's check run", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    world.api.faults.inject("POST /repos/{owner}/{repo}/check-runs", {
+      kind: "edit",
+      edit: (json) => ({ ...(json as object), app: null }),
+    });
+    const { run, headSha } = await queue();
+    expect(run.code).not.toBe(0);
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("action_required");
+    expect(JSON.stringify(check.output)).toMatch(/did not say which app owns check run/);
   });
 
   it("ignores approvals for the PR's earlier head after a new push was blocked", async () => {

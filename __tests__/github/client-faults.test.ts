@@ -147,6 +147,33 @@ describe("a hang", () => {
   });
 });
 
+describe("an answer larger than the client accepts", () => {
+  it("is too-large on the first attempt, not retried, and not blamed on the network", async () => {
+    w = await startWorld({ client: { maxResponseBytes: 1000 } });
+    const error = await read().catch((e: unknown) => e);
+    expect(isGitHubError(error, "too-large")).toBe(true);
+    expect(String(error)).toMatch(/larger than the 1,000 bytes the gate reads/);
+    expect(String(error)).not.toMatch(/GITHUB_API_URL|network/);
+    expect(calls(w.api, GET_PULL)).toBe(1);
+    expect(w.client.stats.requests).toBe(1);
+  });
+
+  it("leaves the retries of the next request alone", async () => {
+    w = await startWorld({ client: { maxResponseBytes: 20_000 } });
+    const ref = w.repo.commit({ "big.txt": "x".repeat(30_000) });
+    const error = await w.client
+      .run("read the big file", (octokit) =>
+        octokit.rest.repos.getContent({ owner: "octo-org", repo: "widgets", path: "big.txt", ref }),
+      )
+      .catch((e: unknown) => e);
+    expect(isGitHubError(error, "too-large")).toBe(true);
+    expect(calls(w.api, "GET /repos/{owner}/{repo}/contents/{path}")).toBe(1);
+    w.api.faults.inject(GET_PULL, { kind: "status", status: 502 });
+    expect((await read()).number).toBe(w.pr.number);
+    expect(calls(w.api, GET_PULL)).toBe(2);
+  });
+});
+
 describe("the token", () => {
   it("is refused with a hint, when bad, and never appears in the message", async () => {
     w = await startWorld();

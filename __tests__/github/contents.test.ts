@@ -29,6 +29,16 @@ describe("readFileAtRef", () => {
     });
   });
 
+  it('throws, never not-found, for a ref GitHub cannot find (404 "No commit found for the ref")', async () => {
+    const missing = "0123456789abcdef0123456789abcdef01234567";
+    const error = await readFileAtRef(w.client, w.ref, ".github/verdict-contract.json", missing).catch(
+      (e: unknown) => e,
+    );
+    expect(isGitHubError(error, "not-found")).toBe(true);
+    expect(String(error)).toMatch(/No commit found for the ref 0123456789ab/);
+    expect(calls(w.api, CONTENTS)).toBe(1);
+  });
+
   it("says not-a-file for a directory", async () => {
     expect(await readFileAtRef(w.client, w.ref, ".github", w.pr.baseSha)).toMatchObject({
       kind: "not-a-file",

@@ -141,6 +141,26 @@ describe("merge groups", () => {
     expect(found).toEqual({ pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }], requests: 1 });
   });
 
+  it("fails rather than approve on a partial list when GitHub fills a page of associated PRs", async () => {
+    const group = w.repo.createMergeGroup(w.pr);
+    const associate = (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const other = w.repo.openPullRequest({ changes: { [`other/${i}.txt`]: `${i}\n` } });
+        other.record.commits.push(group.headSha);
+      }
+    };
+    const list = () =>
+      listMergeGroupPullRequests(w.client, w.ref, { headSha: group.headSha, headRef: group.headRef });
+    associate(99);
+    // 99 fit in one page: all of them are read (the queued PR, then the associated ones).
+    expect((await list()).pulls).toHaveLength(100);
+    associate(1);
+    const error = await list().catch((e: unknown) => e);
+    expect(isGitHubError(error, "too-large")).toBe(true);
+    expect(String(error)).toMatch(/100 or more pull requests .* Nothing was approved/);
+    expect(w.api.requestsFor("GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls")).toHaveLength(2);
+  }, 30_000);
+
   it("refuses a head ref it cannot read", async () => {
     const error = await listMergeGroupPullRequests(w.client, w.ref, {
       headSha: w.pr.headSha,

@@ -2,6 +2,7 @@
 // contract from the base commit, the check run, the history comment, the fork case.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CannotWriteChecksError, type Logger } from "../../src/gate/ports.js";
+import { isGitHubError } from "../../src/github/errors.js";
 import { createGitHubPort } from "../../src/github/port.js";
 import { CONTRACT, fastClient, startWorld, type World } from "./world.js";
 
@@ -71,6 +72,44 @@ describe("createGitHubPort", () => {
     });
   });
 
+  it("throws, never says missing, when GitHub cannot find the ref the contract is read at", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const error = await github
+      .readFile(".github/verdict-contract.json", "0123456789abcdef0123456789abcdef01234567")
+      .catch((e: unknown) => e);
+    expect(isGitHubError(error, "not-found")).toBe(true);
+    expect(String(error)).toMatch(/No commit found for the ref/);
+  });
+
+  it("trusts no app when GitHub does not name the one that owns the check run", async () => {
+    w.api.faults.inject("POST /repos/{owner}/{repo}/check-runs", {
+      kind: "edit",
+      edit: (json) => ({ ...(json as object), app: null }),
+    });
+    const github = createGitHubPort(w.client, w.ref, log);
+    const check = await github.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…");
+    // Not github-actions: that bot writes for every workflow of the repository.
+    expect(check.appSlug).toBeNull();
+    expect(warnings.join("\n")).toMatch(/did not say which app owns check run \d+/);
+  });
+
+  it("says in its log who gave up on the unified diff: GitHub, or the gate finding it cut", async () => {
+    const infos: string[] = [];
+    const github = createGitHubPort(w.client, w.ref, { ...log, info: (m) => infos.push(m) });
+    const pr = await github.pullRequest(w.pr.number);
+    // GitHub counts more changed lines than the unified diff shows: the gate finds it cut.
+    await github.diff({ ...pr, additions: pr.additions + 5 });
+    expect(infos).toEqual([
+      expect.stringMatching(/^the gate found the unified diff cut \(the unified diff shows/),
+    ]);
+    expect(infos.join("\n")).not.toMatch(/GitHub refused/);
+    w.api.limits.diffMaxFiles = 1;
+    await github.diff(pr);
+    expect(infos[1]).toMatch(
+      /^GitHub refused the whole diff \(Sorry, the diff exceeded the maximum number of files/,
+    );
+  });
+
   it("throws CannotWriteChecksError for a fork pull request's read-only token", async () => {
     w.api.addToken("ghs_readOnlyForkToken000000000000000000", { canWrite: false });
     const github = createGitHubPort(
@@ -121,7 +160,10 @@ describe("createGitHubPort", () => {
     w.repo.setPermission("maria", "maintain");
     expect(await github.permission("maria")).toBe("maintain");
     const group = w.repo.createMergeGroup(w.pr);
-    expect(await github.mergeGroupPulls(group.headSha, group.headRef)).toEqual([w.pr.number]);
+    // The head the queue took comes along: the group's approve must be for that commit.
+    expect(await github.mergeGroupPulls(group.headSha, group.headRef)).toEqual([
+      { number: w.pr.number, queuedHeadSha: w.pr.headSha },
+    ]);
   });
 
   it("warns about comments that imitate the history", async () => {

@@ -76,6 +76,20 @@ describe("the whole diff", () => {
   });
 });
 
+describe("when the unified diff shows fewer changed lines than the pull request counts", () => {
+  it("reads the file list, and says the gate found the diff cut, not that GitHub refused it", async () => {
+    w = await startWorld();
+    const pr = await getPullRequest(w.client, w.ref, w.pr.number);
+    const read = await getPullDiff(w.client, w.ref, { ...pr, additions: pr.additions + 5 });
+    expect(read.diff.source).toBe("files-api");
+    expect(read.fallback).toEqual({
+      why: "cut",
+      reason: expect.stringMatching(/^the unified diff shows 2 of the 7 changed lines/),
+    });
+    expect(read.refusal).toBeUndefined();
+  });
+});
+
 describe("when GitHub refuses the whole diff (406)", () => {
   it("pages the file list instead, 100 files a request", async () => {
     w = await startWorld();
@@ -83,6 +97,7 @@ describe("when GitHub refuses the whole diff (406)", () => {
     const pr = await getPullRequest(w.client, w.ref, w.pr.number);
     const read = await getPullDiff(w.client, w.ref, pr);
     expect(read.refusal).toMatch(/exceeded the maximum number of files \(300\)/);
+    expect(read.fallback?.why).toBe("refused");
     expect(read.diff.source).toBe("files-api");
     expect(read.diff.files).toHaveLength(303);
     expect(read.diff.truncated).toBe(false);
@@ -99,6 +114,28 @@ describe("when GitHub refuses the whole diff (406)", () => {
     expect(read.refusal).toMatch(/maximum number of lines \(20000\)/);
     expect(read.diff.source).toBe("files-api");
     expect(read.diff.files.find((f) => f.path === "big.txt")?.additions).toBe(20_001);
+  });
+
+  it("falls back too when the unified diff is larger than the client accepts", async () => {
+    w = await startWorld({ client: { maxResponseBytes: 40_000 } });
+    // A diff of about 60 kB; the file list leaves the patch out, as GitHub does for a large one.
+    w.api.limits.patchMaxBytes = 1000;
+    w.pr.push({ "big.txt": "a line of the change\n".repeat(3000) });
+    const pr = await getPullRequest(w.client, w.ref, w.pr.number);
+    const read = await getPullDiff(w.client, w.ref, pr);
+    expect(read.fallback).toEqual({
+      why: "too-large",
+      reason: "the unified diff is larger than the 40,000 bytes the gate accepts in one response",
+    });
+    expect(read.refusal).toBeUndefined();
+    expect(read.diff.source).toBe("files-api");
+    expect(read.diff.files.find((f) => f.path === "big.txt")).toMatchObject({
+      additions: 3000,
+      patchOmitted: true,
+    });
+    // One attempt at the diff (a retry would be as large), one page of files, the head check.
+    expect(w.api.requestsFor(GET_PULL).filter((r) => /diff/.test(r.headers.accept ?? ""))).toHaveLength(1);
+    expect(read.requests).toBe(1 + 1 + 1);
   });
 
   it("keeps files whose patch GitHub omits, marked as not reviewed", async () => {

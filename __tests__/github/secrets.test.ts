@@ -1,9 +1,10 @@
 // The token (and the reviewer's key, when the client is told about it) never reaches a log line, an
 // error message, a check run or a comment: not when GitHub fails, not when a server echoes it back.
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createCheckRun, updateCheckRun } from "../../src/github/check-run.js";
 import { createGitHubClient } from "../../src/github/client.js";
+import { auditPullRequest } from "../../src/github/history-audit.js";
 import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
 import type { Fault } from "../support/github-api/index.js";
@@ -97,6 +98,27 @@ describe("the GitHub token", () => {
       expect(authorization).toBe(`token ${w.api.token}`);
       expect(JSON.stringify({ ...request, headers: rest })).not.toContain(w.api.token);
     }
+  });
+});
+
+describe("auditPullRequest without apiUrl", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("sends the token to the runner's GITHUB_API_URL, never to api.github.com by default", async () => {
+    w = await startWorld();
+    // A GitHub Enterprise Server runner: its API is not github.com's.
+    vi.stubEnv("GITHUB_API_URL", w.api.url);
+    const audit = await auditPullRequest({
+      repository: "octo-org/widgets",
+      number: w.pr.number,
+      token: w.api.token,
+      backoffUnitMs: 1,
+    });
+    expect(audit.comment).toBeNull();
+    expect(audit.requests).toBe(1);
+    expect(w.api.requestsFor("GET /repos/{owner}/{repo}/issues/{issue_number}/comments")).toHaveLength(1);
   });
 });
 

@@ -1,39 +1,44 @@
 // A merge queue round: GitHub waits for the required check on the merge group's head commit, so the
 // gate must report there or the queue stalls. The group is approved when every pull request it
-// carries has an approve round for its current head (the gate's or a person's) and the criteria hold
-// on the group's own tree. No reviewer is called: each PR was reviewed in its own rounds.
-import { historyMarker, readHistoryComment } from "../report/history-comment.js";
+// carries has an approve round (the gate's or a person's) for the head the queue took — its current
+// head when the group does not say — and the criteria hold on the group's own tree. No reviewer is
+// called: each PR was reviewed in its own rounds.
 import { type RoundReport, renderCheck, renderJobSummary } from "../report/round-report.js";
 import { decide, type Part, reasonsOf } from "../verdict/decision.js";
 import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
-import { audit } from "../verdict/history.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
+import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { failCheck } from "./publish.js";
+import { loadHistory } from "./round-history.js";
 
 async function pullRequestVerdict(
   ctx: RoundContext,
-  number: number,
-  trusted: string,
+  pull: MergeGroupPull,
+  check: CheckRunRef,
 ): Promise<{ result: Result; line: string }> {
-  const pr = await ctx.github.pullRequest(number);
-  const comment = await ctx.github.findComment(number, historyMarker(ctx.settings.checkName), trusted);
-  if (comment === undefined)
+  const { number } = pull;
+  // The queue merges the commit it took, whatever the PR's head is now: that commit is what must
+  // have been approved. Only when the group does not name it is the PR's current head asked for.
+  const head = pull.queuedHeadSha ?? (await ctx.github.pullRequest(number)).headSha;
+  // The same reading as a pull request round: only the gate's own comment, and only a history of
+  // this PR and this check whose chain audits.
+  const loaded = await loadHistory(ctx, number, check);
+  if (loaded.comment === undefined)
     return {
       result: maybe(`PR #${number} has no ${ctx.settings.checkName} history`),
       line: `#${number}: no history`,
     };
-  const read = readHistoryComment(comment.body);
-  if (!read.ok || read.history.pr !== number || !audit(read.history).valid) {
+  if (loaded.problem !== undefined) {
     return {
-      result: maybe(`PR #${number}: its round history cannot be trusted`),
-      line: `#${number}: history does not audit`,
+      result: maybe(`PR #${number}: its round history cannot be trusted (${loaded.problem})`),
+      line: `#${number}: history cannot be trusted`,
     };
   }
-  const latest = [...read.history.rounds].reverse().find((r) => r.head === pr.headSha);
+  const latest = [...loaded.history.rounds].reverse().find((r) => r.head === head);
   if (latest === undefined) {
     return {
-      result: maybe(`PR #${number} has no round for its head ${pr.headSha.slice(0, 12)}`),
+      result: maybe(`PR #${number} has no round for its head ${head.slice(0, 12)}`),
       line: `#${number}: not gated at its head`,
     };
   }
@@ -59,14 +64,14 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
     "verdict-gate is checking the merge group…",
   );
   try {
-    const numbers = await github.mergeGroupPulls(headSha, headRef);
+    const pulls = await github.mergeGroupPulls(headSha, headRef);
     log.info(
-      `merge group ${headRef}: pull requests ${numbers.map((n) => `#${n}`).join(", ") || "(none found)"}`,
+      `merge group ${headRef}: pull requests ${pulls.map((p) => `#${p.number}`).join(", ") || "(none found)"}`,
     );
     const verdicts = [];
-    for (const n of numbers) verdicts.push(await pullRequestVerdict(ctx, n, `${check.appSlug}[bot]`));
+    for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check));
     const prsResult =
-      numbers.length === 0
+      pulls.length === 0
         ? maybe(`could not tell which pull requests the merge group ${headRef} carries`)
         : combine(...verdicts.map((v) => v.result));
     const prsPart: Part = {
@@ -78,7 +83,8 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
       await github.readFile(settings.contractPath, baseSha),
       settings.contractPath,
     );
-    const checkedOut = ctx.workspaceHead();
+    // As in a pull request's round: files of a commit nobody can name are not the group's tree.
+    const checkedOut = ctx.workspaceHead === undefined ? headSha : ctx.workspaceHead();
     const criteria =
       outcome ??
       (await checkCriteria({
@@ -86,11 +92,15 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
         source: settings.contractPath,
         tree: ctx.openTree(),
         diff: { files: [], source: "unified", truncated: false },
-        ...(checkedOut !== undefined && checkedOut !== headSha
+        ...(checkedOut === undefined
           ? {
-              treeMismatch: `the workspace has ${checkedOut.slice(0, 12)} checked out, not the merge group's head ${headSha.slice(0, 12)}`,
+              treeMismatch: `cannot tell which commit the workspace holds (no readable .git in it), so its files may not be the merge group's head ${headSha.slice(0, 12)}; check it out with actions/checkout`,
             }
-          : {}),
+          : checkedOut !== headSha
+            ? {
+                treeMismatch: `the workspace has ${checkedOut.slice(0, 12)} checked out, not the merge group's head ${headSha.slice(0, 12)}`,
+              }
+            : {}),
       }));
     const decision = decide([prsPart, criteria.part]);
     const report: RoundReport = {

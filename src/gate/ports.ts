@@ -53,8 +53,9 @@ export class CannotWriteChecksError extends Error {
 
 export interface CheckRunRef {
   id: number;
-  /** The app that owns the check run; the round history is trusted only from this identity. */
-  appSlug: string;
+  /** The app that owns the check run; the round history is trusted only from its bot. Null when GitHub
+   * did not say: no history can then be trusted, and the round holds (see round-history.ts). */
+  appSlug: string | null;
   url: string;
   /** When GitHub started the check run, by GitHub's clock: the round's time (see round.ts). */
   startedAt?: string;
@@ -86,9 +87,16 @@ export interface GitHubPort {
   /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
   pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
   /** The pull requests whose changes a merge group's head commit carries. */
-  mergeGroupPulls(headSha: string, headRef: string): Promise<readonly number[]>;
+  mergeGroupPulls(headSha: string, headRef: string): Promise<readonly MergeGroupPull[]>;
   /** Requests made so far, for the summary and the benchmark. */
   requestCount(): number;
+}
+
+export interface MergeGroupPull {
+  number: number;
+  /** The head the queue took (from the group's branch name), when known: the commit the pull
+   * request's approve round must be for. Null: only its current head can be asked for. */
+  queuedHeadSha: string | null;
 }
 
 export interface StoredComment {

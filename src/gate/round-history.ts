@@ -89,11 +89,23 @@ export interface LoadedHistory {
   problem?: string;
 }
 
+/** The only author whose history comment counts: the bot of the app that owns this round's check run.
+ * Anyone can comment on a PR, and a forged history could claim a person's approve. When GitHub did
+ * not name the app there is no one to trust, and no default: the round stops (and holds). */
+export function historyAuthor(check: CheckRunRef): string {
+  if (check.appSlug === null) {
+    throw new Error(
+      `GitHub did not say which app owns check run ${check.id}, so the gate cannot tell its own round history from anyone else's; nothing was approved`,
+    );
+  }
+  return `${check.appSlug}[bot]`;
+}
+
+/** The PR's stored history for this check, read from the gate's own comment and trusted only when it
+ * is this PR's and this check's and its chain audits. Shared by the pull request and merge group rounds. */
 export async function loadHistory(ctx: RoundContext, pr: number, check: CheckRunRef): Promise<LoadedHistory> {
   const { settings, github } = ctx;
-  // Only our own identity's comment counts: anyone can comment on a PR, and a forged history could
-  // claim a person's approve.
-  const comment = await github.findComment(pr, historyMarker(settings.checkName), `${check.appSlug}[bot]`);
+  const comment = await github.findComment(pr, historyMarker(settings.checkName), historyAuthor(check));
   if (comment === undefined) return { history: emptyHistory(pr, settings.checkName), comment };
   const read = readHistoryComment(comment.body);
   if (!read.ok) return { history: emptyHistory(pr, settings.checkName), comment, problem: read.message };

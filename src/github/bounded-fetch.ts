@@ -2,7 +2,9 @@
 // the headers, and a cap on the body size. Reading the body here matters: Octokit reads it after the
 // request has "succeeded" and, when that read fails (a stalled or cut connection), hands back an empty
 // string as if GitHub had answered 200 with nothing. Read here, the same failure is a failed request
-// that the retry plugin retries and that ends, at worst, in a thrown error.
+// that the retry plugin retries and that ends, at worst, in a thrown error. A body over the cap is a
+// ResponseTooLargeError, which is not retried (the next answer would be as large) and which the diff
+// reader treats like GitHub's own 406: it reads the file list instead.
 
 export interface FetchCounters {
   /** HTTP requests sent, retries included. */
@@ -13,6 +15,25 @@ export interface BoundedFetchOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly counters: FetchCounters;
+}
+
+/** GitHub's answer was larger than the gate accepts. Thrown from inside fetch, so Octokit wraps it
+ * (as the `cause` of a RequestError with status 500): find it with `responseTooLarge`. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+  constructor(readonly limit: number) {
+    super(`response body exceeds ${limit} bytes`);
+  }
+}
+
+/** The ResponseTooLargeError behind a thrown value (itself or a cause, a few levels deep), if any. */
+export function responseTooLarge(error: unknown): ResponseTooLargeError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+    if (current instanceof ResponseTooLargeError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -28,7 +49,7 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => undefined);
-      throw new Error(`response body exceeds ${limit} bytes`);
+      throw new ResponseTooLargeError(limit);
     }
     chunks.push(value);
   }

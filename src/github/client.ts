@@ -6,7 +6,7 @@ import { getOctokit } from "@actions/github";
 import { defaults as actionsDefaults } from "@actions/github/lib/utils";
 import { retry } from "@octokit/plugin-retry";
 import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
-import { boundedFetch, type FetchCounters } from "./bounded-fetch.js";
+import { boundedFetch, type FetchCounters, responseTooLarge } from "./bounded-fetch.js";
 import { describeFailure } from "./failure.js";
 import { type Redact, redactor } from "./token-redaction.js";
 import { WriteSpacing } from "./write-spacing.js";
@@ -36,7 +36,7 @@ export interface GitHubClientOptions {
   readonly backoffUnitMs?: number;
   /** Spacing between writes (default 1000 ms, GitHub's guidance). */
   readonly writeSpacingMs?: number;
-  /** Largest response body accepted (default 64 MiB). */
+  /** Largest response body accepted (default 64 MiB); a larger one is a `too-large` GitHubError. */
   readonly maxResponseBytes?: number;
   readonly userAgent?: string;
   readonly log?: GitHubLog;
@@ -72,6 +72,16 @@ export interface GitHubClient {
  * it (403/429 rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
  * too large", which a retry cannot fix and which the diff reader handles. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 406, 409, 410, 413, 422, 429, 451];
+
+/** A response over the size cap would be as large on every attempt, but Octokit reports it as a 500,
+ * which the retry plugin retries. Registered before that plugin, this hook sees the error first and
+ * sets this one request's retries to 0 (a copy of its options: the defaults' object is shared). */
+function noRetryWhenTooLarge(octokit: { hook: Octokit["hook"] }): void {
+  octokit.hook.error("request", (error, options) => {
+    if (responseTooLarge(error) !== undefined) options.request = { ...options.request, retries: 0 };
+    throw error;
+  });
+}
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const token = options.token.trim();
@@ -145,6 +155,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         error: (m: string) => log?.warn(safe(m)),
       },
     },
+    noRetryWhenTooLarge,
     retry,
     throttling,
   );

@@ -2,10 +2,11 @@
 // (a pull request cannot weaken its own gate by editing its copy). Up to 1 MB GitHub inlines the
 // content as base64; above that it sends `encoding: "none"` and the raw media type must be asked for.
 // The size is capped before anything is downloaded, and the bytes received must add up to the size
-// GitHub announced: a cut transfer is a malformed response, not a shorter contract.
+// GitHub announced: a cut transfer is a malformed response, not a shorter contract. Only GitHub's
+// "Not Found" is an absent file; a 404 that says anything else (an unknown ref) is thrown.
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
-import { GitHubError } from "./errors.js";
+import { GitHubError, statusOf } from "./errors.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -48,9 +49,9 @@ export type FileAtRef =
       readonly type: "dir" | "symlink" | "submodule";
     };
 
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === "number" ? status : undefined;
+function githubMessageOf(error: unknown): string | undefined {
+  const message = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data?.message;
+  return typeof message === "string" ? message : undefined;
 }
 
 function isTooLarge(error: unknown): boolean {
@@ -95,7 +96,10 @@ export async function readFileAtRef(
       });
       return { kind: "data", data: response.data as unknown };
     } catch (error) {
-      if (statusOf(error) === 404) return { kind: "not-found" };
+      // Only GitHub's plain "Not Found" means the path is absent at that commit. Any other 404 ("No
+      // commit found for the ref …") is not an absent contract: reading it as one would skip the
+      // criteria, so it is thrown and the round fails closed.
+      if (statusOf(error) === 404 && githubMessageOf(error) === "Not Found") return { kind: "not-found" };
       if (statusOf(error) === 403 && isTooLarge(error)) return { kind: "too-large" };
       throw error;
     }

@@ -1,6 +1,7 @@
 // Turns whatever a request threw (an Octokit RequestError, a fetch failure, a timeout) into a
 // GitHubError with a hint the user can act on. Octokit's error is read by shape, not by class, so a
 // thrown value from any layer (plugins, fetch, our own fetch wrapper) is classified the same way.
+import { responseTooLarge } from "./bounded-fetch.js";
 import { GitHubError, type GitHubErrorKind } from "./errors.js";
 
 interface Shaped {
@@ -87,6 +88,15 @@ export function describeFailure(error: unknown, context: FailureContext): GitHub
         : {}),
     });
 
+  const tooLarge = responseTooLarge(error);
+  if (tooLarge !== undefined) {
+    // Our own cap, not the network: Octokit reports it as a 500 without a response.
+    return make(
+      "too-large",
+      `GitHub's answer is larger than the ${tooLarge.limit.toLocaleString("en-US")} bytes the gate reads; asking again would get the same answer. Nothing was approved.`,
+      false,
+    );
+  }
   if (shaped.response === undefined) {
     // No answer at all: Octokit reports these as status 500 without a response.
     const chain = chainNames(error).join(" ");

@@ -19,7 +19,7 @@ export interface PullRequestAuditOptions {
   number: number;
   /** A token that can read the pull request (GITHUB_TOKEN, `gh auth token`). */
   token: string;
-  /** GitHub's REST API base (default https://api.github.com). */
+  /** GitHub's REST API base (default the environment's GITHUB_API_URL, then https://api.github.com). */
   apiUrl?: string;
   /** The gate's check name (default verdict-gate). */
   checkName?: string;
@@ -57,7 +57,9 @@ export async function auditPullRequest(options: PullRequestAuditOptions): Promis
     options.client ??
     createGitHubClient({
       token: options.token,
-      baseUrl: options.apiUrl ?? "https://api.github.com",
+      // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
+      // runner's token is never sent to github.com for want of this option.
+      ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
       userAgent: `verdict-gate/${VERSION} (audit)`,
       ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
     });

@@ -2,7 +2,8 @@
 // `gh-readonly-queue/<base>/pr-<number>-<head sha>`: one pull request per group, batches being a chain
 // of groups each based on the previous one's head. That name is the primary source; the pull requests
 // GitHub associates with the group's head commit are added to it (more pull requests can only make an
-// approve harder). A branch name of any other shape is refused rather than guessed at.
+// approve harder). A branch name of any other shape is refused rather than guessed at, and so is a full
+// page of associated pull requests: the gate does not page further, and a partial list must not approve.
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
 import { GitHubError } from "./errors.js";
@@ -28,6 +29,9 @@ export function parseMergeQueueRef(ref: string): MergeQueueRef | null {
   if ((ref.match(SEGMENT) ?? []).length !== 1) return null;
   return { base: m[1] as string, number: Number(m[2]), headSha: m[3] as string };
 }
+
+/** GitHub's largest page; a full one may not be all of them. */
+export const ASSOCIATED_PER_PAGE = 100;
 
 const associatedShape = z.array(
   z.object({ number: z.number().int().positive(), state: z.string(), head: z.object({ sha: z.string() }) }),
@@ -59,10 +63,18 @@ export async function listMergeGroupPullRequests(
       owner: repository.owner,
       repo: repository.repo,
       commit_sha: group.headSha,
-      per_page: 100,
+      per_page: ASSOCIATED_PER_PAGE,
     }),
   );
   const associated = expectShape(associatedShape, response.data, operation);
+  if (associated.length >= ASSOCIATED_PER_PAGE) {
+    throw new GitHubError({
+      kind: "too-large",
+      operation,
+      status: 200,
+      hint: `GitHub associates ${ASSOCIATED_PER_PAGE} or more pull requests with the merge group's head ${group.headSha.slice(0, 12)}, more than the gate reads, so it cannot tell that it has seen all the pull requests the group carries. Nothing was approved.`,
+    });
+  }
   const pulls = new Map<number, MergeGroupPullRequest>([
     [parsed.number, { number: parsed.number, queuedHeadSha: parsed.headSha }],
   ]);

@@ -4,6 +4,7 @@
 // role's name, in which case the legacy field is what it is based on.
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
+import { statusOf } from "./errors.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -49,7 +50,7 @@ export async function getCollaboratorPermission(
         })
       ).data as unknown;
     } catch (error) {
-      if ((error as { status?: unknown }).status === 404) return null;
+      if (statusOf(error) === 404) return null;
       throw error;
     }
   });

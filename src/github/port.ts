@@ -1,7 +1,7 @@
 // The GitHub half of the round's ports (src/gate/ports.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 import { CannotWriteChecksError, type GitHubPort, type Logger } from "../gate/ports.js";
-import { createCheckRun, updateCheckRun } from "./check-run.js";
+import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./commit-status.js";
@@ -59,8 +59,16 @@ export function createGitHubPort(
         additions: pr.additions,
         deletions: pr.deletions,
       });
-      if (read.refusal !== undefined)
-        log.info(`GitHub refused the whole diff (${read.refusal}); read the file list instead`);
+      const fallback = read.fallback;
+      if (fallback !== undefined) {
+        const why =
+          fallback.why === "refused"
+            ? `GitHub refused the whole diff (${fallback.reason})`
+            : fallback.why === "too-large"
+              ? `the whole diff was too large to accept (${fallback.reason})`
+              : `the gate found the unified diff cut (${fallback.reason})`;
+        log.info(`${why}; read the file list instead`);
+      }
       return read.diff;
     },
 
@@ -95,9 +103,17 @@ export function createGitHubPort(
     async startCheck(headSha, name, title) {
       try {
         const run = await createCheckRun(client, repository, { name, headSha, title, summary: title });
+        // The history is trusted only from the bot of the app that owns this check run. When GitHub
+        // does not name the app there is no such bot, and no default either (github-actions[bot] is
+        // every workflow's): the round finds appSlug null and holds.
+        if (gateBotLogin(run) === null) {
+          log.warning(
+            `GitHub did not say which app owns check run ${run.id}: no round history can be trusted, so this round holds`,
+          );
+        }
         return {
           id: run.id,
-          appSlug: run.app?.slug ?? "github-actions",
+          appSlug: run.app?.slug ?? null,
           url: run.htmlUrl ?? "",
           ...(run.startedAt !== null ? { startedAt: run.startedAt } : {}),
         };
@@ -166,7 +182,7 @@ export function createGitHubPort(
 
     async mergeGroupPulls(headSha, headRef) {
       const { pulls } = await listMergeGroupPullRequests(client, repository, { headSha, headRef });
-      return pulls.map((p) => p.number);
+      return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
     },
 
     requestCount: () => client.stats.requests,

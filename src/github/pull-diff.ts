@@ -1,14 +1,17 @@
 // The pull request's whole diff, and an honest account of how much of it the gate received. First the
 // unified diff (`application/vnd.github.diff`, one request). When GitHub refuses it as too large (406:
-// over 300 files or 20,000 lines), the file list `/pulls/{n}/files`, 100 files a page, up to GitHub's
-// own cap of 3,000 files; a file whose patch GitHub leaves out is kept and marked as not reviewed.
+// over 300 files or 20,000 lines), when it is larger than the client accepts, or when it shows fewer
+// changed lines than the pull request counts (cut), the file list `/pulls/{n}/files`, 100 files a page,
+// up to GitHub's own cap of 3,000 files; a file whose patch GitHub leaves out is kept and marked as not
+// reviewed.
 // Then the head is read again: a diff that might belong to a newer push than the commit the check goes
 // on is refused, because approving commit A on the strength of commit B's diff is a false approve.
 import { z } from "zod";
 import { fileFromPatch, parseUnifiedDiff } from "../diff/parse.js";
 import type { Diff, DiffFile } from "../diff/types.js";
+import { responseTooLarge } from "./bounded-fetch.js";
 import type { GitHubClient } from "./client.js";
-import { GitHubError } from "./errors.js";
+import { GitHubError, statusOf } from "./errors.js";
 import { getPullRequest } from "./pull-request.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
@@ -50,7 +53,7 @@ function linesMissing(files: readonly DiffFile[], target: PullDiffTarget): strin
 }
 
 export interface PullDiffOptions {
-  /** Pages of `/files` read after a 406 (default 30, GitHub's 3,000-file cap). */
+  /** Pages of `/files` read when the unified diff cannot be used (default 30, GitHub's 3,000-file cap). */
   readonly maxPages?: number;
   /** Read the head again afterwards and refuse a diff that may belong to another push (default true). */
   readonly verifyHead?: boolean;
@@ -60,16 +63,17 @@ export interface PullDiff {
   readonly diff: Diff;
   /** API calls made (each may have been retried; the client's stats count HTTP requests). */
   readonly requests: number;
-  /** GitHub's reason for refusing the whole diff, when it did. */
+  /** GitHub's reason for refusing the whole diff (its 406), when it did. */
   readonly refusal?: string;
+  /** Why the file list was read instead of the unified diff, when it was: GitHub refused the diff
+   * (406), it was larger than the client accepts, or the gate found it cut (fewer changed lines than
+   * the pull request counts). */
+  readonly fallback?: { readonly why: "refused" | "too-large" | "cut"; readonly reason: string };
 }
 
-type DiffAnswer = { kind: "text"; text: unknown } | { kind: "refused"; message: string };
-
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === "number" ? status : undefined;
-}
+type DiffAnswer =
+  | { kind: "text"; text: unknown }
+  | { kind: "fallback"; why: "refused" | "too-large"; reason: string };
 
 function messageOf(error: unknown): string {
   const data = (error as { response?: { data?: { message?: unknown } } } | null)?.response?.data;
@@ -77,7 +81,7 @@ function messageOf(error: unknown): string {
 }
 
 /** Reads the diff of `target` (see the file comment). Requests: 1 for the unified diff, or 1 + the
- * pages of `/files` after a 406 (at most 31), plus 1 to check the head. */
+ * pages of `/files` when it cannot be used (at most 31), plus 1 to check the head. */
 export async function getPullDiff(
   client: GitHubClient,
   repository: RepositoryRef,
@@ -97,13 +101,24 @@ export async function getPullDiff(
       });
       return { kind: "text", text: response.data as unknown };
     } catch (error) {
-      if (statusOf(error) === 406) return { kind: "refused", message: client.redact(messageOf(error)) };
+      if (statusOf(error) === 406)
+        return { kind: "fallback", why: "refused", reason: client.redact(messageOf(error)) };
+      // Over the client's size cap: as unusable as GitHub's 406, and the file list comes in pages.
+      const tooLarge = responseTooLarge(error);
+      if (tooLarge !== undefined) {
+        return {
+          kind: "fallback",
+          why: "too-large",
+          reason: `the unified diff is larger than the ${tooLarge.limit.toLocaleString("en-US")} bytes the gate accepts in one response`,
+        };
+      }
       throw error;
     }
   });
 
   let diff: Diff | undefined;
-  let refusal: string | undefined = answer.kind === "refused" ? answer.message : undefined;
+  let fallback: PullDiff["fallback"] =
+    answer.kind === "fallback" ? { why: answer.why, reason: answer.reason } : undefined;
   if (answer.kind === "text") {
     const text = typeof answer.text === "string" ? answer.text : undefined;
     // An empty or non-text diff for a PR that changes files is a failed read, not "nothing changed".
@@ -118,8 +133,9 @@ export async function getPullDiff(
     const parsed = parseUnifiedDiff(text);
     // A diff cut short (by GitHub, a proxy, a dropped connection that still ended cleanly) is read
     // again as the file list, whose per-file counts expose a cut patch file by file.
-    refusal = linesMissing(parsed.files, target);
-    if (refusal === undefined) {
+    const missing = linesMissing(parsed.files, target);
+    if (missing !== undefined) fallback = { why: "cut", reason: missing };
+    else {
       diff = {
         ...parsed,
         reportedFiles: target.changedFiles,
@@ -152,7 +168,12 @@ export async function getPullDiff(
       });
     }
   }
-  return { diff, requests, ...(refusal !== undefined ? { refusal } : {}) };
+  return {
+    diff,
+    requests,
+    ...(fallback?.why === "refused" ? { refusal: fallback.reason } : {}),
+    ...(fallback !== undefined ? { fallback } : {}),
+  };
 }
 
 async function listAllFiles(

@@ -29,7 +29,10 @@ export type Fault =
   /** 200 with a JSON content type and no body at all. */
   | { readonly kind: "empty-body" }
   /** 403 "Resource not accessible by integration": a fork PR's read-only token writing a check. */
-  | { readonly kind: "cannot-write-checks" };
+  | { readonly kind: "cannot-write-checks" }
+  /** The real JSON answer, changed by `edit` (a copy), and still checked against GitHub's description:
+   * for answers GitHub may give that the model never produces (a check run whose `app` is null). */
+  | { readonly kind: "edit"; readonly edit: (json: unknown) => unknown };
 
 export interface FaultRule {
   /** `"GET /repos/{owner}/{repo}/pulls/{pull_number}"` (the description's template), or `"*"`. */

@@ -87,6 +87,12 @@ export class FakePullRequest {
     return this.moveHead(commit.sha, [...this.record.commits, commit.sha]);
   }
 
+  /** Force-pushes the head branch back to a commit it had before (`git push --force` of an old sha). */
+  resetHead(sha: string): { before: string; after: string } {
+    if (!(this.record.headRepo ?? this.repo.record).commits.has(sha)) throw new Error(`no commit ${sha}`);
+    return this.moveHead(sha, [sha]);
+  }
+
   /** Rewrites the head branch: one new commit on the base with these changes; earlier commits vanish. */
   forcePush(
     changes: readonly FileChange[] | FileTree,

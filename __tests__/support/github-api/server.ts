@@ -329,6 +329,8 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
         send(res, record, reply, {}, "reset-half");
         return;
       }
+      if (fault?.kind === "edit" && reply.json !== undefined)
+        reply = { ...reply, json: fault.edit(structuredClone(reply.json)) };
       const mediaType =
         reply.json !== undefined
           ? "application/json"

@@ -1,6 +1,6 @@
 // The contents API: a file at a ref (base64 up to 1 MB, empty with `encoding: "none"` above, the raw
-// bytes with the raw media type), a directory listing, 404 for a missing path, 403 too_large above
-// GitHub's 100 MB blob limit.
+// bytes with the raw media type), a directory listing, 404 "Not Found" for a missing path, 404 "No
+// commit found for the ref …" for an unknown ref, 403 too_large above GitHub's 100 MB blob limit.
 import { contentDirectoryEntry, contentFile } from "../representations/content.js";
 import { type Handler, isReply, notFound, repoOf } from "./context.js";
 
@@ -10,10 +10,15 @@ const getContent: Handler = (ctx) => {
   const repo = repoOf(ctx);
   if (isReply(repo)) return repo;
   const ref = ctx.query.get("ref") ?? repo.defaultBranch;
+  // GitHub's answer for a ref it cannot resolve: a 404 whose message is not "Not Found".
+  const noCommit = {
+    status: 404,
+    json: { message: `No commit found for the ref ${ref}`, documentation_url: DOCS, status: "404" },
+  };
   const sha = ctx.model.resolveRef(repo, ref);
-  if (sha === undefined) return notFound(DOCS);
+  if (sha === undefined) return noCommit;
   const tree = repo.commits.get(sha)?.tree;
-  if (tree === undefined) return notFound(DOCS);
+  if (tree === undefined) return noCommit;
   const path = (ctx.params.path ?? "").replace(/^\/+|\/+$/g, "");
   const content = tree.get(path);
   if (content !== undefined) {
