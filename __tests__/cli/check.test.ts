@@ -5,7 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { runCaptured } from "../support/cli-io.js";
+import { UsageError } from "../../src/cli/io.js";
+import { MAX_DIFF_BYTES, readDiff } from "../../src/cli/read-diff.js";
+import { bundleHash } from "../../src/criteria/evidence/bundle-hash.js";
+import { capturingIO, runCaptured } from "../support/cli-io.js";
 
 let dir: string;
 
@@ -262,6 +265,60 @@ describe("--diff", () => {
     ).toBe(0);
   });
 
+  test("reads standard input within the byte limit, as verdict does", async () => {
+    const asked: (number | undefined)[] = [];
+    const r = await runCaptured(["check", contract([todo]), "--diff", "-"], {
+      readStdin: async (max) => {
+        asked.push(max);
+        return Buffer.from(diffText, "utf8");
+      },
+      cwd: dir,
+    });
+    expect(r.code).toBe(3);
+    expect(asked).toEqual([MAX_DIFF_BYTES]);
+  });
+
+  test("empty input is refused (exit 2), never read as a change that passes every diff criterion", async () => {
+    const r = await check([contract([todo]), "--diff", "-"], { stdin: "" });
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toContain("the diff from standard input is empty");
+  });
+
+  test("input that is not a diff is refused (exit 2), from a file or standard input", async () => {
+    writeFileSync(path.join(dir, "notes.txt"), "just some notes\n");
+    const fromFile = await check([contract([todo]), "--diff", "notes.txt"]);
+    expect(fromFile).toMatchObject({ code: 2, out: "" });
+    expect(fromFile.err).toContain("the input from notes.txt holds no file diffs");
+    const fromStdin = await check([contract([todo]), "--diff", "-"], { stdin: "hello\n" });
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.err).toContain("holds no file diffs");
+  });
+
+  test("a diff file that cannot be read is exit 2", async () => {
+    const r = await check([contract([todo]), "--diff", "missing.diff"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--diff missing.diff: cannot read it: ENOENT");
+  });
+
+  test("the shared reader refuses input over the limit, from standard input or a file", async () => {
+    const asked: (number | undefined)[] = [];
+    const { io } = capturingIO({
+      cwd: dir,
+      readStdin: async (max) => {
+        asked.push(max);
+        return Buffer.from(diffText.repeat(4), "utf8");
+      },
+    });
+    await expect(readDiff(io, "-", { pipe: "p", maxBytes: 64 })).rejects.toThrow(UsageError);
+    await expect(readDiff(io, "-", { pipe: "p", maxBytes: 64 })).rejects.toThrow(/over the 64-byte limit/);
+    expect(asked).toEqual([64, 64]);
+    writeFileSync(path.join(dir, "big.diff"), diffText.repeat(4));
+    await expect(readDiff(io, "big.diff", { pipe: "p", maxBytes: 64 })).rejects.toThrow(
+      /over the 64-byte limit/,
+    );
+    expect((await readDiff(io, "big.diff", { pipe: "p" })).diff.files).toHaveLength(4);
+  });
+
   test("without --diff, diff criteria cannot run: FLAG", async () => {
     const r = await check([contract([todo])]);
     expect(r.code).toBe(4);
@@ -313,5 +370,78 @@ describe("--evidence and --verify-evidence", () => {
     const r = await check(["--verify-evidence", "x.json"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("x.json is not JSON");
+  });
+});
+
+describe("--verify-evidence proves only what it can: --bundle-hash", () => {
+  /** Collects a bundle, then edits its recorded report and recomputes every hash, as anyone can. */
+  async function resealed(): Promise<{ recorded: string; forged: string }> {
+    await check([contract([exists, four]), "--base-path", "tree", "--evidence", "evidence.json"]);
+    const file = path.join(dir, "evidence.json");
+    const bundle = JSON.parse(readFileSync(file, "utf8"));
+    const recorded: string = bundle.bundle_hash;
+    const { bundle_hash: _old, ...body } = bundle;
+    body.report = { ...body.report, reason: "forged" };
+    const forged = bundleHash(body);
+    writeFileSync(file, JSON.stringify({ ...body, bundle_hash: forged }));
+    return { recorded, forged };
+  }
+
+  test("a self-consistent tampered bundle with the recorded hash pinned: FAIL (exit 3), naming both", async () => {
+    const { recorded, forged } = await resealed();
+    const r = await check(["--verify-evidence", "evidence.json", "--bundle-hash", recorded]);
+    expect(r.code).toBe(3);
+    expect(r.out).toContain("NOT INTACT");
+    expect(r.out).toContain(
+      `the bundle hashes to ${forged}, not to ${recorded}, the bundle_hash recorded when it was collected`,
+    );
+    const json = JSON.parse(
+      (await check(["--verify-evidence", "evidence.json", "--bundle-hash", recorded.toUpperCase(), "--json"]))
+        .out,
+    );
+    expect(json).toMatchObject({
+      verdict: "FAIL",
+      intact: false,
+      bundle_hash_pinned: true,
+      expected_bundle_hash: recorded,
+    });
+  });
+
+  test("without --bundle-hash, an intact bundle is said to be only self-consistent", async () => {
+    await resealed();
+    const r = await check(["--verify-evidence", "evidence.json"]);
+    expect(r.out).toContain("intact: every hash matches");
+    expect(r.out).toContain("only self-consistent");
+    expect(r.out).toContain("--bundle-hash");
+    const json = JSON.parse((await check(["--verify-evidence", "evidence.json", "--json"])).out);
+    expect(json).toMatchObject({ intact: true, bundle_hash_pinned: false, expected_bundle_hash: null });
+  });
+
+  test("the untouched bundle with its recorded hash: the note gives way to the pin", async () => {
+    const made = await check([
+      contract([exists, three]),
+      "--base-path",
+      "tree",
+      "--evidence",
+      "e.json",
+      "--json",
+    ]);
+    const recorded = JSON.parse(made.out).evidence_bundle.bundle_hash as string;
+    const r = await check(["--verify-evidence", "e.json", "--bundle-hash", recorded]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("pinned: the bundle_hash is the one given with --bundle-hash");
+    expect(r.out).not.toContain("only self-consistent");
+    expect(
+      JSON.parse((await check(["--verify-evidence", "e.json", "--bundle-hash", recorded, "--json"])).out),
+    ).toMatchObject({ verdict: "PASS", bundle_hash_pinned: true });
+  });
+
+  test("--bundle-hash must be 64 hex digits, and goes with --verify-evidence only (exit 2)", async () => {
+    const bad = await check(["--verify-evidence", "e.json", "--bundle-hash", "abc"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--bundle-hash expects the 64 hex digits");
+    const alone = await check([contract([exists]), "--bundle-hash", "0".repeat(64)]);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toContain("--bundle-hash goes with --verify-evidence");
   });
 });

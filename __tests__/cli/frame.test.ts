@@ -40,6 +40,27 @@ describe("the verdict-gate frame", () => {
     expect(r.out).toMatch(/--round-token TOKEN/);
   });
 
+  it("--help after `--` is an operand, not a request for help: it never turns a run into exit 0", async () => {
+    for (const flag of ["-h", "--help"]) {
+      const r = await run(["check", "--", flag]);
+      expect(r.code, r.out).toBe(2);
+      expect(r.err).toContain(`cannot read the contract ${flag}`);
+      expect(r.out).toBe("");
+    }
+  });
+
+  it("--help before `--` still prints the usage: first, after the contract, or before a `--`", async () => {
+    for (const argv of [
+      ["check", "--help"],
+      ["check", "contract.json", "--help"],
+      ["check", "-h", "--", "x"],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^usage: verdict-gate check CONTRACT/);
+    }
+  });
+
   it("no command is a usage error: exit 2 with a usage line", async () => {
     const r = await run([]);
     expect(r.code).toBe(2);

@@ -2,12 +2,13 @@
 // command reviewer or a loopback OpenAI-compatible server, the contract checked against the working
 // tree, every status with its exit code, the three output forms, and the inputs it refuses.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { runCli } from "../../src/cli/main.js";
+import { MAX_DIFF_BYTES } from "../../src/cli/read-diff.js";
 import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
 import { INPUT } from "../../src/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
@@ -118,6 +119,44 @@ describe("statuses and exit codes", () => {
     expect(r.out).toMatch(/^HOLD-FOR-HUMAN {2}the contract is invalid: bad\.json/);
   });
 
+  it("holds (exit 4) when the default contract is there but cannot be read (a dangling symlink)", async () => {
+    const contract = path.join(dir, ".github", "verdict-contract.json");
+    rmSync(contract);
+    symlinkSync(path.join(dir, "nowhere.json"), contract);
+    const r = await review(approving);
+    expect(r.code, r.out).toBe(4);
+    expect(r.out).toMatch(
+      /^HOLD-FOR-HUMAN {2}the contract \.github\/verdict-contract\.json could not be read/,
+    );
+    expect(r.out).not.toContain("no contract at");
+  });
+
+  it("holds (exit 4) when the default contract is a directory", async () => {
+    const contract = path.join(dir, ".github", "verdict-contract.json");
+    rmSync(contract);
+    mkdirSync(contract);
+    const r = await review(approving);
+    expect(r.code, r.out).toBe(4);
+    expect(r.out).toMatch(/could not be read: EISDIR/);
+  });
+
+  it("holds (exit 4) on a contract that is not UTF-8, instead of reading U+FFFD into its patterns", async () => {
+    // {"intended_action":"<0xe9>", …}: valid JSON once the bad byte is decoded loosely.
+    const bytes = Buffer.concat([
+      Buffer.from('{"intended_action":"'),
+      Buffer.from([0xe9]),
+      Buffer.from(`","success_criteria":${JSON.stringify(CONTRACT.success_criteria)}}`),
+    ]);
+    writeFileSync(path.join(dir, ".github", "verdict-contract.json"), bytes);
+    const r = await review(approving);
+    expect(r.code, r.out).toBe(4);
+    expect(r.out).toContain("verdict-contract.json is not UTF-8 text");
+    writeFileSync(path.join(dir, "latin1.json"), bytes);
+    const named = await review([...approving, "--contract", "latin1.json"]);
+    expect(named.code).toBe(4);
+    expect(named.out).toContain("latin1.json is not UTF-8 text");
+  });
+
   it("skips the criteria, and says how to name a contract, when there is none", async () => {
     rmSync(path.join(dir, ".github"), { recursive: true });
     const r = await review(approving);
@@ -225,6 +264,20 @@ describe("refused input (exit 2)", () => {
     const r = await review(approving, { stdin: "hello\n" });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/holds no file diffs/);
+  });
+
+  it("reads standard input within the byte limit, never all of it first", async () => {
+    const asked: (number | undefined)[] = [];
+    const r = await runCaptured(["review", ...approving], {
+      readStdin: async (max) => {
+        asked.push(max);
+        return Buffer.from(GREET_DIFF, "utf8");
+      },
+      env: { PATH: process.env.PATH ?? "" },
+      cwd: dir,
+    });
+    expect(r.code, r.err).toBe(0);
+    expect(asked).toEqual([MAX_DIFF_BYTES]);
   });
 
   it("a terminal on stdin with no --diff, instead of waiting in silence", async () => {

@@ -2,7 +2,11 @@
 // across key insertion order, which is what makes a bundle_hash recomputable from the written file.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { canonicalJson } from "../../src/criteria/evidence/canonical-json.js";
+import {
+  canonicalJson,
+  canonicalJsonSlow,
+  canonicalSha256,
+} from "../../src/criteria/evidence/canonical-json.js";
 
 describe("canonicalJson", () => {
   test("sorts keys and drops whitespace", () => {
@@ -42,6 +46,37 @@ describe("canonicalJson", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
         expect(JSON.parse(canonicalJson(value))).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+    );
+  });
+
+  test('a "__proto__" key (as JSON.parse makes it) is kept, by the fast path and the slow one', () => {
+    const primitive = JSON.parse('{"b":1,"__proto__":2}');
+    expect(canonicalJson(primitive)).toBe('{"__proto__":2,"b":1}');
+    const nested = JSON.parse('{"__proto__":{"verdict":"FAIL"},"a":0}');
+    expect(canonicalJson(nested)).toBe('{"__proto__":{"verdict":"FAIL"},"a":0}');
+    expect(canonicalJsonSlow(nested)).toBe(canonicalJson(nested));
+    // An array-index key sends the whole value down the slow path: same answer.
+    expect(canonicalJson(JSON.parse('{"__proto__":{"x":1},"0":0}'))).toBe('{"0":0,"__proto__":{"x":1}}');
+    // So changing what sits under "__proto__" changes the hash.
+    expect(canonicalSha256(JSON.parse('{"__proto__":{"verdict":"PASS"},"a":0}'))).not.toBe(
+      canonicalSha256(nested),
+    );
+  });
+
+  test('the fast path and the slow path agree, whatever the value ("__proto__" keys included)', () => {
+    const key = fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "toString", "10", "2"));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(tie("node"), { maxLength: 3 }),
+        fc.dictionary(key, tie("node"), { maxKeys: 4 }).map((d) => JSON.parse(JSON.stringify(d))),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(canonicalJson(v)).toBe(canonicalJsonSlow(v));
       }),
     );
   });

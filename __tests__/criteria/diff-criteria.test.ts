@@ -114,8 +114,35 @@ describe("diff_added_absent", () => {
     expect((await run({ ...c, paths: ["*.ts"] }, d)).status).toBe("pass");
   });
   test("binary files have no lines; they are listed as skipped", async () => {
+    // Was `status: "pass"`: a binary file's added content was never seen, so it cannot pass.
     const r = await run(c, diff([file("logo.png", [], { binary: true })]));
-    expect(r).toMatchObject({ status: "pass", evidence: { binary_skipped: ["logo.png"] } });
+    expect(r).toMatchObject({ status: "error", evidence: { binary_skipped: ["logo.png"] } });
+  });
+  test("a selected binary file is unseen: an error, naming it, unless a match was found elsewhere", async () => {
+    const binary = file("dist/app.wasm", [], { binary: true, status: "added" });
+    const r = await run(c, diff([file("a.ts", ["ok"]), binary]));
+    expect(r).toMatchObject({ status: "error", evidence: { unseen: ["dist/app.wasm"] } });
+    expect(r.reason).toContain("1 binary file's added content cannot be read as lines (dist/app.wasm)");
+    expect((await run(c, diff([file("a.ts", ["TODO"]), binary]))).status).toBe("fail");
+    expect((await run({ ...c, paths: ["*.ts"] }, diff([file("a.ts", ["ok"]), binary]))).status).toBe("pass");
+    expect((await run(c, diff([{ ...binary, status: "removed" }]))).status).toBe("pass");
+  });
+  test("a binary file in a parsed git diff is an error, not a pass", async () => {
+    const text = [
+      "diff --git a/logo.png b/logo.png",
+      "new file mode 100644",
+      "index 0000000..1111111",
+      "Binary files /dev/null and b/logo.png differ",
+      "",
+    ].join("\n");
+    const r = await run(c, parseUnifiedDiff(text));
+    expect(r).toMatchObject({ status: "error", evidence: { binary_skipped: ["logo.png"] } });
+  });
+  test("a file with no readable path is named as such, never as ()", async () => {
+    const r = await run(c, diff([file("", [], { patchOmitted: true })]));
+    expect(r.status).toBe("error");
+    expect(r.reason).toContain("not available (a file with no readable path)");
+    expect(r.reason).not.toContain("()");
   });
   test("a trailing carriage return (CRLF file) does not hide a $-anchored match", async () => {
     expect((await run({ ...c, pattern: "debugger;$" }, diff([file("a.js", ["debugger;\r"])]))).status).toBe(
@@ -147,6 +174,14 @@ describe("diff_added_contains", () => {
   test("an omitted selected patch makes too few matches an error", async () => {
     const r = await run(c, diff([file("CHANGELOG.md", [], { patchOmitted: true })]));
     expect(r.status).toBe("error");
+  });
+  test("a selected binary file makes too few matches an error, never a plain fail or a pass", async () => {
+    const r = await run(c, diff([file("CHANGELOG.md", [], { binary: true })]));
+    expect(r).toMatchObject({
+      status: "error",
+      evidence: { unseen: ["CHANGELOG.md"], binary_skipped: ["CHANGELOG.md"] },
+    });
+    expect(r.reason).toContain("binary file's added content cannot be read");
   });
   test("a match found passes even when another patch was omitted", async () => {
     const r = await run(
@@ -200,6 +235,31 @@ describe("diff_lines_max", () => {
   });
   test("counts omitted patches by their reported line counts", async () => {
     expect((await run(c, diff([file("a", [], { patchOmitted: true, additions: 500 })]))).status).toBe("fail");
+  });
+  test("an omitted patch under the limit is an error (its lines may not all be counted), naming it", async () => {
+    const r = await run(c, diff([file("a", [], { additions: 2 }), file("big", [], { patchOmitted: true })]));
+    expect(r).toMatchObject({ status: "error", evidence: { count: 2, unseen: ["big"] } });
+    expect(r.reason).toContain("the patch of 1 file was not available (big)");
+  });
+  test("GitHub's file list counts the lines of a patch it omits: those counts stand", async () => {
+    const listed = diff(
+      [file("a", [], { additions: 2 }), file("big", [], { patchOmitted: true, additions: 7 })],
+      {
+        source: "files-api",
+      },
+    );
+    expect(await run(c, listed)).toMatchObject({ status: "pass", evidence: { count: 9 } });
+  });
+  test("an omitted patch outside the selected paths does not matter", async () => {
+    const d = diff([file("a", [], { additions: 2 }), file("vendor/x", [], { patchOmitted: true })]);
+    expect((await run({ ...c, paths: ["!vendor/**"] }, d)).status).toBe("pass");
+  });
+  test("an unreadable section of a parsed diff (no path) is an error, named, never ()", async () => {
+    const text = ["diff --cc merged.ts", "stray", ""].join("\n");
+    const r = await run(c, parseUnifiedDiff(text));
+    expect(r.status).toBe("error");
+    expect(r.reason).toContain("(a file with no readable path)");
+    expect(r.reason).not.toContain("()");
   });
   test("paths limit what is counted", async () => {
     const d = diff([file("src/a", [], { additions: 5 }), file("package-lock.json", [], { additions: 5000 })]);

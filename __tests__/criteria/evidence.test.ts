@@ -365,3 +365,52 @@ describe("tampering is detected", () => {
     );
   });
 });
+
+describe("only a pinned bundle_hash catches a resealed bundle", () => {
+  async function forgedPass(): Promise<{ bundle: EvidenceBundle; forged: EvidenceBundle }> {
+    const bundle = roundTrip(
+      await collect([{ id: "c", type: "file_contains", path: "a.md", pattern: "needle" }], {
+        "a.md": "hay\n",
+      }),
+    );
+    const read = bundle.artifacts["read:a.md"] as Extract<Artifact, { op: "read" }>;
+    const content = Buffer.from("needle\n").toString("base64");
+    // A forger who rewrites the content, the recorded report and every hash: self-consistent.
+    const forged = reseal({
+      ...bundle,
+      report: { ...bundle.report, verdict: "PASS", checks: [] },
+      artifacts: { ...bundle.artifacts, "read:a.md": { ...read, content } },
+    });
+    return { bundle, forged };
+  }
+
+  test("without the recorded hash, a resealed bundle is intact but not pinned", async () => {
+    const { forged } = await forgedPass();
+    const result = await verifyEvidence(forged);
+    expect(result).toMatchObject({ intact: true, hashPinned: false, verdict: "PASS" });
+  });
+
+  test("with the hash recorded at collection, the same forgery is a FAIL naming both hashes", async () => {
+    const { bundle, forged } = await forgedPass();
+    const result = await verifyEvidence(forged, { expectedBundleHash: bundle.bundle_hash });
+    expect(result).toMatchObject({ intact: false, hashPinned: true, verdict: "FAIL" });
+    expect(result.problems).toEqual([
+      `the bundle hashes to ${forged.bundle_hash}, not to ${bundle.bundle_hash}, the bundle_hash recorded when it was collected`,
+    ]);
+    expect(result.reason).toContain(bundle.bundle_hash);
+    expect(result.reason).toContain(forged.bundle_hash);
+  });
+
+  test("the untouched bundle verifies against its recorded hash", async () => {
+    const { bundle } = await forgedPass();
+    const result = await verifyEvidence(bundle, { expectedBundleHash: bundle.bundle_hash });
+    expect(result).toMatchObject({ intact: true, hashPinned: true, problems: [], verdict: "FAIL" });
+  });
+
+  test('a "__proto__" key added to the recorded report changes the bundle_hash', async () => {
+    const { bundle } = await forgedPass();
+    const text = JSON.stringify(bundle).replace('"report":{', '"report":{"__proto__":{"verdict":"PASS"},');
+    const result = await verifyEvidence(JSON.parse(text), { expectedBundleHash: bundle.bundle_hash });
+    expect(result.intact).toBe(false);
+  });
+});

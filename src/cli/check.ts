@@ -11,20 +11,28 @@ import {
   type EvidenceVerification,
   loadContract,
   openTree,
-  type Paint,
   printable,
   reportTable,
   verifyEvidence,
 } from "../criteria/index.js";
-import { parseUnifiedDiff } from "../diff/parse.js";
-import type { Diff } from "../diff/types.js";
+import { describeError } from "../describe-error.js";
 import { EXIT } from "../verdict/four.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
+import { painter } from "./paint.js";
+import { readDiff } from "./read-diff.js";
 
 const USAGE = [
   "usage: verdict-gate check CONTRACT [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
-  "       verdict-gate check --verify-evidence FILE [--json]",
+  "       verdict-gate check --verify-evidence FILE [--bundle-hash HEX] [--json]",
+  "",
+  "  --diff FILE|-         the unified diff the diff criteria judge (- for standard input)",
+  "  --evidence FILE       also write an evidence bundle of everything the criteria read",
+  "  --verify-evidence F   recompute a bundle's hashes and re-run its criteria without the tree",
+  "  --bundle-hash HEX     with --verify-evidence: the bundle_hash recorded when the bundle was",
+  "                        collected; without it a bundle only proves it agrees with itself",
+  "",
+  "exit: 0 PASS · 3 FAIL · 4 FLAG · 2 invalid contract or input · 1 internal error",
 ].join("\n");
 
 const OPTIONS = {
@@ -33,6 +41,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   evidence: { type: "string" },
   "verify-evidence": { type: "string" },
+  "bundle-hash": { type: "string" },
 } as const;
 
 const EXIT_OF: Readonly<Record<ContractVerdict, number>> = {
@@ -41,28 +50,14 @@ const EXIT_OF: Readonly<Record<ContractVerdict, number>> = {
   FLAG: EXIT.hold,
 };
 
-const COLOURS = { good: "\u001b[32m", bad: "\u001b[31m", warn: "\u001b[33m", dim: "\u001b[2m" } as const;
-
-function painter(io: CliIO): Paint {
-  const colour = io.stdoutIsTTY && !io.env.NO_COLOR;
-  return colour ? (tone, text) => `${COLOURS[tone]}${text}\u001b[0m` : (_tone, text) => text;
-}
-
 /** An input the user must fix: printed, and exit 2. */
 class InputError extends Error {}
-
-function describe(error: unknown): string {
-  if (error !== null && typeof error === "object" && "code" in error && "path" in error) {
-    return `${String(error.code)}: ${String(error.path)}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 function readInput(io: CliIO, file: string, what: string): string {
   try {
     return readFileSync(path.resolve(io.cwd, file), "utf8");
   } catch (error) {
-    throw new InputError(`cannot read ${what} ${file}: ${describe(error)}`);
+    throw new InputError(`cannot read ${what} ${file}: ${describeError(error)}`);
   }
 }
 
@@ -73,7 +68,7 @@ function readContractText(io: CliIO, file: string): string {
   try {
     bytes = readFileSync(path.resolve(io.cwd, file));
   } catch (error) {
-    throw new InputError(`cannot read the contract ${file}: ${describe(error)}`);
+    throw new InputError(`cannot read the contract ${file}: ${describeError(error)}`);
   }
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -82,20 +77,36 @@ function readContractText(io: CliIO, file: string): string {
   }
 }
 
-async function readDiff(io: CliIO, file: string): Promise<Diff> {
-  const text = file === "-" ? (await io.readStdin()).toString("utf8") : readInput(io, file, "the diff");
-  return parseUnifiedDiff(text);
+/** What a person must be told about an intact bundle whose hash nobody pinned: it agrees with itself,
+ * which whoever edited it can arrange. */
+const SELF_CONSISTENT_ONLY =
+  "only self-consistent: anyone who edits a bundle can recompute its hashes. Compare its bundle_hash with the one recorded when it was collected, or pass it with --bundle-hash";
+
+function bundleHashOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^[0-9a-fA-F]{64}$/.test(value)) {
+    throw new UsageError("--bundle-hash expects the 64 hex digits of a bundle_hash");
+  }
+  return value.toLowerCase();
 }
 
-async function verify(io: CliIO, file: string, json: boolean): Promise<number> {
+async function verify(
+  io: CliIO,
+  file: string,
+  options: { json: boolean; expectedBundleHash?: string | undefined },
+): Promise<number> {
+  const { json, expectedBundleHash } = options;
   const text = readInput(io, file, "the evidence bundle");
   let bundle: unknown;
   try {
     bundle = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`${file} is not JSON: ${describe(error)}`);
+    throw new InputError(`${file} is not JSON: ${describeError(error)}`);
   }
-  const result: EvidenceVerification = await verifyEvidence(bundle);
+  const result: EvidenceVerification = await verifyEvidence(
+    bundle,
+    expectedBundleHash === undefined ? {} : { expectedBundleHash },
+  );
   const bundleHash = (bundle as { bundle_hash?: unknown } | null)?.bundle_hash;
   if (json) {
     io.out(
@@ -106,6 +117,8 @@ async function verify(io: CliIO, file: string, json: boolean): Promise<number> {
           intact: result.intact,
           problems: result.problems,
           bundle_hash: typeof bundleHash === "string" ? bundleHash : null,
+          bundle_hash_pinned: result.hashPinned,
+          expected_bundle_hash: expectedBundleHash ?? null,
           recorded_verdict: result.recorded?.verdict ?? null,
           checks: result.report?.checks ?? [],
           unverifiable_claims: result.report?.unverifiable_claims ?? [],
@@ -119,7 +132,12 @@ async function verify(io: CliIO, file: string, json: boolean): Promise<number> {
     const paint = painter(io);
     const lines = [`evidence bundle ${printable(file)}`];
     if (result.intact) {
-      lines.push(`  intact: every hash matches (bundle_hash ${String(bundleHash)})`);
+      lines.push(`  intact: every hash matches (bundle_hash ${printable(String(bundleHash))})`);
+      lines.push(
+        result.hashPinned
+          ? "  pinned: the bundle_hash is the one given with --bundle-hash"
+          : `  ${paint("warn", "note")}: ${SELF_CONSISTENT_ONLY}`,
+      );
       lines.push(
         `  recorded verdict: ${result.recorded?.verdict ?? "none"}; re-run on the bundle alone below`,
       );
@@ -155,9 +173,16 @@ async function check(
   try {
     tree = openTree(path.resolve(io.cwd, options.basePath));
   } catch (error) {
-    throw new InputError(`--base-path ${options.basePath}: ${describe(error)}`);
+    throw new InputError(`--base-path ${options.basePath}: ${describeError(error)}`);
   }
-  const diff = options.diffFile === undefined ? undefined : await readDiff(io, options.diffFile);
+  const diff =
+    options.diffFile === undefined
+      ? undefined
+      : (
+          await readDiff(io, options.diffFile, {
+            pipe: "git diff main | verdict-gate check CONTRACT --diff -",
+          })
+        ).diff;
   let report: ContractReport;
   let bundleHash: string | undefined;
   if (options.evidenceFile !== undefined) {
@@ -165,7 +190,9 @@ async function check(
     try {
       writeFileSync(path.resolve(io.cwd, options.evidenceFile), `${JSON.stringify(bundle)}\n`);
     } catch (error) {
-      throw new InputError(`cannot write the evidence bundle to ${options.evidenceFile}: ${describe(error)}`);
+      throw new InputError(
+        `cannot write the evidence bundle to ${options.evidenceFile}: ${describeError(error)}`,
+      );
     }
     report = bundle.report;
     bundleHash = bundle.bundle_hash;
@@ -181,7 +208,10 @@ async function check(
   } else {
     io.out(reportTable(report, painter(io)));
     if (options.evidenceFile !== undefined) {
-      io.out(`\nevidence: ${printable(options.evidenceFile)} (bundle_hash ${String(bundleHash)})\n`);
+      io.out(
+        `\nevidence: ${printable(options.evidenceFile)} (bundle_hash ${String(bundleHash)})\n` +
+          "record this bundle_hash apart from the bundle: --verify-evidence FILE --bundle-hash HEX checks against it\n",
+      );
     }
   }
   return EXIT_OF[report.verdict];
@@ -195,14 +225,16 @@ export const checkCommand: Command = {
     const { values, positionals } = parse(args, OPTIONS, 1);
     const json = values.json === true;
     const verifyFile = values["verify-evidence"] as string | undefined;
+    const expectedBundleHash = bundleHashOption(values["bundle-hash"]);
     try {
       if (verifyFile !== undefined) {
         const extra =
           positionals[0] ?? (["base-path", "diff", "evidence"] as const).find((k) => values[k] !== undefined);
         if (extra !== undefined)
           throw new UsageError(`--verify-evidence takes no contract, --base-path, --diff or --evidence`);
-        return await verify(io, verifyFile, json);
+        return await verify(io, verifyFile, { json, expectedBundleHash });
       }
+      if (expectedBundleHash !== undefined) throw new UsageError("--bundle-hash goes with --verify-evidence");
       if (values.evidence === "-" || values.evidence === "") {
         throw new UsageError("--evidence needs a file name to write the bundle to");
       }

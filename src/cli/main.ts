@@ -47,7 +47,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return EXIT.usage;
   }
   const command: Command = await entry.load();
-  if (rest.includes("--help") || rest.includes("-h")) {
+  // `--help` anywhere among the options (`check FILE --help`), but not after `--`: what follows it is
+  // operands (`check -- -h` names a file called -h), and must never turn a run into exit 0.
+  const end = rest.indexOf("--");
+  const options = end === -1 ? rest : rest.slice(0, end);
+  if (options.includes("--help") || options.includes("-h")) {
     io.out(`${command.usage}\n\n${command.summary}\n`);
     return EXIT.approve;
   }

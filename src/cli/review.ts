@@ -4,11 +4,10 @@
 // Nothing here decides anything: a local approve has exactly the action's shape, because it is the
 // action's code. Exit 0 approve, 3 blocked, 4 hold-for-human, 5 conditional-on, 2 bad input.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { openTree, type TreeReader } from "../criteria/index.js";
-import { parseUnifiedDiff } from "../diff/parse.js";
-import type { Diff } from "../diff/types.js";
+import { describeError } from "../describe-error.js";
 import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext } from "../gate/context.js";
 import type { ContractFile } from "../gate/ports.js";
@@ -22,6 +21,7 @@ import { VERSION } from "../version.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
+import { readDiff } from "./read-diff.js";
 import { LOCAL_PR, localGitHub, recordWrites } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import { roundJson } from "./round-json.js";
@@ -50,47 +50,24 @@ const USAGE = [
 
 const OPTIONS = { ...ROUND_OPTIONS, diff: { type: "string" } } as const;
 
-/** A diff larger than this is refused: nobody reviews a quarter of a gigabyte, and reading it would
- * only exhaust memory. */
-const MAX_DIFF_BYTES = 256 * 1024 * 1024;
-
-function describe(error: unknown): string {
-  if (error !== null && typeof error === "object" && "code" in error && "path" in error)
-    return `${String(error.code)}: ${String(error.path)}`;
-  return error instanceof Error ? error.message : String(error);
+/** Whether nothing at all is at `full` (not even a dangling symlink): only then is the default contract
+ * "missing". Anything else that cannot be read is an unreadable contract, which holds the round. */
+function nothingAt(full: string): boolean {
+  try {
+    lstatSync(full);
+    return false;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === "ENOENT" || code === "ENOTDIR";
+  }
 }
 
-async function readDiff(io: CliIO, file: string | undefined): Promise<{ diff: Diff; from: string }> {
-  let bytes: Buffer;
-  if (file === undefined || file === "-") {
-    if (file === undefined && io.stdinIsTTY === true) {
-      throw new UsageError(
-        "no diff: pipe one in (git diff main | verdict-gate review …) or pass --diff FILE",
-      );
-    }
-    bytes = await io.readStdin();
-  } else {
-    try {
-      bytes = readFileSync(path.resolve(io.cwd, file));
-    } catch (error) {
-      throw new UsageError(`--diff ${file}: cannot read it: ${describe(error)}`);
-    }
-  }
-  if (bytes.length > MAX_DIFF_BYTES)
-    throw new UsageError(`the diff is ${bytes.length} bytes, over the limit`);
-  const diff = parseUnifiedDiff(bytes.toString("utf8"));
-  const from = file === undefined || file === "-" ? "standard input" : file;
-  if (diff.files.length === 0) {
-    throw new UsageError(
-      bytes.toString("utf8").trim() === ""
-        ? `the diff from ${from} is empty: nothing changed, or nothing was piped in (git diff main | verdict-gate review …)`
-        : `the input from ${from} holds no file diffs: is it a unified diff (git diff, git format-patch)?`,
-    );
-  }
-  return { diff, from };
-}
-
-/** The contract as the round expects it from GitHub: found (with a content hash), or missing. */
+/** The contract as the round expects it from GitHub: found (with a content hash), missing, or
+ * unreadable, exactly as the action reads it from the base commit. A named --contract that cannot be
+ * read is a usage error; the default one is missing only when nothing is there at all (a dangling
+ * symlink or a permission error is unreadable, and holds the round instead of skipping the criteria).
+ * The text must be UTF-8, as `check` and the action require: a replacement character silently put
+ * into a pattern would change what it matches. */
 function readContract(
   io: CliIO,
   given: string | undefined,
@@ -98,12 +75,21 @@ function readContract(
 ): { file: ContractFile; source: string } {
   const source = given ?? ACTION_DEFAULTS.contract;
   const full = given !== undefined ? path.resolve(io.cwd, given) : path.join(basePath, source);
-  if (given === undefined && !existsSync(full)) return { file: { kind: "missing" }, source };
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(full);
+  } catch (error) {
+    if (given !== undefined) {
+      throw new UsageError(`--contract ${given}: cannot read it: ${describeError(error)}`);
+    }
+    if (nothingAt(full)) return { file: { kind: "missing" }, source };
+    return { file: { kind: "unreadable", message: describeError(error) }, source };
+  }
   let text: string;
   try {
-    text = readFileSync(full, "utf8");
-  } catch (error) {
-    throw new UsageError(`--contract ${given ?? full}: cannot read it: ${describe(error)}`);
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return { file: { kind: "unreadable", message: `${source} is not UTF-8 text` }, source };
   }
   return { file: { kind: "found", text, sha: createHash("sha256").update(text).digest("hex") }, source };
 }
@@ -139,7 +125,7 @@ export const reviewCommand: Command = {
     try {
       tree = openTree(basePath);
     } catch (error) {
-      throw new UsageError(`--base-path ${String(values["base-path"] ?? ".")}: ${describe(error)}`);
+      throw new UsageError(`--base-path ${String(values["base-path"] ?? ".")}: ${describeError(error)}`);
     }
     const contract = readContract(io, values.contract as string | undefined, basePath);
     const base = roundSettings(values, key.key, {
@@ -152,7 +138,10 @@ export const reviewCommand: Command = {
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
     const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
     const reviewer: Reviewer = reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env));
-    const { diff, from } = await readDiff(io, values.diff as string | undefined);
+    const { diff, from } = await readDiff(io, values.diff as string | undefined, {
+      pipe: "git diff main | verdict-gate review",
+      refuseTerminal: true,
+    });
     if (key.note !== undefined) io.err(`verdict-gate review: note: ${key.note}\n`);
 
     const { port } = recordWrites(
@@ -165,7 +154,6 @@ export const reviewCommand: Command = {
       reviewer: () => reviewer,
       openTree: () => tree,
       // The working tree is the new side of a local diff by construction; there is no head to match.
-      workspaceHead: () => undefined,
       now: () => new Date(),
       newRoundToken,
       log: cliLog(io, "review", values.verbose === true, false),

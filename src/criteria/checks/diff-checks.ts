@@ -45,8 +45,10 @@ interface AddedScan {
   readonly lines: number;
   readonly matching: number;
   readonly first: (LineMatch & { path: string }) | undefined;
-  /** Selected files whose added lines could not be read. */
+  /** Selected files whose added lines could not be read: omitted or unreadable patches, and binary
+   * files (their added content is there, but not as lines anyone can match). */
   readonly unseen: string[];
+  /** The binary files among `unseen`. */
   readonly binary: string[];
 }
 
@@ -61,6 +63,7 @@ function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector)
     if (file.status === "removed" || !selector.selects(file.path)) continue;
     if (file.binary) {
       binary.push(file.path);
+      unseen.push(file.path);
       continue;
     }
     if (file.patchOmitted) {
@@ -90,11 +93,33 @@ function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector)
   return { files, lines, matching, first, unseen, binary };
 }
 
-function unseenReasons(diff: Diff, scan: { unseen: readonly string[] }): string[] {
+/** A path for a message: a file whose header named no path (a section the parser could not read) is
+ * said so, never printed as "()". */
+function named(paths: readonly string[]): string {
+  const shown = paths.slice(0, 3).map((p) => (p === "" ? "a file with no readable path" : p));
+  return `${shown.join(", ")}${paths.length > 3 ? ", …" : ""}`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function unseenReasons(
+  diff: Diff,
+  scan: { unseen: readonly string[]; binary?: readonly string[] },
+): string[] {
   const gaps = unlistedFiles(diff);
-  if (scan.unseen.length > 0) {
+  const binary = new Set(scan.binary ?? []);
+  const omitted = scan.unseen.filter((p) => !binary.has(p));
+  if (omitted.length > 0) {
     gaps.push(
-      `the patch of ${scan.unseen.length} file${scan.unseen.length === 1 ? "" : "s"} was not available (${scan.unseen.slice(0, 3).join(", ")}${scan.unseen.length > 3 ? ", …" : ""})`,
+      `the patch of ${plural(omitted.length, "file was", "files were")} not available (${named(omitted)})`,
+    );
+  }
+  if (binary.size > 0) {
+    const paths = [...binary];
+    gaps.push(
+      `${plural(paths.length, "binary file's", "binary files'")} added content cannot be read as lines (${named(paths)})`,
     );
   }
   return gaps;
@@ -139,6 +164,7 @@ export const diffAddedContains: CriterionCheck<"diff_added_contains"> = async (c
     count: scan.matching,
     required: criterion.min_count,
     ...(scan.first === undefined ? {} : { first_match: scan.first }),
+    ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
     ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
   };
   const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
@@ -182,15 +208,24 @@ export const diffLinesMax: CriterionCheck<"diff_lines_max"> = async (criterion, 
   const selector = selectorFor(criterion.paths);
   let count = 0;
   let files = 0;
+  const unseen: string[] = [];
   for (const file of diff.files) {
     if (!changedPaths(file).some((p) => selector.selects(p))) continue;
     files += 1;
     count += file.additions + file.deletions;
+    // GitHub's file list counts the lines of a patch it omits, so those counts stand; a patch missing
+    // from a unified diff (`diff --cc`, an unreadable section) was never counted at all.
+    if (file.patchOmitted && diff.source === "unified") unseen.push(file.path);
   }
-  const evidence = { count, required: criterion.max_lines, files_checked: files };
+  const evidence = {
+    count,
+    required: criterion.max_lines,
+    files_checked: files,
+    ...(unseen.length > 0 ? { unseen } : {}),
+  };
   const summary = `${count} lines changed in ${files} file${files === 1 ? "" : "s"} (at most ${criterion.max_lines})`;
   if (count > criterion.max_lines) return fail(summary, evidence);
-  const gaps = unlistedFiles(diff);
+  const gaps = unseenReasons(diff, { unseen });
   if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
   return pass(summary, evidence);
 };

@@ -11,7 +11,8 @@ export function artifactDigest(artifact: Artifact): string {
 }
 
 export function bundleHash(body: Omit<EvidenceBundle, "bundle_hash">): string {
-  const digests: Record<string, string> = {};
+  // No prototype, so no key (not even "__proto__") can fall out of the hash.
+  const digests: Record<string, string> = Object.create(null);
   for (const [key, artifact] of Object.entries(body.artifacts)) digests[key] = artifactDigest(artifact);
   return canonicalSha256({ ...body, artifacts: digests });
 }

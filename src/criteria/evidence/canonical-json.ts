@@ -17,7 +17,9 @@ function sortedKeys(_key: string, value: unknown): unknown {
   const keys = Object.keys(record);
   for (const key of keys) if (ARRAY_INDEX.test(key)) throw new IndexKey();
   keys.sort();
-  const sorted: Record<string, unknown> = {};
+  // No prototype: on a plain object, `sorted["__proto__"] = …` would set the prototype (or do nothing)
+  // instead of adding the key, and a "__proto__" key read from a bundle would drop out of the hash.
+  const sorted: Record<string, unknown> = Object.create(null);
   for (const key of keys) sorted[key] = record[key];
   return sorted;
 }
@@ -58,14 +60,21 @@ function write(value: unknown, out: string[]): void {
   }
 }
 
+/** The slow path on its own: what canonicalJson falls back to. Exported so tests can hold the two paths
+ * to the same answer. */
+export function canonicalJsonSlow(value: unknown): string {
+  if (skipped(value)) return "null";
+  const out: string[] = [];
+  write(value, out);
+  return out.join("");
+}
+
 export function canonicalJson(value: unknown): string {
   try {
     return JSON.stringify(value, sortedKeys) ?? "null";
   } catch (error) {
     if (!(error instanceof IndexKey)) throw error;
-    const out: string[] = [];
-    write(value, out);
-    return out.join("");
+    return canonicalJsonSlow(value);
   }
 }
 

@@ -1,7 +1,12 @@
 // Verifying a bundle without the tree: recompute every hash (each file's content, each artifact, the
-// bundle's), then re-run the contract's criteria against the bundle alone. A changed byte anywhere is
-// found; a verdict the recorded answers do not support is not repeated; and the result is never better
-// than either the recorded or the re-run verdict.
+// bundle's), then re-run the contract's criteria against the bundle alone. A verdict the recorded
+// answers do not support is not repeated, and the result is never better than either the recorded or
+// the re-run verdict.
+//
+// Recomputing hashes only proves the bundle agrees with itself: whoever edits it can recompute them
+// too. A changed byte is found only against a bundle_hash recorded elsewhere when the bundle was
+// collected (`expectedBundleHash`); without one, an intact bundle is self-consistent, nothing more,
+// and `hashPinned` says so.
 
 import { checkContract } from "../engine.js";
 import { parseContract } from "../load.js";
@@ -12,9 +17,19 @@ import { bundleHash } from "./bundle-hash.js";
 import { bundleDiff, bundleTree } from "./bundle-tree.js";
 import { canonicalSha256, sha256Hex } from "./canonical-json.js";
 
+export interface VerifyOptions {
+  /** The bundle_hash recorded when the bundle was collected (lower-case hex). Given, a bundle that
+   * hashes to anything else is not intact. */
+  readonly expectedBundleHash?: string;
+}
+
 export interface EvidenceVerification {
-  /** Every hash matched and the bundle has the expected shape. */
+  /** Every hash matched (the pinned bundle_hash too, when one was given) and the bundle has the
+   * expected shape. */
   readonly intact: boolean;
+  /** Whether the bundle was compared with a bundle_hash recorded elsewhere. Without that, an intact
+   * bundle is only self-consistent: anyone who edits it can recompute its hashes. */
+  readonly hashPinned: boolean;
   /** What was wrong with the bundle (tampering, a malformed part). Empty when intact. */
   readonly problems: readonly string[];
   /** FAIL when not intact; otherwise the worse of the recorded and the re-run verdict. */
@@ -70,9 +85,10 @@ function keyProblems(key: string, artifact: Artifact): string[] {
   return key === expected ? [] : [`${key}: filed under the wrong key (its content says ${expected})`];
 }
 
-function flagged(problems: string[]): EvidenceVerification {
+function flagged(problems: string[], hashPinned: boolean): EvidenceVerification {
   return {
     intact: false,
+    hashPinned,
     problems,
     verdict: "FAIL",
     reason: `the evidence bundle cannot be trusted: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}`,
@@ -81,12 +97,18 @@ function flagged(problems: string[]): EvidenceVerification {
 }
 
 /** Verifies a bundle read from JSON (any value: a bundle from elsewhere is untrusted input). */
-export async function verifyEvidence(input: unknown): Promise<EvidenceVerification> {
+export async function verifyEvidence(
+  input: unknown,
+  options: VerifyOptions = {},
+): Promise<EvidenceVerification> {
+  const expected = options.expectedBundleHash;
+  const hashPinned = expected !== undefined;
   const format = (input as { format?: unknown } | null)?.format;
   if (format !== EVIDENCE_FORMAT) {
-    return flagged([
-      `not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`,
-    ]);
+    return flagged(
+      [`not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`],
+      hashPinned,
+    );
   }
   const shaped = BundleShape.safeParse(input);
   if (!shaped.success) {
@@ -94,13 +116,20 @@ export async function verifyEvidence(input: unknown): Promise<EvidenceVerificati
       shaped.error.issues
         .slice(0, 10)
         .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`),
+      hashPinned,
     );
   }
   const bundle = shaped.data;
   const problems: string[] = [];
   const { bundle_hash, ...body } = bundle;
-  if (bundleHash(body as Omit<EvidenceBundle, "bundle_hash">) !== bundle_hash) {
+  const computed = bundleHash(body as Omit<EvidenceBundle, "bundle_hash">);
+  if (computed !== bundle_hash) {
     problems.push("bundle_hash does not match the bundle's content");
+  }
+  if (expected !== undefined && computed !== expected) {
+    problems.push(
+      `the bundle hashes to ${computed}, not to ${expected}, the bundle_hash recorded when it was collected`,
+    );
   }
   for (const [key, artifact] of Object.entries(bundle.artifacts)) {
     problems.push(...keyProblems(key, artifact), ...artifactProblems(key, artifact));
@@ -111,7 +140,7 @@ export async function verifyEvidence(input: unknown): Promise<EvidenceVerificati
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
-  if (problems.length > 0 || contract === undefined) return flagged(problems);
+  if (problems.length > 0 || contract === undefined) return flagged(problems, hashPinned);
 
   const recorded = bundle.report as unknown as ContractReport;
   const report = await checkContract(contract, {
@@ -135,5 +164,5 @@ export async function verifyEvidence(input: unknown): Promise<EvidenceVerificati
     verdict === report.verdict
       ? report.reason
       : `the bundle records ${recordedVerdict} (${String(recorded?.reason)}); re-run on the bundle alone: ${report.verdict}`;
-  return { intact: true, problems: [], verdict, reason, recorded, report, differences };
+  return { intact: true, hashPinned, problems: [], verdict, reason, recorded, report, differences };
 }
