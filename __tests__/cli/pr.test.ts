@@ -192,11 +192,23 @@ describe("the checkout the criteria read", () => {
     try {
       const r = await pr(["--dry-run", "--base-path", plain]);
       expect(r.out).toContain(`could not tell which commit ${plain} holds (no .git there)`);
-      // The contract's file_exists criterion fails on an empty directory: never a pass by accident.
-      expect(r.code).toBe(3);
+      // Files of unknown origin are not the PR: the criteria hold instead of failing or passing on them.
+      // (This exited 3, blocked on the empty directory's missing file, before the gate held here.)
+      expect(r.code).toBe(4);
+      expect(r.out).toMatch(/cannot tell which commit the workspace holds/);
     } finally {
       rmSync(plain, { recursive: true, force: true });
     }
+  });
+
+  it("never approves on the head's files copied without their .git", async () => {
+    const copy = checkout(world.api, world.repo.fullName, world.pull.headSha);
+    world.workspaces.push(copy);
+    rmSync(path.join(copy, ".git"), { recursive: true, force: true });
+    const r = await pr(["--dry-run", "--base-path", copy]);
+    expect(r.code).toBe(4);
+    expect(r.out).toMatch(/^HOLD-FOR-HUMAN/);
+    expect(r.out).toContain("would post: conclusion action_required");
   });
 });
 

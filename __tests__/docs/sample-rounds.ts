@@ -243,7 +243,8 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
           github: port,
           reviewer: () => scriptedReviewer(s.reply),
           openTree: () => openTree(dir),
-          workspaceHead: () => undefined,
+          // The sample tree stands for a checkout of the round's head.
+          workspaceHead: () => headSha(s.number, i + 1),
           now: () => new Date(s.at),
           newRoundToken: () => `sample0round0token0${s.number}0${i + 1}`.padEnd(32, "0"),
           log: { info: () => {}, warning: () => {}, error: () => {} },

@@ -10,6 +10,7 @@ import {
   exclusionsOf,
   latestCheck,
   pushAndRun,
+  synchronize,
   tamperStoredState,
 } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
@@ -138,6 +139,43 @@ describe("a person decides", () => {
       expect(before.outputs.round).toBe("1");
     });
   }
+});
+
+describe("a decision is about the commit the gate last judged", () => {
+  it("is refused when a push landed after the held round: the new head gets no approve", async () => {
+    await heldRound();
+    const comment = commentBody(world);
+    // The author pushes while the maintainer reads the hold; the push's own run is still queued.
+    world.pull.push({ "src/greet.js": "export const greet = (n) => eval(n);\n" });
+    const calls = world.openai.requests.length;
+    const run = await dispatch(world, "maintainer-mo", { decision: "approve", reason: "looked fine" });
+    expect(run.code).toBe(1);
+    expect(run.outputs.status).not.toBe("approve");
+    expect(run.commands.join("\n")).toMatch(/a decision applies only to the commit the gate last judged/);
+    const onHead = gateChecks(world).filter((c) => c.headSha === world.pull.headSha);
+    expect(onHead.map((c) => c.conclusion)).toEqual(["action_required"]);
+    expect(commentBody(world)).toBe(comment);
+    expect(world.openai.requests.length).toBe(calls);
+  });
+
+  it("does not come back when the branch is force-pushed back to the decided commit", async () => {
+    await heldRound();
+    const decidedHead = world.pull.headSha;
+    const decided = await dispatch(world, "maintainer-mo", { decision: "approve", reason: "fine by hand" });
+    expect(decided.outputs.status).toBe("approve");
+    await pushAndRun(
+      world,
+      { "src/greet.js": "export const greet = (n) => n;\n" },
+      { reply: openAI.block(["src/greet.js:1 — the greeting lost its hello"]) },
+    );
+    const { before } = world.pull.resetHead(decidedHead);
+    world.openai.script(() => openAIReply("Still not sure."));
+    const back = await world.run({ event: synchronize(world, before) });
+    expect(back.outputs.status).toBe("hold-for-human");
+    expect(latestCheck(world).headSha).toBe(decidedHead);
+    expect(latestCheck(world).conclusion).toBe("action_required");
+    expect(latestCheck(world).output.summary).not.toMatch(/decided this commit/);
+  });
 });
 
 describe("a decision on a history that does not audit", () => {

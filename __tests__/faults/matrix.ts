@@ -201,6 +201,8 @@ export const POINTS: readonly Point[] = [
     route: "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
     prepare: (w) => {
       w.repo.setPermission("maintainer", "write");
+      // A decision is about the commit the gate last judged: the head was blocked in an earlier round.
+      seedHistory(w.pull, { head: w.pull.headSha, approve: false });
       const workspace = checkout(w.api, w.repo.fullName, w.pull.headSha);
       w.workspaces.push(workspace);
       const inputs = { pr: String(w.pull.number), decision: "approve", reason: "read it myself" };

@@ -129,7 +129,7 @@ function treeNotes(basePath: string, head: string | undefined, pr: number): stri
   const fetch = `git fetch origin pull/${pr}/head && git checkout --detach FETCH_HEAD`;
   if (checkedOut === undefined) {
     return [
-      `could not tell which commit ${basePath} holds (no .git there): the criteria read its files as if they were the PR's head ${head.slice(0, 12)}`,
+      `could not tell which commit ${basePath} holds (no .git there), so the criteria were held rather than checked against files of unknown origin; check out the head (${fetch}) or point --base-path at a checkout of it`,
     ];
   }
   if (checkedOut !== head) {

@@ -15,8 +15,10 @@ export interface RoundContext {
   reviewer: () => Reviewer;
   /** The checked-out tree the criteria read, or why it cannot be read. */
   openTree: () => TreeReader | { error: string };
-  /** The commit the workspace has checked out, when it can be told (a .git directory). */
-  workspaceHead: () => string | undefined;
+  /** The commit the workspace has checked out, or undefined when it cannot be told (no .git): the
+   * criteria then hold, since they would judge files of unknown origin. Absent when the tree is not
+   * meant to be a commit (`verdict-gate review` checks the working tree itself). */
+  workspaceHead?: () => string | undefined;
   now: () => Date;
   newRoundToken: () => string;
   log: Logger;

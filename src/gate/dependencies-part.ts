@@ -19,18 +19,26 @@ export type DependencyState = "holds" | "failed" | "pending";
 export function judge(req: Requirement, seen: Observation): { state: DependencyState; detail: string } {
   switch (seen.kind) {
     case "check_run": {
-      const run = seen.runs[0];
-      if (run === undefined)
+      // GitHub lists the latest run per check suite, so one name can have several runs (another
+      // workflow or app using the same name). Each must succeed: judging only the newest would let a
+      // passing run hide a failing one.
+      if (seen.runs.length === 0)
         return { state: "pending", detail: `check run "${describe(req)}" has not started` };
-      if (run.status !== "completed")
-        return { state: "pending", detail: `check run "${describe(req)}" is ${run.status}` };
       // Only success holds: neutral and skipped count as passing in GitHub's own required checks,
       // which is exactly the leniency a gate must not inherit.
-      if (run.conclusion === "success")
-        return { state: "holds", detail: `check run "${describe(req)}" succeeded` };
+      const failed = seen.runs.find((r) => r.status === "completed" && r.conclusion !== "success");
+      if (failed !== undefined) {
+        return {
+          state: "failed",
+          detail: `check run "${describe(req)}" concluded ${failed.conclusion ?? "without a conclusion"}`,
+        };
+      }
+      const unfinished = seen.runs.find((r) => r.status !== "completed");
+      if (unfinished !== undefined)
+        return { state: "pending", detail: `check run "${describe(req)}" is ${unfinished.status}` };
       return {
-        state: "failed",
-        detail: `check run "${describe(req)}" concluded ${run.conclusion ?? "without a conclusion"}`,
+        state: "holds",
+        detail: `check run "${describe(req)}" succeeded${seen.runs.length > 1 ? ` (all ${seen.runs.length} runs of that name)` : ""}`,
       };
     }
     case "status": {

@@ -10,7 +10,7 @@ import type { Requirement } from "../criteria/requirement-schema.js";
 import type { RoundReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { diffBudget, planReview } from "../review/plan.js";
+import { diffBudget, planReview, promptOverheadTokens } from "../review/plan.js";
 import { decide, type Part } from "../verdict/decision.js";
 import { maybe, yes } from "../verdict/four.js";
 import { append, earlierReasons } from "../verdict/history.js";
@@ -29,8 +29,11 @@ import { bounded, historyRows, type LoadedHistory, loadHistory, pushNote } from 
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
  * otherwise have the criteria pass on the base branch's files. */
 function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): string | undefined {
+  if (ctx.workspaceHead === undefined) return undefined;
   const checkedOut = ctx.workspaceHead();
-  if (checkedOut === undefined) return undefined;
+  if (checkedOut === undefined) {
+    return `cannot tell which commit the workspace holds (no readable .git in it), so its files may not be the pull request's head ${head.slice(0, 12)}; check out the head with actions/checkout (see docs/workflows.md)`;
+  }
   const accepted = new Set([head]);
   if (ctx.settings.eventName === "pull_request" && ctx.settings.eventSha !== undefined)
     accepted.add(ctx.settings.eventSha);
@@ -125,27 +128,6 @@ async function evaluate(
   // exactly the code the check run is posted on (the adapter re-checks the head and refuses if it moved).
   const diff = await github.diff({ ...pr, headSha: head });
   const reviewer = ctx.reviewer();
-  const plan = planReview(diff, {
-    include: settings.diff.include,
-    exclude: settings.diff.exclude,
-    defaultExcludes: settings.diff.defaultExcludes,
-    maxDiffTokens: diffBudget({
-      maxDiffTokens: settings.diff.maxDiffTokens,
-      contextWindow: reviewer.contextWindow,
-    }),
-  });
-  log.info(
-    `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plan.chunks.length} reviewer call(s)`,
-  );
-  const pushed = pushNote(history, settings.target, head);
-  if (pushed !== undefined) notes.push(pushed);
-  const verdictLike = verdictLikeLines(plan.inScope);
-  if (verdictLike.length > 0) {
-    notes.push(
-      `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
-    );
-  }
-
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   const earlier = earlierReasons(history, head);
@@ -165,6 +147,29 @@ async function evaluate(
     includePrDescription: settings.prompt.includePrDescription,
     ...(settings.prompt.includePrDescription ? { authorClaims: { title: pr.title, body: pr.body } } : {}),
   };
+  const plan = planReview(diff, {
+    include: settings.diff.include,
+    exclude: settings.diff.exclude,
+    defaultExcludes: settings.diff.defaultExcludes,
+    maxDiffTokens: diffBudget({
+      maxDiffTokens: settings.diff.maxDiffTokens,
+      contextWindow: reviewer.contextWindow,
+      // Earlier reasons, conditions and a PR description can outgrow the fixed allowance.
+      overheadTokens: promptOverheadTokens(base),
+    }),
+  });
+  log.info(
+    `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plan.chunks.length} reviewer call(s)`,
+  );
+  const pushed = pushNote(history, settings.target, head);
+  if (pushed !== undefined) notes.push(pushed);
+  const verdictLike = verdictLikeLines(plan.inScope);
+  if (verdictLike.length > 0) {
+    notes.push(
+      `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
+    );
+  }
+
   const fingerprint = reviewFingerprint(reviewer.label, base, plan);
   const recorded = [...history.rounds]
     .reverse()
@@ -382,6 +387,14 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
   };
 }
 
+function decisionOnUnjudgedHead(pr: number, head: string, judged: string | undefined): string {
+  const since =
+    judged === undefined
+      ? "the gate has not judged it yet"
+      : `the gate's last round judged ${judged.slice(0, 12)}`;
+  return `pull request #${pr} is at ${head.slice(0, 12)} and ${since}; a decision applies only to the commit the gate last judged. Nothing was decided: wait for this commit's round, read it, then dispatch the decision again.`;
+}
+
 async function runPullRequestRoundWith(
   ctx: RoundContext,
   pr: PullRequestInfo,
@@ -393,11 +406,17 @@ async function runPullRequestRoundWith(
     const loaded = await loadHistory(ctx, pr.number, check);
     // A decision appended to a history that does not audit would be lost (the next round holds on
     // the history again) and would bury what was changed; the hold says to look and reset first.
-    if (settings.decision !== undefined && loaded.problem === undefined)
+    const last = loaded.history.rounds.at(-1);
+    if (settings.decision !== undefined && loaded.problem === undefined) {
+      // A dispatch names the PR, not a commit: a push that lands between the person reading the hold
+      // and the run starting would otherwise receive a decision about a commit nobody looked at.
+      if (last?.head !== head) throw new Error(decisionOnUnjudgedHead(pr.number, head, last?.head));
       return await decideByPerson(ctx, pr, head, check, loaded);
-    const decided = [...loaded.history.rounds].reverse().find((r) => r.head === head);
-    if (decided?.decidedBy !== undefined && loaded.problem === undefined) {
-      return await repostDecision(ctx, pr, head, check, loaded, decided.round);
+    }
+    // Only the latest round's decision stands: a push supersedes it, and a force-push back to the
+    // decided commit does not bring it back (the contract or the base may have changed since).
+    if (last?.decidedBy !== undefined && last.head === head && loaded.problem === undefined) {
+      return await repostDecision(ctx, pr, head, check, loaded, last.round);
     }
     return await evaluate(ctx, pr, head, check, loaded);
   } catch (error) {
