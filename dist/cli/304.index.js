@@ -43,6 +43,7 @@ function parse(args, options, maxPositionals) {
 /* harmony export */   I$: () => (/* binding */ exitCode),
 /* harmony export */   Ob: () => (/* binding */ APPROVE),
 /* harmony export */   Te: () => (/* binding */ AMBIGUOUS),
+/* harmony export */   WX: () => (/* binding */ replyLines),
 /* harmony export */   gM: () => (/* binding */ renderVerdict),
 /* harmony export */   kk: () => (/* binding */ PROMPT_RULE),
 /* harmony export */   lx: () => (/* binding */ stripPythonSpace),
@@ -50,7 +51,7 @@ function parse(args, options, maxPositionals) {
 /* harmony export */   v2: () => (/* binding */ findVerdict),
 /* harmony export */   wk: () => (/* binding */ readVerdict)
 /* harmony export */ });
-/* unused harmony exports replyLines, verdictLine */
+/* unused harmony export verdictLine */
 /* harmony import */ var _four_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1201);
 // The reply contract: the instruction the reviewer receives (PROMPT_RULE, promptRule) and the parser
 // that reads its reply (findVerdict) live in this one module, because two copies of a contract drift

@@ -23,8 +23,8 @@ var history_comment = __webpack_require__(4722);
 var verdict_history = __webpack_require__(269);
 // EXTERNAL MODULE: ./src/version.ts
 var version = __webpack_require__(311);
-// EXTERNAL MODULE: ./src/github/client.ts + 4 modules
-var github_client = __webpack_require__(2579);
+// EXTERNAL MODULE: ./src/github/client.ts + 3 modules
+var github_client = __webpack_require__(4272);
 // EXTERNAL MODULE: ./src/github/repository-ref.ts
 var repository_ref = __webpack_require__(835);
 // EXTERNAL MODULE: ./src/github/sticky-comment.ts
@@ -51,7 +51,9 @@ async function auditPullRequest(options) {
     const client = options.client ??
         (0,github_client/* createGitHubClient */.L)({
             token: options.token,
-            baseUrl: options.apiUrl ?? "https://api.github.com",
+            // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
+            // runner's token is never sent to github.com for want of this option.
+            ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
             userAgent: `verdict-gate/${version/* VERSION */.x} (audit)`,
             ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
         });
@@ -254,7 +256,7 @@ const auditCommand = {
             io.err(`verdict-gate audit: ${error instanceof Error ? error.message : String(error)}\n`);
             // A token, repository or number GitHub does not accept is the user's to fix; anything else
             // (GitHub down, a malformed answer) is not a verdict on the chain either way.
-            if ((0,errors/* isGitHubError */.e)(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
+            if ((0,errors/* isGitHubError */.e0)(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
                 return four/* EXIT */.dc.usage;
             return four/* EXIT */.dc.internal;
         }

@@ -121,7 +121,7 @@ const verdictCommand = {
 /* harmony export */   Sn: () => (/* binding */ parseFindings),
 /* harmony export */   ZX: () => (/* binding */ reviewerResult)
 /* harmony export */ });
-/* unused harmony export describeFinding */
+/* unused harmony exports countUnresolved, describeFinding */
 /* harmony import */ var _four_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1201);
 /* harmony import */ var _reply_contract_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3200);
 // The reviewer's part of a round: its reply read under the reply contract, with each
@@ -139,10 +139,18 @@ const verdictCommand = {
 // repeated group such as `(?:>\s*)*` costs the engine a backtrack entry per repetition, and a line of
 // millions of `> ` then overflows its stack (a crash, found by the stress test in findings.test.ts).
 const SPACE = "\\t \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff\\x1f";
-const HEAD = new RegExp(`[>${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\*\\*|__)?BLOCKING(?:\\*\\*|__)?[${SPACE}]*:(?:\\*\\*|__)?[${SPACE}]*`, "iy");
+// Also `#` headings, inline code and task-list boxes (`- [ ] BLOCKING: …`): a finding the gate does
+// not see lets an APPROVE beside it pass.
+const keywordHead = (keyword) => new RegExp(`[>#\`${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\[[ xX]\\][${SPACE}]+)?(?:\\*\\*|__|\`)?${keyword}(?:\\*\\*|__|\`)?[${SPACE}]*:(?:\\*\\*|__|\`)?[${SPACE}]*`, "iy");
+const HEAD = keywordHead("BLOCKING");
+// The prompt asks for `UNRESOLVED: <number> — <why>` for an earlier reason that still stands, and says
+// such a reason is a blocking finding: an APPROVE beside one contradicts itself, like one beside a
+// BLOCKING line.
+const UNRESOLVED_HEAD = keywordHead("UNRESOLVED");
 const NOTHING = /^[*_`([]*(none|nothing|n\/a|no blocking issues?( found)?|none found)[*_`)\].!]*$/i;
-// The PROMPT_RULE shows the format with a `<path>` placeholder; an echoed instruction is not a finding.
-const PLACEHOLDER_PATH = "<path>";
+// The PROMPT_RULE shows the format as `<path>:<line>`; an echoed instruction is not a finding. Only the
+// placeholder itself is: `<path>/src/a.ts:3` names a real file behind a stray prefix.
+const isPlaceholder = (path) => path === "<path>" || path.startsWith("<path>:");
 const isDigit = (c) => c >= 0x30 && c <= 0x39;
 const isSeparator = (ch) => ch === "—" || ch === "–" || ch === "-" || ch === ":";
 /** The start of the run of (at most nine) digits that ends at `end`. */
@@ -238,7 +246,7 @@ function readBody(body) {
         location = split;
         after = rest;
     }
-    if (location.path.startsWith(PLACEHOLDER_PATH))
+    if (isPlaceholder(location.path))
         return null;
     return { ...location, reason: reasonFrom(after) };
 }
@@ -258,7 +266,7 @@ function readFindings(reply, limit = Number.POSITIVE_INFINITY) {
         if (findings.length >= limit) {
             // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
             // test per line, not a parse.
-            if (!/^`?<path>/.test(bodyText) && !NOTHING.test((0,_reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .stripPythonSpace */ .lx)(bodyText)))
+            if (!/^`?<path>(?:[:`\s]|$)/.test(bodyText) && !NOTHING.test((0,_reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .stripPythonSpace */ .lx)(bodyText)))
                 total += 1;
             return true;
         }
@@ -270,6 +278,23 @@ function readFindings(reply, limit = Number.POSITIVE_INFINITY) {
         return true;
     });
     return { findings, total };
+}
+/** How many lines of a reply say an earlier reason is still unresolved. */
+function countUnresolved(reply) {
+    const text = reply ?? "";
+    let count = 0;
+    (0,_reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .eachReplyLine */ .GF)(text, (start, end) => {
+        if (start === end)
+            return true;
+        UNRESOLVED_HEAD.lastIndex = start;
+        if (!UNRESOLVED_HEAD.test(text) || UNRESOLVED_HEAD.lastIndex > end)
+            return true;
+        // "UNRESOLVED: none" says there is nothing unresolved.
+        if (!NOTHING.test((0,_reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .stripPythonSpace */ .lx)(text.slice(UNRESOLVED_HEAD.lastIndex, end))))
+            count += 1;
+        return true;
+    });
+    return count;
 }
 /** Every BLOCKING line of a reply. */
 function parseFindings(reply) {
@@ -295,8 +320,9 @@ function describeFinding(finding) {
 }
 /** The reviewer's part of a round, as a four-valued Result:
  * - APPROVE with no BLOCKING line → YES;
- * - APPROVE that also lists BLOCKING lines → MAYBE: the reply contradicts itself, and approving past a
- *   blocking finding is the expensive mistake, so a person decides;
+ * - APPROVE that also lists BLOCKING lines, or UNRESOLVED earlier reasons → MAYBE: the reply
+ *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
+ *   decides;
  * - REQUEST_CHANGES → NO, one reason per BLOCKING line (or one saying there was none);
  * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
  * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. */
@@ -308,10 +334,15 @@ function reviewerResult(reply, options = {}) {
     const more = total > findings.length ? [`… and ${total - findings.length} more BLOCKING line(s) in the reply`] : [];
     const context = [...listed.map((f) => `the reviewer's BLOCKING line: ${f}`), ...more];
     switch (reading.verdict) {
-        case _reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .APPROVE */ .Ob:
+        case _reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .APPROVE */ .Ob: {
+            const unresolved = countUnresolved(reply);
+            if (unresolved > 0) {
+                return (0,_four_js__WEBPACK_IMPORTED_MODULE_0__/* .maybe */ .GL)(`the reviewer approved but also said ${unresolved} earlier reason(s) are unresolved; a person must decide which it meant`, ...context);
+            }
             if (total === 0)
                 return (0,_four_js__WEBPACK_IMPORTED_MODULE_0__/* .yes */ .EZ)();
             return (0,_four_js__WEBPACK_IMPORTED_MODULE_0__/* .maybe */ .GL)(`the reviewer approved but also wrote ${total} BLOCKING line(s); a person must decide which it meant`, ...context);
+        }
         case _reply_contract_js__WEBPACK_IMPORTED_MODULE_1__/* .REQUEST_CHANGES */ .EB: {
             const [first, ...rest] = [...listed, ...more];
             if (first === undefined) {

@@ -22,8 +22,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 var criteria = __webpack_require__(3238);
 // EXTERNAL MODULE: ./src/describe-error.ts
 var describe_error = __webpack_require__(9869);
-// EXTERNAL MODULE: ./src/github/client.ts + 4 modules
-var github_client = __webpack_require__(2579);
+// EXTERNAL MODULE: ./src/github/client.ts + 3 modules
+var github_client = __webpack_require__(4272);
 // EXTERNAL MODULE: ./src/gate/ports.ts
 var ports = __webpack_require__(7039);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 17 modules
@@ -208,7 +208,7 @@ async function createCheckRun(client, repository, input) {
     }), { writesChecks: true });
     const handle = handleFrom(response.data, operation);
     if (handle.headSha !== input.headSha) {
-        throw new errors/* GitHubError */.y({
+        throw new errors/* GitHubError */.y_({
             kind: "malformed-response",
             operation,
             status: 201,
@@ -224,7 +224,7 @@ async function updateCheckRun(client, repository, checkRunId, update) {
     const conclusion = update.conclusion;
     if (conclusion !== undefined && !ALLOWED.has(conclusion)) {
         // `neutral` and `skipped` pass a required check: a gate that sent them could approve by accident.
-        throw new errors/* GitHubError */.y({
+        throw new errors/* GitHubError */.y_({
             kind: "refused",
             operation: `complete check run ${checkRunId}`,
             hint: `verdict-gate never sends the conclusion "${String(conclusion)}": it would count as passing. This is a bug; please report it.`,
@@ -252,7 +252,7 @@ async function updateCheckRun(client, repository, checkRunId, update) {
         }), { writesChecks: true });
         const run = (0,response_shape/* expectShape */.h)(runShape, response.data, operation);
         if (run.id !== checkRunId || (last && conclusion !== undefined && run.conclusion !== conclusion)) {
-            throw new errors/* GitHubError */.y({
+            throw new errors/* GitHubError */.y_({
                 kind: "malformed-response",
                 operation,
                 status: 200,
@@ -387,7 +387,8 @@ async function getCommitStatus(client, repository, ref, context, options = {}) {
 // (a pull request cannot weaken its own gate by editing its copy). Up to 1 MB GitHub inlines the
 // content as base64; above that it sends `encoding: "none"` and the raw media type must be asked for.
 // The size is capped before anything is downloaded, and the bytes received must add up to the size
-// GitHub announced: a cut transfer is a malformed response, not a shorter contract.
+// GitHub announced: a cut transfer is a malformed response, not a shorter contract. Only GitHub's
+// "Not Found" is an absent file; a 404 that says anything else (an unknown ref) is thrown.
 
 
 
@@ -402,9 +403,9 @@ const fileShape = schemas/* object */.Ikc({
     encoding: schemas/* string */.YjP().optional(),
 });
 const otherShape = schemas/* object */.Ikc({ type: schemas/* enum */.k5n(["dir", "symlink", "submodule"]) });
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === "number" ? status : undefined;
+function githubMessageOf(error) {
+    const message = error?.response?.data?.message;
+    return typeof message === "string" ? message : undefined;
 }
 function isTooLarge(error) {
     const data = error?.response?.data;
@@ -443,9 +444,12 @@ async function readFileAtRef(client, repository, path, ref, options = {}) {
             return { kind: "data", data: response.data };
         }
         catch (error) {
-            if (statusOf(error) === 404)
+            // Only GitHub's plain "Not Found" means the path is absent at that commit. Any other 404 ("No
+            // commit found for the ref …") is not an absent contract: reading it as one would skip the
+            // criteria, so it is thrown and the round fails closed.
+            if ((0,errors/* statusOf */.c2)(error) === 404 && githubMessageOf(error) === "Not Found")
                 return { kind: "not-found" };
-            if (statusOf(error) === 403 && isTooLarge(error))
+            if ((0,errors/* statusOf */.c2)(error) === 403 && isTooLarge(error))
                 return { kind: "too-large" };
             throw error;
         }
@@ -480,7 +484,7 @@ async function readFileAtRef(client, repository, path, ref, options = {}) {
         }));
         const received = toBytes(raw.data);
         if (received === undefined) {
-            throw new errors/* GitHubError */.y({
+            throw new errors/* GitHubError */.y_({
                 kind: "malformed-response",
                 operation,
                 status: 200,
@@ -490,7 +494,7 @@ async function readFileAtRef(client, repository, path, ref, options = {}) {
         bytes = received;
     }
     if (bytes.byteLength !== file.size) {
-        throw new errors/* GitHubError */.y({
+        throw new errors/* GitHubError */.y_({
             kind: "malformed-response",
             operation,
             status: 200,
@@ -507,7 +511,8 @@ var issue_comments = __webpack_require__(6863);
 // `gh-readonly-queue/<base>/pr-<number>-<head sha>`: one pull request per group, batches being a chain
 // of groups each based on the previous one's head. That name is the primary source; the pull requests
 // GitHub associates with the group's head commit are added to it (more pull requests can only make an
-// approve harder). A branch name of any other shape is refused rather than guessed at.
+// approve harder). A branch name of any other shape is refused rather than guessed at, and so is a full
+// page of associated pull requests: the gate does not page further, and a partial list must not approve.
 
 
 
@@ -525,13 +530,15 @@ function parseMergeQueueRef(ref) {
         return null;
     return { base: m[1], number: Number(m[2]), headSha: m[3] };
 }
+/** GitHub's largest page; a full one may not be all of them. */
+const ASSOCIATED_PER_PAGE = 100;
 const associatedShape = schemas/* array */.YOg(schemas/* object */.Ikc({ number: schemas/* number */.aig().int().positive(), state: schemas/* string */.YjP(), head: schemas/* object */.Ikc({ sha: schemas/* string */.YjP() }) }));
 /** The group's pull requests, smallest number first. Requests: 1. */
 async function listMergeGroupPullRequests(client, repository, group) {
     const operation = `find the pull requests of merge group ${group.headRef} in ${(0,repository_ref/* fullName */.f)(repository)}`;
     const parsed = parseMergeQueueRef(group.headRef);
     if (parsed === null) {
-        throw new errors/* GitHubError */.y({
+        throw new errors/* GitHubError */.y_({
             kind: "invalid-request",
             operation,
             hint: `"${group.headRef}" is not a merge-queue branch (gh-readonly-queue/<base>/pr-<number>-<sha>), so the gate cannot tell which pull requests it carries. Nothing was approved.`,
@@ -541,9 +548,17 @@ async function listMergeGroupPullRequests(client, repository, group) {
         owner: repository.owner,
         repo: repository.repo,
         commit_sha: group.headSha,
-        per_page: 100,
+        per_page: ASSOCIATED_PER_PAGE,
     }));
     const associated = (0,response_shape/* expectShape */.h)(associatedShape, response.data, operation);
+    if (associated.length >= ASSOCIATED_PER_PAGE) {
+        throw new errors/* GitHubError */.y_({
+            kind: "too-large",
+            operation,
+            status: 200,
+            hint: `GitHub associates ${ASSOCIATED_PER_PAGE} or more pull requests with the merge group's head ${group.headSha.slice(0, 12)}, more than the gate reads, so it cannot tell that it has seen all the pull requests the group carries. Nothing was approved.`,
+        });
+    }
     const pulls = new Map([
         [parsed.number, { number: parsed.number, queuedHeadSha: parsed.headSha }],
     ]);
@@ -559,6 +574,7 @@ async function listMergeGroupPullRequests(client, repository, group) {
 // someone who could merge may approve or block by hand. GitHub's legacy `permission` field folds
 // maintain into write and triage into read; `role_name` keeps the role, and may also be a custom
 // role's name, in which case the legacy field is what it is based on.
+
 
 
 
@@ -584,7 +600,7 @@ async function getCollaboratorPermission(client, repository, username) {
             })).data;
         }
         catch (error) {
-            if (error.status === 404)
+            if ((0,errors/* statusOf */.c2)(error) === 404)
                 return null;
             throw error;
         }
@@ -603,6 +619,8 @@ async function getCollaboratorPermission(client, repository, username) {
 
 // EXTERNAL MODULE: ./src/diff/parse.ts
 var parse = __webpack_require__(4348);
+// EXTERNAL MODULE: ./src/github/bounded-fetch.ts
+var bounded_fetch = __webpack_require__(3879);
 ;// CONCATENATED MODULE: ./src/github/pull-request.ts
 // The pull request as the gate needs it: the head commit it posts on, the base commit it reads its
 // contract from, whether the head lives in a fork, and GitHub's own counts of what changed (to notice
@@ -668,10 +686,13 @@ async function getPullRequestState(client, repository, number) {
 ;// CONCATENATED MODULE: ./src/github/pull-diff.ts
 // The pull request's whole diff, and an honest account of how much of it the gate received. First the
 // unified diff (`application/vnd.github.diff`, one request). When GitHub refuses it as too large (406:
-// over 300 files or 20,000 lines), the file list `/pulls/{n}/files`, 100 files a page, up to GitHub's
-// own cap of 3,000 files; a file whose patch GitHub leaves out is kept and marked as not reviewed.
+// over 300 files or 20,000 lines), when it is larger than the client accepts, or when it shows fewer
+// changed lines than the pull request counts (cut), the file list `/pulls/{n}/files`, 100 files a page,
+// up to GitHub's own cap of 3,000 files; a file whose patch GitHub leaves out is kept and marked as not
+// reviewed.
 // Then the head is read again: a diff that might belong to a newer push than the commit the check goes
 // on is refused, because approving commit A on the strength of commit B's diff is a false approve.
+
 
 
 
@@ -701,16 +722,12 @@ function linesMissing(files, target) {
         return undefined;
     return `the unified diff shows ${shown.toLocaleString("en-US")} of the ${reported.toLocaleString("en-US")} changed lines the pull request reports`;
 }
-function pull_diff_statusOf(error) {
-    const status = error?.status;
-    return typeof status === "number" ? status : undefined;
-}
 function messageOf(error) {
     const data = error?.response?.data;
     return typeof data?.message === "string" ? data.message : "the diff is too large";
 }
 /** Reads the diff of `target` (see the file comment). Requests: 1 for the unified diff, or 1 + the
- * pages of `/files` after a 406 (at most 31), plus 1 to check the head. */
+ * pages of `/files` when it cannot be used (at most 31), plus 1 to check the head. */
 async function getPullDiff(client, repository, target, options = {}) {
     const where = `${(0,repository_ref/* fullName */.f)(repository)}#${target.number}`;
     const operation = `read the diff of pull request ${where}`;
@@ -726,18 +743,27 @@ async function getPullDiff(client, repository, target, options = {}) {
             return { kind: "text", text: response.data };
         }
         catch (error) {
-            if (pull_diff_statusOf(error) === 406)
-                return { kind: "refused", message: client.redact(messageOf(error)) };
+            if ((0,errors/* statusOf */.c2)(error) === 406)
+                return { kind: "fallback", why: "refused", reason: client.redact(messageOf(error)) };
+            // Over the client's size cap: as unusable as GitHub's 406, and the file list comes in pages.
+            const tooLarge = (0,bounded_fetch/* responseTooLarge */.Fh)(error);
+            if (tooLarge !== undefined) {
+                return {
+                    kind: "fallback",
+                    why: "too-large",
+                    reason: `the unified diff is larger than the ${tooLarge.limit.toLocaleString("en-US")} bytes the gate accepts in one response`,
+                };
+            }
             throw error;
         }
     });
     let diff;
-    let refusal = answer.kind === "refused" ? answer.message : undefined;
+    let fallback = answer.kind === "fallback" ? { why: answer.why, reason: answer.reason } : undefined;
     if (answer.kind === "text") {
         const text = typeof answer.text === "string" ? answer.text : undefined;
         // An empty or non-text diff for a PR that changes files is a failed read, not "nothing changed".
         if (text === undefined || (text.trim() === "" && target.changedFiles > 0)) {
-            throw new errors/* GitHubError */.y({
+            throw new errors/* GitHubError */.y_({
                 kind: "malformed-response",
                 operation,
                 status: 200,
@@ -747,8 +773,10 @@ async function getPullDiff(client, repository, target, options = {}) {
         const parsed = (0,parse/* parseUnifiedDiff */.rj)(text);
         // A diff cut short (by GitHub, a proxy, a dropped connection that still ended cleanly) is read
         // again as the file list, whose per-file counts expose a cut patch file by file.
-        refusal = linesMissing(parsed.files, target);
-        if (refusal === undefined) {
+        const missing = linesMissing(parsed.files, target);
+        if (missing !== undefined)
+            fallback = { why: "cut", reason: missing };
+        else {
             diff = {
                 ...parsed,
                 reportedFiles: target.changedFiles,
@@ -773,14 +801,19 @@ async function getPullDiff(client, repository, target, options = {}) {
         requests += 1;
         const now = await getPullRequest(client, repository, target.number);
         if (now.headSha !== target.headSha) {
-            throw new errors/* GitHubError */.y({
+            throw new errors/* GitHubError */.y_({
                 kind: "head-moved",
                 operation,
                 hint: `The pull request moved from ${target.headSha.slice(0, 12)} to ${now.headSha.slice(0, 12)} while the gate read it, so the diff may not be the one of the commit being judged. The push's own run will judge it; nothing was approved here.`,
             });
         }
     }
-    return { diff, requests, ...(refusal !== undefined ? { refusal } : {}) };
+    return {
+        diff,
+        requests,
+        ...(fallback?.why === "refused" ? { refusal: fallback.reason } : {}),
+        ...(fallback !== undefined ? { fallback } : {}),
+    };
 }
 async function listAllFiles(client, repository, target, maxPages) {
     const files = [];
@@ -854,8 +887,15 @@ function createGitHubPort(client, repository, log, options = {}) {
                 additions: pr.additions,
                 deletions: pr.deletions,
             });
-            if (read.refusal !== undefined)
-                log.info(`GitHub refused the whole diff (${read.refusal}); read the file list instead`);
+            const fallback = read.fallback;
+            if (fallback !== undefined) {
+                const why = fallback.why === "refused"
+                    ? `GitHub refused the whole diff (${fallback.reason})`
+                    : fallback.why === "too-large"
+                        ? `the whole diff was too large to accept (${fallback.reason})`
+                        : `the gate found the unified diff cut (${fallback.reason})`;
+                log.info(`${why}; read the file list instead`);
+            }
             return read.diff;
         },
         async readFile(path, ref) {
@@ -882,15 +922,21 @@ function createGitHubPort(client, repository, log, options = {}) {
         async startCheck(headSha, name, title) {
             try {
                 const run = await createCheckRun(client, repository, { name, headSha, title, summary: title });
+                // The history is trusted only from the bot of the app that owns this check run. When GitHub
+                // does not name the app there is no such bot, and no default either (github-actions[bot] is
+                // every workflow's): the round finds appSlug null and holds.
+                if (gateBotLogin(run) === null) {
+                    log.warning(`GitHub did not say which app owns check run ${run.id}: no round history can be trusted, so this round holds`);
+                }
                 return {
                     id: run.id,
-                    appSlug: run.app?.slug ?? "github-actions",
+                    appSlug: run.app?.slug ?? null,
                     url: run.htmlUrl ?? "",
                     ...(run.startedAt !== null ? { startedAt: run.startedAt } : {}),
                 };
             }
             catch (error) {
-                if ((0,errors/* isGitHubError */.e)(error, "checks-not-writable"))
+                if ((0,errors/* isGitHubError */.e0)(error, "checks-not-writable"))
                     throw new ports/* CannotWriteChecksError */.m(error.message);
                 throw error;
             }
@@ -913,7 +959,7 @@ function createGitHubPort(client, repository, log, options = {}) {
                 });
             }
             catch (error) {
-                if ((0,errors/* isGitHubError */.e)(error, "checks-not-writable"))
+                if ((0,errors/* isGitHubError */.e0)(error, "checks-not-writable"))
                     throw new ports/* CannotWriteChecksError */.m(error.message);
                 throw error;
             }
@@ -949,7 +995,7 @@ function createGitHubPort(client, repository, log, options = {}) {
         },
         async mergeGroupPulls(headSha, headRef) {
             const { pulls } = await listMergeGroupPullRequests(client, repository, { headSha, headRef });
-            return pulls.map((p) => p.number);
+            return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
         },
         requestCount: () => client.stats.requests,
     };
@@ -1134,7 +1180,7 @@ function treeNotes(basePath, head, pr) {
     const fetch = `git fetch origin pull/${pr}/head && git checkout --detach FETCH_HEAD`;
     if (checkedOut === undefined) {
         return [
-            `could not tell which commit ${basePath} holds (no .git there): the criteria read its files as if they were the PR's head ${head.slice(0, 12)}`,
+            `could not tell which commit ${basePath} holds (no .git there), so the criteria were held rather than checked against files of unknown origin; check out the head (${fetch}) or point --base-path at a checkout of it`,
         ];
     }
     if (checkedOut !== head) {
@@ -1252,7 +1298,7 @@ const prCommand = {
             const posted = writes.finished !== undefined && !dryRun;
             io.err(`verdict-gate pr: ${(0,describe_error/* describeError */.U)(error)}${posted ? "\nThe check run was completed as hold-for-human, naming this error; nothing was approved." : ""}\n`);
             // A token, repository or number GitHub does not accept is the user's to fix.
-            if ((0,errors/* isGitHubError */.e)(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
+            if ((0,errors/* isGitHubError */.e0)(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))
                 return four/* EXIT */.dc.usage;
             return four/* EXIT */.dc.internal;
         }
@@ -1273,29 +1319,41 @@ const prCommand = {
 
 /***/ }),
 
-/***/ 2579:
+/***/ 3879:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ createGitHubClient)
-});
-
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
-var github = __webpack_require__(1351);
-// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
-var utils = __webpack_require__(5555);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
-var dist_bundle = __webpack_require__(9735);
-// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-var plugin_throttling_dist_bundle = __webpack_require__(6856);
-;// CONCATENATED MODULE: ./src/github/bounded-fetch.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ boundedFetch),
+/* harmony export */   Fh: () => (/* binding */ responseTooLarge)
+/* harmony export */ });
+/* unused harmony export ResponseTooLargeError */
 // The fetch every GitHub request goes through: a deadline per attempt that covers the body as well as
 // the headers, and a cap on the body size. Reading the body here matters: Octokit reads it after the
 // request has "succeeded" and, when that read fails (a stalled or cut connection), hands back an empty
 // string as if GitHub had answered 200 with nothing. Read here, the same failure is a failed request
-// that the retry plugin retries and that ends, at worst, in a thrown error.
+// that the retry plugin retries and that ends, at worst, in a thrown error. A body over the cap is a
+// ResponseTooLargeError, which is not retried (the next answer would be as large) and which the diff
+// reader treats like GitHub's own 406: it reads the file list instead.
+/** GitHub's answer was larger than the gate accepts. Thrown from inside fetch, so Octokit wraps it
+ * (as the `cause` of a RequestError with status 500): find it with `responseTooLarge`. */
+class ResponseTooLargeError extends Error {
+    limit;
+    name = "ResponseTooLargeError";
+    constructor(limit) {
+        super(`response body exceeds ${limit} bytes`);
+        this.limit = limit;
+    }
+}
+/** The ResponseTooLargeError behind a thrown value (itself or a cause, a few levels deep), if any. */
+function responseTooLarge(error) {
+    let current = error;
+    for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+        if (current instanceof ResponseTooLargeError)
+            return current;
+        current = current.cause;
+    }
+    return undefined;
+}
 const NULL_BODY = new Set([101, 204, 205, 304]);
 async function readCapped(response, limit) {
     const reader = response.body?.getReader();
@@ -1310,7 +1368,7 @@ async function readCapped(response, limit) {
         total += value.byteLength;
         if (total > limit) {
             await reader.cancel().catch(() => undefined);
-            throw new Error(`response body exceeds ${limit} bytes`);
+            throw new ResponseTooLargeError(limit);
         }
         chunks.push(value);
     }
@@ -1337,12 +1395,35 @@ function boundedFetch(inner, options) {
     };
 }
 
+
+/***/ }),
+
+/***/ 4272:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ createGitHubClient)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/github.js
+var github = __webpack_require__(1351);
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/utils.js + 19 modules
+var utils = __webpack_require__(5555);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var dist_bundle = __webpack_require__(9735);
+// EXTERNAL MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var plugin_throttling_dist_bundle = __webpack_require__(6856);
+// EXTERNAL MODULE: ./src/github/bounded-fetch.ts
+var bounded_fetch = __webpack_require__(3879);
 // EXTERNAL MODULE: ./src/github/errors.ts
 var errors = __webpack_require__(3116);
 ;// CONCATENATED MODULE: ./src/github/failure.ts
 // Turns whatever a request threw (an Octokit RequestError, a fetch failure, a timeout) into a
 // GitHubError with a hint the user can act on. Octokit's error is read by shape, not by class, so a
 // thrown value from any layer (plugins, fetch, our own fetch wrapper) is classified the same way.
+
 
 const CHECKS_NOT_WRITABLE_HINT = "This token cannot write check runs: under `pull_request`, a pull request from a fork gets a read-only token. " +
     "Gate fork pull requests with `pull_request_target` (the head is read as data, never run) or a `workflow_run` " +
@@ -1378,7 +1459,7 @@ function header(shaped, name) {
     return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 function describeFailure(error, context) {
-    if (error instanceof errors/* GitHubError */.y)
+    if (error instanceof errors/* GitHubError */.y_)
         return error;
     const shaped = (typeof error === "object" && error !== null ? error : { message: String(error) });
     const redact = context.redact;
@@ -1393,7 +1474,7 @@ function describeFailure(error, context) {
         ...(requestId !== undefined ? { requestId } : {}),
     };
     const attempts = context.attempts !== undefined ? ` on ${context.attempts} attempt(s)` : "";
-    const make = (kind, hint, withStatus = true) => new errors/* GitHubError */.y({
+    const make = (kind, hint, withStatus = true) => new errors/* GitHubError */.y_({
         ...base,
         kind,
         hint,
@@ -1402,6 +1483,11 @@ function describeFailure(error, context) {
             ? { retryAfterSeconds: Number(retryAfter) }
             : {}),
     });
+    const tooLarge = (0,bounded_fetch/* responseTooLarge */.Fh)(error);
+    if (tooLarge !== undefined) {
+        // Our own cap, not the network: Octokit reports it as a 500 without a response.
+        return make("too-large", `GitHub's answer is larger than the ${tooLarge.limit.toLocaleString("en-US")} bytes the gate reads; asking again would get the same answer. Nothing was approved.`, false);
+    }
     if (shaped.response === undefined) {
         // No answer at all: Octokit reports these as status 500 without a response.
         const chain = chainNames(error).join(" ");
@@ -1411,7 +1497,7 @@ function describeFailure(error, context) {
             return make("timeout", `GitHub did not answer within ${limit}${attempts}. Re-run the job; if it keeps happening, see https://www.githubstatus.com.`, false);
         }
         const detail = redact(typeof shaped.message === "string" ? shaped.message : chain);
-        return new errors/* GitHubError */.y({
+        return new errors/* GitHubError */.y_({
             ...base,
             kind: "network",
             githubMessage: detail,
@@ -1513,6 +1599,16 @@ class WriteSpacing {
  * it (403/429 rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
  * too large", which a retry cannot fix and which the diff reader handles. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 406, 409, 410, 413, 422, 429, 451];
+/** A response over the size cap would be as large on every attempt, but Octokit reports it as a 500,
+ * which the retry plugin retries. Registered before that plugin, this hook sees the error first and
+ * sets this one request's retries to 0 (a copy of its options: the defaults' object is shared). */
+function noRetryWhenTooLarge(octokit) {
+    octokit.hook.error("request", (error, options) => {
+        if ((0,bounded_fetch/* responseTooLarge */.Fh)(error) !== undefined)
+            options.request = { ...options.request, retries: 0 };
+        throw error;
+    });
+}
 function createGitHubClient(options) {
     const token = options.token.trim();
     if (token === "")
@@ -1551,7 +1647,7 @@ function createGitHubClient(options) {
         baseUrl,
         userAgent: options.userAgent ?? "verdict-gate",
         request: {
-            fetch: boundedFetch(inner, {
+            fetch: (0,bounded_fetch/* boundedFetch */.A)(inner, {
                 timeoutMs,
                 maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
                 counters,
@@ -1565,7 +1661,7 @@ function createGitHubClient(options) {
             warn: (m) => log?.warn(safe(m)),
             error: (m) => log?.warn(safe(m)),
         },
-    }, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
+    }, noRetryWhenTooLarge, dist_bundle/* retry */.L, plugin_throttling_dist_bundle/* throttling */.A);
     return {
         octokit,
         baseUrl,
@@ -1607,8 +1703,9 @@ function createGitHubClient(options) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ isGitHubError),
-/* harmony export */   y: () => (/* binding */ GitHubError)
+/* harmony export */   c2: () => (/* binding */ statusOf),
+/* harmony export */   e0: () => (/* binding */ isGitHubError),
+/* harmony export */   y_: () => (/* binding */ GitHubError)
 /* harmony export */ });
 // Every way a GitHub request can fail, as one typed error that names the operation, the HTTP status
 // and what the user can do. Nothing here is ever turned into a default: a failed read is a thrown
@@ -1641,6 +1738,11 @@ class GitHubError extends Error {
 }
 function isGitHubError(error, kind) {
     return error instanceof GitHubError && (kind === undefined || error.kind === kind);
+}
+/** The HTTP status of whatever a request threw (an Octokit RequestError carries it), if it has one. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === "number" ? status : undefined;
 }
 
 
@@ -1716,7 +1818,7 @@ async function listIssueComments(client, repository, number, options = {}) {
 }
 function checkBody(body, operation) {
     if (body.length > COMMENT_BODY_LIMIT) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y({
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_({
             kind: "refused",
             operation,
             hint: `The comment is ${body.length} characters; GitHub accepts ${COMMENT_BODY_LIMIT}. Nothing was cut, because a cut history would read as a shorter one.`,
@@ -1799,7 +1901,7 @@ function expectShape(schema, data, operation) {
             .slice(0, 3)
             .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
             .join("; ")})`;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y({
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_({
         kind: "malformed-response",
         operation,
         status: 200,
@@ -1853,7 +1955,7 @@ async function findStickyComment(client, repository, number, marker, trustedLogi
         };
     }
     if (!pages.complete) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y({
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubError */ .y_({
             kind: "history-unavailable",
             operation: `find the round history of pull request ${(0,_repository_ref_js__WEBPACK_IMPORTED_MODULE_2__/* .fullName */ .f)(repository)}#${number}`,
             hint: `The pull request has more than ${pages.comments.length} comments and the gate's history was not among them, so its earlier rounds cannot be read. A maintainer should review it; nothing was approved.`,

@@ -78,12 +78,12 @@ var four = __nccwpck_require__(1201);
 var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 const COMMANDS = [
-    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
-    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
+    { name: "review", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(304), __nccwpck_require__.e(728), __nccwpck_require__.e(364), __nccwpck_require__.e(332)]).then(__nccwpck_require__.bind(__nccwpck_require__, 332))).reviewCommand },
+    { name: "pr", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(728), __nccwpck_require__.e(364), __nccwpck_require__.e(96)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6096))).prCommand },
     { name: "verdict", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(755)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5755))).verdictCommand },
     { name: "prompt", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(304), __nccwpck_require__.e(934)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1934))).promptCommand },
-    { name: "check", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(589), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6418))).checkCommand },
-    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(589), __nccwpck_require__.e(509), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
+    { name: "check", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(728), __nccwpck_require__.e(418)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6418))).checkCommand },
+    { name: "audit", load: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(170), __nccwpck_require__.e(839), __nccwpck_require__.e(392), __nccwpck_require__.e(304), __nccwpck_require__.e(728), __nccwpck_require__.e(364), __nccwpck_require__.e(96), __nccwpck_require__.e(488)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5488))).auditCommand },
     { name: "init", load: async () => (await __nccwpck_require__.e(/* import() */ 887).then(__nccwpck_require__.bind(__nccwpck_require__, 887))).initCommand },
 ];
 
@@ -136,7 +136,11 @@ async function runCli(argv, io) {
         return four/* EXIT */.dc.usage;
     }
     const command = await entry.load();
-    if (rest.includes("--help") || rest.includes("-h")) {
+    // `--help` anywhere among the options (`check FILE --help`), but not after `--`: what follows it is
+    // operands (`check -- -h` names a file called -h), and must never turn a run into exit 0.
+    const end = rest.indexOf("--");
+    const options = end === -1 ? rest : rest.slice(0, end);
+    if (options.includes("--help") || options.includes("-h")) {
         io.out(`${command.usage}\n\n${command.summary}\n`);
         return four/* EXIT */.dc.approve;
     }

@@ -31270,6 +31270,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   JS: () => (/* reexport */ contractJsonSchemaText),
   e$: () => (/* reexport */ contractResult),
   vM: () => (/* reexport */ contradictions),
+  hj: () => (/* reexport */ countUnresolved),
   JV: () => (/* reexport */ currentState),
   jb: () => (/* reexport */ describeFinding),
   n5: () => (/* reexport */ dominant),
@@ -48851,6 +48852,7 @@ function scanAdded(diff, pattern, selector) {
             continue;
         if (file.binary) {
             binary.push(file.path);
+            unseen.push(file.path);
             continue;
         }
         if (file.patchOmitted) {
@@ -48881,10 +48883,25 @@ function scanAdded(diff, pattern, selector) {
     }
     return { files, lines, matching, first, unseen, binary };
 }
+/** A path for a message: a file whose header named no path (a section the parser could not read) is
+ * said so, never printed as "()". */
+function named(paths) {
+    const shown = paths.slice(0, 3).map((p) => (p === "" ? "a file with no readable path" : p));
+    return `${shown.join(", ")}${paths.length > 3 ? ", …" : ""}`;
+}
+function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
 function unseenReasons(diff, scan) {
     const gaps = unlistedFiles(diff);
-    if (scan.unseen.length > 0) {
-        gaps.push(`the patch of ${scan.unseen.length} file${scan.unseen.length === 1 ? "" : "s"} was not available (${scan.unseen.slice(0, 3).join(", ")}${scan.unseen.length > 3 ? ", …" : ""})`);
+    const binary = new Set(scan.binary ?? []);
+    const omitted = scan.unseen.filter((p) => !binary.has(p));
+    if (omitted.length > 0) {
+        gaps.push(`the patch of ${plural(omitted.length, "file was", "files were")} not available (${named(omitted)})`);
+    }
+    if (binary.size > 0) {
+        const paths = [...binary];
+        gaps.push(`${plural(paths.length, "binary file's", "binary files'")} added content cannot be read as lines (${named(paths)})`);
     }
     return gaps;
 }
@@ -48925,6 +48942,7 @@ const diffAddedContains = async (criterion, ctx) => {
         count: scan.matching,
         required: criterion.min_count,
         ...(scan.first === undefined ? {} : { first_match: scan.first }),
+        ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
         ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
     };
     const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
@@ -48969,17 +48987,27 @@ const diffLinesMax = async (criterion, ctx) => {
     const selector = selectorFor(criterion.paths);
     let count = 0;
     let files = 0;
+    const unseen = [];
     for (const file of diff.files) {
         if (!changedPaths(file).some((p) => selector.selects(p)))
             continue;
         files += 1;
         count += file.additions + file.deletions;
+        // GitHub's file list counts the lines of a patch it omits, so those counts stand; a patch missing
+        // from a unified diff (`diff --cc`, an unreadable section) was never counted at all.
+        if (file.patchOmitted && diff.source === "unified")
+            unseen.push(file.path);
     }
-    const evidence = { count, required: criterion.max_lines, files_checked: files };
+    const evidence = {
+        count,
+        required: criterion.max_lines,
+        files_checked: files,
+        ...(unseen.length > 0 ? { unseen } : {}),
+    };
     const summary = `${count} lines changed in ${files} file${files === 1 ? "" : "s"} (at most ${criterion.max_lines})`;
     if (count > criterion.max_lines)
         return fail(summary, evidence);
-    const gaps = unlistedFiles(diff);
+    const gaps = unseenReasons(diff, { unseen });
     if (gaps.length > 0)
         return outcome_error(`${summary}, but ${gaps.join("; ")}`, evidence);
     return pass(summary, evidence);
@@ -49243,7 +49271,9 @@ function sortedKeys(_key, value) {
         if (ARRAY_INDEX.test(key))
             throw new IndexKey();
     keys.sort();
-    const sorted = {};
+    // No prototype: on a plain object, `sorted["__proto__"] = …` would set the prototype (or do nothing)
+    // instead of adding the key, and a "__proto__" key read from a bundle would drop out of the hash.
+    const sorted = Object.create(null);
     for (const key of keys)
         sorted[key] = record[key];
     return sorted;
@@ -49291,6 +49321,15 @@ function write(value, out) {
         throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
     }
 }
+/** The slow path on its own: what canonicalJson falls back to. Exported so tests can hold the two paths
+ * to the same answer. */
+function canonicalJsonSlow(value) {
+    if (skipped(value))
+        return "null";
+    const out = [];
+    write(value, out);
+    return out.join("");
+}
 function canonicalJson(value) {
     try {
         return JSON.stringify(value, sortedKeys) ?? "null";
@@ -49298,9 +49337,7 @@ function canonicalJson(value) {
     catch (error) {
         if (!(error instanceof IndexKey))
             throw error;
-        const out = [];
-        write(value, out);
-        return out.join("");
+        return canonicalJsonSlow(value);
     }
 }
 /** sha256 (hex) of a value's canonical JSON. */
@@ -49317,7 +49354,8 @@ function artifactDigest(artifact) {
     return artifact.op === "read" ? canonicalSha256(artifact) : artifact.sha256;
 }
 function bundleHash(body) {
-    const digests = {};
+    // No prototype, so no key (not even "__proto__") can fall out of the hash.
+    const digests = Object.create(null);
     for (const [key, artifact] of Object.entries(body.artifacts))
         digests[key] = artifactDigest(artifact);
     return canonicalSha256({ ...body, artifacts: digests });
@@ -49680,9 +49718,14 @@ function bundleDiff(artifacts) {
 
 ;// CONCATENATED MODULE: ./src/criteria/evidence/verify.ts
 // Verifying a bundle without the tree: recompute every hash (each file's content, each artifact, the
-// bundle's), then re-run the contract's criteria against the bundle alone. A changed byte anywhere is
-// found; a verdict the recorded answers do not support is not repeated; and the result is never better
-// than either the recorded or the re-run verdict.
+// bundle's), then re-run the contract's criteria against the bundle alone. A verdict the recorded
+// answers do not support is not repeated, and the result is never better than either the recorded or
+// the re-run verdict.
+//
+// Recomputing hashes only proves the bundle agrees with itself: whoever edits it can recompute them
+// too. A changed byte is found only against a bundle_hash recorded elsewhere when the bundle was
+// collected (`expectedBundleHash`); without one, an intact bundle is self-consistent, nothing more,
+// and `hashPinned` says so.
 
 
 
@@ -49724,9 +49767,10 @@ function keyProblems(key, artifact) {
     const expected = `${op}:${artifact.path}${table}`;
     return key === expected ? [] : [`${key}: filed under the wrong key (its content says ${expected})`];
 }
-function flagged(problems) {
+function flagged(problems, hashPinned) {
     return {
         intact: false,
+        hashPinned,
         problems,
         verdict: "FAIL",
         reason: `the evidence bundle cannot be trusted: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}`,
@@ -49734,24 +49778,28 @@ function flagged(problems) {
     };
 }
 /** Verifies a bundle read from JSON (any value: a bundle from elsewhere is untrusted input). */
-async function verifyEvidence(input) {
+async function verifyEvidence(input, options = {}) {
+    const expected = options.expectedBundleHash;
+    const hashPinned = expected !== undefined;
     const format = input?.format;
     if (format !== EVIDENCE_FORMAT) {
-        return flagged([
-            `not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`,
-        ]);
+        return flagged([`not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`], hashPinned);
     }
     const shaped = BundleShape.safeParse(input);
     if (!shaped.success) {
         return flagged(shaped.error.issues
             .slice(0, 10)
-            .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`));
+            .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`), hashPinned);
     }
     const bundle = shaped.data;
     const problems = [];
     const { bundle_hash, ...body } = bundle;
-    if (bundleHash(body) !== bundle_hash) {
+    const computed = bundleHash(body);
+    if (computed !== bundle_hash) {
         problems.push("bundle_hash does not match the bundle's content");
+    }
+    if (expected !== undefined && computed !== expected) {
+        problems.push(`the bundle hashes to ${computed}, not to ${expected}, the bundle_hash recorded when it was collected`);
     }
     for (const [key, artifact] of Object.entries(bundle.artifacts)) {
         problems.push(...keyProblems(key, artifact), ...artifactProblems(key, artifact));
@@ -49764,7 +49812,7 @@ async function verifyEvidence(input) {
         problems.push(error instanceof Error ? error.message : String(error));
     }
     if (problems.length > 0 || contract === undefined)
-        return flagged(problems);
+        return flagged(problems, hashPinned);
     const recorded = bundle.report;
     const report = await checkContract(contract, {
         tree: bundleTree(bundle.artifacts),
@@ -49781,7 +49829,7 @@ async function verifyEvidence(input) {
     const reason = verdict === report.verdict
         ? report.reason
         : `the bundle records ${recordedVerdict} (${String(recorded?.reason)}); re-run on the bundle alone: ${report.verdict}`;
-    return { intact: true, problems: [], verdict, reason, recorded, report, differences };
+    return { intact: true, hashPinned, problems: [], verdict, reason, recorded, report, differences };
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -50531,7 +50579,7 @@ function markdown_code(text, max = 200) {
 function codeCell(text, max = 200) {
     return markdown_code(text, max).replace(/\|/g, "\\|");
 }
-function plural(n, one, many = `${one}s`) {
+function markdown_plural(n, one, many = `${one}s`) {
     return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 /** Cut Markdown to GitHub's limit with a visible mark, never silently. Cuts at a line boundary and
@@ -56003,7 +56051,29 @@ throttling.triggersNotification = triggersNotification;
 // the headers, and a cap on the body size. Reading the body here matters: Octokit reads it after the
 // request has "succeeded" and, when that read fails (a stalled or cut connection), hands back an empty
 // string as if GitHub had answered 200 with nothing. Read here, the same failure is a failed request
-// that the retry plugin retries and that ends, at worst, in a thrown error.
+// that the retry plugin retries and that ends, at worst, in a thrown error. A body over the cap is a
+// ResponseTooLargeError, which is not retried (the next answer would be as large) and which the diff
+// reader treats like GitHub's own 406: it reads the file list instead.
+/** GitHub's answer was larger than the gate accepts. Thrown from inside fetch, so Octokit wraps it
+ * (as the `cause` of a RequestError with status 500): find it with `responseTooLarge`. */
+class ResponseTooLargeError extends Error {
+    limit;
+    name = "ResponseTooLargeError";
+    constructor(limit) {
+        super(`response body exceeds ${limit} bytes`);
+        this.limit = limit;
+    }
+}
+/** The ResponseTooLargeError behind a thrown value (itself or a cause, a few levels deep), if any. */
+function responseTooLarge(error) {
+    let current = error;
+    for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth += 1) {
+        if (current instanceof ResponseTooLargeError)
+            return current;
+        current = current.cause;
+    }
+    return undefined;
+}
 const NULL_BODY = new Set([101, 204, 205, 304]);
 async function readCapped(response, limit) {
     const reader = response.body?.getReader();
@@ -56018,7 +56088,7 @@ async function readCapped(response, limit) {
         total += value.byteLength;
         if (total > limit) {
             await reader.cancel().catch(() => undefined);
-            throw new Error(`response body exceeds ${limit} bytes`);
+            throw new ResponseTooLargeError(limit);
         }
         chunks.push(value);
     }
@@ -56078,11 +56148,17 @@ class errors_GitHubError extends Error {
 function isGitHubError(error, kind) {
     return error instanceof errors_GitHubError && (kind === undefined || error.kind === kind);
 }
+/** The HTTP status of whatever a request threw (an Octokit RequestError carries it), if it has one. */
+function errors_statusOf(error) {
+    const status = error?.status;
+    return typeof status === "number" ? status : undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/github/failure.ts
 // Turns whatever a request threw (an Octokit RequestError, a fetch failure, a timeout) into a
 // GitHubError with a hint the user can act on. Octokit's error is read by shape, not by class, so a
 // thrown value from any layer (plugins, fetch, our own fetch wrapper) is classified the same way.
+
 
 const CHECKS_NOT_WRITABLE_HINT = "This token cannot write check runs: under `pull_request`, a pull request from a fork gets a read-only token. " +
     "Gate fork pull requests with `pull_request_target` (the head is read as data, never run) or a `workflow_run` " +
@@ -56142,6 +56218,11 @@ function describeFailure(error, context) {
             ? { retryAfterSeconds: Number(retryAfter) }
             : {}),
     });
+    const tooLarge = responseTooLarge(error);
+    if (tooLarge !== undefined) {
+        // Our own cap, not the network: Octokit reports it as a 500 without a response.
+        return make("too-large", `GitHub's answer is larger than the ${tooLarge.limit.toLocaleString("en-US")} bytes the gate reads; asking again would get the same answer. Nothing was approved.`, false);
+    }
     if (shaped.response === undefined) {
         // No answer at all: Octokit reports these as status 500 without a response.
         const chain = chainNames(error).join(" ");
@@ -56253,6 +56334,16 @@ class WriteSpacing {
  * it (403/429 rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
  * too large", which a retry cannot fix and which the diff reader handles. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 406, 409, 410, 413, 422, 429, 451];
+/** A response over the size cap would be as large on every attempt, but Octokit reports it as a 500,
+ * which the retry plugin retries. Registered before that plugin, this hook sees the error first and
+ * sets this one request's retries to 0 (a copy of its options: the defaults' object is shared). */
+function noRetryWhenTooLarge(octokit) {
+    octokit.hook.error("request", (error, options) => {
+        if (responseTooLarge(error) !== undefined)
+            options.request = { ...options.request, retries: 0 };
+        throw error;
+    });
+}
 function createGitHubClient(options) {
     const token = options.token.trim();
     if (token === "")
@@ -56305,7 +56396,7 @@ function createGitHubClient(options) {
             warn: (m) => log?.warn(safe(m)),
             error: (m) => log?.warn(safe(m)),
         },
-    }, retry, throttling);
+    }, noRetryWhenTooLarge, retry, throttling);
     return {
         octokit,
         baseUrl,
@@ -56550,7 +56641,9 @@ async function auditPullRequest(options) {
     const client = options.client ??
         createGitHubClient({
             token: options.token,
-            baseUrl: options.apiUrl ?? "https://api.github.com",
+            // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
+            // runner's token is never sent to github.com for want of this option.
+            ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
             userAgent: `verdict-gate/${VERSION} (audit)`,
             ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
         });
@@ -57130,10 +57223,18 @@ function exitCode(verdict) {
 // repeated group such as `(?:>\s*)*` costs the engine a backtrack entry per repetition, and a line of
 // millions of `> ` then overflows its stack (a crash, found by the stress test in findings.test.ts).
 const SPACE = "\\t \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff\\x1f";
-const HEAD = new RegExp(`[>${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\*\\*|__)?BLOCKING(?:\\*\\*|__)?[${SPACE}]*:(?:\\*\\*|__)?[${SPACE}]*`, "iy");
+// Also `#` headings, inline code and task-list boxes (`- [ ] BLOCKING: …`): a finding the gate does
+// not see lets an APPROVE beside it pass.
+const keywordHead = (keyword) => new RegExp(`[>#\`${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\[[ xX]\\][${SPACE}]+)?(?:\\*\\*|__|\`)?${keyword}(?:\\*\\*|__|\`)?[${SPACE}]*:(?:\\*\\*|__|\`)?[${SPACE}]*`, "iy");
+const HEAD = keywordHead("BLOCKING");
+// The prompt asks for `UNRESOLVED: <number> — <why>` for an earlier reason that still stands, and says
+// such a reason is a blocking finding: an APPROVE beside one contradicts itself, like one beside a
+// BLOCKING line.
+const UNRESOLVED_HEAD = keywordHead("UNRESOLVED");
 const NOTHING = /^[*_`([]*(none|nothing|n\/a|no blocking issues?( found)?|none found)[*_`)\].!]*$/i;
-// The PROMPT_RULE shows the format with a `<path>` placeholder; an echoed instruction is not a finding.
-const PLACEHOLDER_PATH = "<path>";
+// The PROMPT_RULE shows the format as `<path>:<line>`; an echoed instruction is not a finding. Only the
+// placeholder itself is: `<path>/src/a.ts:3` names a real file behind a stray prefix.
+const isPlaceholder = (path) => path === "<path>" || path.startsWith("<path>:");
 const isDigit = (c) => c >= 0x30 && c <= 0x39;
 const isSeparator = (ch) => ch === "—" || ch === "–" || ch === "-" || ch === ":";
 /** The start of the run of (at most nine) digits that ends at `end`. */
@@ -57229,7 +57330,7 @@ function readBody(body) {
         location = split;
         after = rest;
     }
-    if (location.path.startsWith(PLACEHOLDER_PATH))
+    if (isPlaceholder(location.path))
         return null;
     return { ...location, reason: reasonFrom(after) };
 }
@@ -57249,7 +57350,7 @@ function readFindings(reply, limit = Number.POSITIVE_INFINITY) {
         if (findings.length >= limit) {
             // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
             // test per line, not a parse.
-            if (!/^`?<path>/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText)))
+            if (!/^`?<path>(?:[:`\s]|$)/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText)))
                 total += 1;
             return true;
         }
@@ -57261,6 +57362,23 @@ function readFindings(reply, limit = Number.POSITIVE_INFINITY) {
         return true;
     });
     return { findings, total };
+}
+/** How many lines of a reply say an earlier reason is still unresolved. */
+function countUnresolved(reply) {
+    const text = reply ?? "";
+    let count = 0;
+    eachReplyLine(text, (start, end) => {
+        if (start === end)
+            return true;
+        UNRESOLVED_HEAD.lastIndex = start;
+        if (!UNRESOLVED_HEAD.test(text) || UNRESOLVED_HEAD.lastIndex > end)
+            return true;
+        // "UNRESOLVED: none" says there is nothing unresolved.
+        if (!NOTHING.test(stripPythonSpace(text.slice(UNRESOLVED_HEAD.lastIndex, end))))
+            count += 1;
+        return true;
+    });
+    return count;
 }
 /** Every BLOCKING line of a reply. */
 function parseFindings(reply) {
@@ -57286,8 +57404,9 @@ function describeFinding(finding) {
 }
 /** The reviewer's part of a round, as a four-valued Result:
  * - APPROVE with no BLOCKING line → YES;
- * - APPROVE that also lists BLOCKING lines → MAYBE: the reply contradicts itself, and approving past a
- *   blocking finding is the expensive mistake, so a person decides;
+ * - APPROVE that also lists BLOCKING lines, or UNRESOLVED earlier reasons → MAYBE: the reply
+ *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
+ *   decides;
  * - REQUEST_CHANGES → NO, one reason per BLOCKING line (or one saying there was none);
  * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
  * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. */
@@ -57299,10 +57418,15 @@ function reviewerResult(reply, options = {}) {
     const more = total > findings.length ? [`… and ${total - findings.length} more BLOCKING line(s) in the reply`] : [];
     const context = [...listed.map((f) => `the reviewer's BLOCKING line: ${f}`), ...more];
     switch (reading.verdict) {
-        case APPROVE:
+        case APPROVE: {
+            const unresolved = countUnresolved(reply);
+            if (unresolved > 0) {
+                return maybe(`the reviewer approved but also said ${unresolved} earlier reason(s) are unresolved; a person must decide which it meant`, ...context);
+            }
             if (total === 0)
                 return yes();
             return maybe(`the reviewer approved but also wrote ${total} BLOCKING line(s); a person must decide which it meant`, ...context);
+        }
         case REQUEST_CHANGES: {
             const [first, ...rest] = [...listed, ...more];
             if (first === undefined) {
@@ -57439,6 +57563,7 @@ var __webpack_exports__contractJsonSchema = __webpack_exports__.Iw;
 var __webpack_exports__contractJsonSchemaText = __webpack_exports__.JS;
 var __webpack_exports__contractResult = __webpack_exports__.e$;
 var __webpack_exports__contradictions = __webpack_exports__.vM;
+var __webpack_exports__countUnresolved = __webpack_exports__.hj;
 var __webpack_exports__currentState = __webpack_exports__.JV;
 var __webpack_exports__describeFinding = __webpack_exports__.jb;
 var __webpack_exports__dominant = __webpack_exports__.n5;
@@ -57493,6 +57618,6 @@ var __webpack_exports__verdictOf = __webpack_exports__.Vj;
 var __webpack_exports__verifyEvidence = __webpack_exports__.Jm;
 var __webpack_exports__worseVerdict = __webpack_exports__.yS;
 var __webpack_exports__yes = __webpack_exports__.lC;
-export { __webpack_exports__AMBIGUOUS as AMBIGUOUS, __webpack_exports__APPROVE as APPROVE, __webpack_exports__CONTRACT_MAX_BYTES as CONTRACT_MAX_BYTES, __webpack_exports__CRITERION_TYPES as CRITERION_TYPES, __webpack_exports__ContractError as ContractError, __webpack_exports__ContractSchema as ContractSchema, __webpack_exports__CriterionSchema as CriterionSchema, __webpack_exports__DEFAULT_AUTHOR as DEFAULT_AUTHOR, __webpack_exports__DEFAULT_CAPS as DEFAULT_CAPS, __webpack_exports__EVIDENCE_FORMAT as EVIDENCE_FORMAT, __webpack_exports__EXIT as EXIT, __webpack_exports__IFF as IFF, __webpack_exports__LIST_CAP_ENTRIES as LIST_CAP_ENTRIES, __webpack_exports__MAYBE as MAYBE, __webpack_exports__NO as NO, __webpack_exports__PROMPT_RULE as PROMPT_RULE, __webpack_exports__READ_CAP_BYTES as READ_CAP_BYTES, __webpack_exports__REQUEST_CHANGES as REQUEST_CHANGES, __webpack_exports__REQUIREMENT_TYPES as REQUIREMENT_TYPES, __webpack_exports__RequirementSchema as RequirementSchema, __webpack_exports__STATUSES as STATUSES, __webpack_exports__TreeError as TreeError, __webpack_exports__VALUES as VALUES, __webpack_exports__YES as YES, __webpack_exports__append as append, __webpack_exports__audit as audit, __webpack_exports__auditPullRequest as auditPullRequest, __webpack_exports__canonicalJson as canonicalJson, __webpack_exports__checkContract as checkContract, __webpack_exports__checkCriterion as checkCriterion, __webpack_exports__collectEvidence as collectEvidence, __webpack_exports__combine as combine, __webpack_exports__concludeRound as concludeRound, __webpack_exports__conclusionOf as conclusionOf, __webpack_exports__contractJsonSchema as contractJsonSchema, __webpack_exports__contractJsonSchemaText as contractJsonSchemaText, __webpack_exports__contractResult as contractResult, __webpack_exports__contradictions as contradictions, __webpack_exports__currentState as currentState, __webpack_exports__describeFinding as describeFinding, __webpack_exports__dominant as dominant, __webpack_exports__eachReplyLine as eachReplyLine, __webpack_exports__earlierReasons as earlierReasons, __webpack_exports__emptyHistory as emptyHistory, __webpack_exports__exitCode as exitCode, __webpack_exports__exitCodeOf as exitCodeOf, __webpack_exports__findVerdict as findVerdict, __webpack_exports__gateBlocked as gateBlocked, __webpack_exports__headline as headline, __webpack_exports__historySchema as historySchema, __webpack_exports__holdInstead as holdInstead, __webpack_exports__iff as iff, __webpack_exports__initialState as initialState, __webpack_exports__isRoundToken as isRoundToken, __webpack_exports__isTerminal as isTerminal, __webpack_exports__loadContract as loadContract, __webpack_exports__maybe as maybe, __webpack_exports__nextState as nextState, __webpack_exports__no as no, __webpack_exports__normaliseReason as normaliseReason, __webpack_exports__openTree as openTree, __webpack_exports__parseContract as parseContract, __webpack_exports__parseFindings as parseFindings, __webpack_exports__parseHistory as parseHistory, __webpack_exports__printable as printable, __webpack_exports__promptRule as promptRule, __webpack_exports__rank as rank, __webpack_exports__readFindings as readFindings, __webpack_exports__readHistoryComment as readHistoryComment, __webpack_exports__readVerdict as readVerdict, __webpack_exports__recordHash as recordHash, __webpack_exports__renderHistoryComment as renderHistoryComment, __webpack_exports__renderVerdict as renderVerdict, __webpack_exports__repeats as repeats, __webpack_exports__repeatsLast as repeatsLast, __webpack_exports__replyLines as replyLines, __webpack_exports__reportTable as reportTable, __webpack_exports__reviewerResult as reviewerResult, __webpack_exports__roundRecordSchema as roundRecordSchema, __webpack_exports__roundTokenFrom as roundTokenFrom, __webpack_exports__seal as seal, __webpack_exports__sha256 as sha256, __webpack_exports__spendsUnit as spendsUnit, __webpack_exports__statusOf as statusOf, __webpack_exports__stripPythonSpace as stripPythonSpace, __webpack_exports__terminalNeed as terminalNeed, __webpack_exports__valueOfStatus as valueOfStatus, __webpack_exports__verdictLine as verdictLine, __webpack_exports__verdictOf as verdictOf, __webpack_exports__verifyEvidence as verifyEvidence, __webpack_exports__worseVerdict as worseVerdict, __webpack_exports__yes as yes };
+export { __webpack_exports__AMBIGUOUS as AMBIGUOUS, __webpack_exports__APPROVE as APPROVE, __webpack_exports__CONTRACT_MAX_BYTES as CONTRACT_MAX_BYTES, __webpack_exports__CRITERION_TYPES as CRITERION_TYPES, __webpack_exports__ContractError as ContractError, __webpack_exports__ContractSchema as ContractSchema, __webpack_exports__CriterionSchema as CriterionSchema, __webpack_exports__DEFAULT_AUTHOR as DEFAULT_AUTHOR, __webpack_exports__DEFAULT_CAPS as DEFAULT_CAPS, __webpack_exports__EVIDENCE_FORMAT as EVIDENCE_FORMAT, __webpack_exports__EXIT as EXIT, __webpack_exports__IFF as IFF, __webpack_exports__LIST_CAP_ENTRIES as LIST_CAP_ENTRIES, __webpack_exports__MAYBE as MAYBE, __webpack_exports__NO as NO, __webpack_exports__PROMPT_RULE as PROMPT_RULE, __webpack_exports__READ_CAP_BYTES as READ_CAP_BYTES, __webpack_exports__REQUEST_CHANGES as REQUEST_CHANGES, __webpack_exports__REQUIREMENT_TYPES as REQUIREMENT_TYPES, __webpack_exports__RequirementSchema as RequirementSchema, __webpack_exports__STATUSES as STATUSES, __webpack_exports__TreeError as TreeError, __webpack_exports__VALUES as VALUES, __webpack_exports__YES as YES, __webpack_exports__append as append, __webpack_exports__audit as audit, __webpack_exports__auditPullRequest as auditPullRequest, __webpack_exports__canonicalJson as canonicalJson, __webpack_exports__checkContract as checkContract, __webpack_exports__checkCriterion as checkCriterion, __webpack_exports__collectEvidence as collectEvidence, __webpack_exports__combine as combine, __webpack_exports__concludeRound as concludeRound, __webpack_exports__conclusionOf as conclusionOf, __webpack_exports__contractJsonSchema as contractJsonSchema, __webpack_exports__contractJsonSchemaText as contractJsonSchemaText, __webpack_exports__contractResult as contractResult, __webpack_exports__contradictions as contradictions, __webpack_exports__countUnresolved as countUnresolved, __webpack_exports__currentState as currentState, __webpack_exports__describeFinding as describeFinding, __webpack_exports__dominant as dominant, __webpack_exports__eachReplyLine as eachReplyLine, __webpack_exports__earlierReasons as earlierReasons, __webpack_exports__emptyHistory as emptyHistory, __webpack_exports__exitCode as exitCode, __webpack_exports__exitCodeOf as exitCodeOf, __webpack_exports__findVerdict as findVerdict, __webpack_exports__gateBlocked as gateBlocked, __webpack_exports__headline as headline, __webpack_exports__historySchema as historySchema, __webpack_exports__holdInstead as holdInstead, __webpack_exports__iff as iff, __webpack_exports__initialState as initialState, __webpack_exports__isRoundToken as isRoundToken, __webpack_exports__isTerminal as isTerminal, __webpack_exports__loadContract as loadContract, __webpack_exports__maybe as maybe, __webpack_exports__nextState as nextState, __webpack_exports__no as no, __webpack_exports__normaliseReason as normaliseReason, __webpack_exports__openTree as openTree, __webpack_exports__parseContract as parseContract, __webpack_exports__parseFindings as parseFindings, __webpack_exports__parseHistory as parseHistory, __webpack_exports__printable as printable, __webpack_exports__promptRule as promptRule, __webpack_exports__rank as rank, __webpack_exports__readFindings as readFindings, __webpack_exports__readHistoryComment as readHistoryComment, __webpack_exports__readVerdict as readVerdict, __webpack_exports__recordHash as recordHash, __webpack_exports__renderHistoryComment as renderHistoryComment, __webpack_exports__renderVerdict as renderVerdict, __webpack_exports__repeats as repeats, __webpack_exports__repeatsLast as repeatsLast, __webpack_exports__replyLines as replyLines, __webpack_exports__reportTable as reportTable, __webpack_exports__reviewerResult as reviewerResult, __webpack_exports__roundRecordSchema as roundRecordSchema, __webpack_exports__roundTokenFrom as roundTokenFrom, __webpack_exports__seal as seal, __webpack_exports__sha256 as sha256, __webpack_exports__spendsUnit as spendsUnit, __webpack_exports__statusOf as statusOf, __webpack_exports__stripPythonSpace as stripPythonSpace, __webpack_exports__terminalNeed as terminalNeed, __webpack_exports__valueOfStatus as valueOfStatus, __webpack_exports__verdictLine as verdictLine, __webpack_exports__verdictOf as verdictOf, __webpack_exports__verifyEvidence as verifyEvidence, __webpack_exports__worseVerdict as worseVerdict, __webpack_exports__yes as yes };
 
 //# sourceMappingURL=index.js.map

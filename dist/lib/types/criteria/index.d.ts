@@ -5,7 +5,7 @@ export { contractResult } from "./decision.js";
 export { checkContract, checkCriterion } from "./engine.js";
 export { type Artifact, DEFAULT_CAPS, EVIDENCE_FORMAT, type EvidenceBundle, type EvidenceCaps, } from "./evidence/bundle.js";
 export { collectEvidence } from "./evidence/collect.js";
-export { type EvidenceVerification, verifyEvidence } from "./evidence/verify.js";
+export { type EvidenceVerification, type VerifyOptions, verifyEvidence } from "./evidence/verify.js";
 export { openTree } from "./fs-tree.js";
 export { contractJsonSchema, contractJsonSchemaText } from "./json-schema.js";
 export { CONTRACT_MAX_BYTES, loadContract, parseContract } from "./load.js";

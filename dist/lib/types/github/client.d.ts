@@ -23,7 +23,7 @@ export interface GitHubClientOptions {
     readonly backoffUnitMs?: number;
     /** Spacing between writes (default 1000 ms, GitHub's guidance). */
     readonly writeSpacingMs?: number;
-    /** Largest response body accepted (default 64 MiB). */
+    /** Largest response body accepted (default 64 MiB); a larger one is a `too-large` GitHubError. */
     readonly maxResponseBytes?: number;
     readonly userAgent?: string;
     readonly log?: GitHubLog;

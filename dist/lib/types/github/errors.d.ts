@@ -8,7 +8,8 @@ export type GitHubErrorKind =
  | "forbidden"
 /** 403/429 rate limits that outlasted the bounded retries (or asked for too long a wait). */
  | "rate-limited" | "not-found"
-/** 406/413/too_large: GitHub refuses to produce something this large. */
+/** 406/413/too_large: GitHub refuses to produce something this large; or its answer is more than
+ * the gate reads (a response over the size cap, a full page of a list it does not page through). */
  | "too-large"
 /** 400/409/422: the request itself was refused. */
  | "invalid-request"
@@ -54,3 +55,5 @@ export declare class GitHubError extends Error {
     constructor(details: GitHubErrorDetails);
 }
 export declare function isGitHubError(error: unknown, kind?: GitHubErrorKind): error is GitHubError;
+/** The HTTP status of whatever a request threw (an Octokit RequestError carries it), if it has one. */
+export declare function statusOf(error: unknown): number | undefined;

@@ -9,7 +9,7 @@ export interface PullRequestAuditOptions {
     number: number;
     /** A token that can read the pull request (GITHUB_TOKEN, `gh auth token`). */
     token: string;
-    /** GitHub's REST API base (default https://api.github.com). */
+    /** GitHub's REST API base (default the environment's GITHUB_API_URL, then https://api.github.com). */
     apiUrl?: string;
     /** The gate's check name (default verdict-gate). */
     checkName?: string;

@@ -19,6 +19,8 @@ export declare function readFindings(reply: string, limit?: number): {
     findings: Finding[];
     total: number;
 };
+/** How many lines of a reply say an earlier reason is still unresolved. */
+export declare function countUnresolved(reply: string): number;
 /** Every BLOCKING line of a reply. */
 export declare function parseFindings(reply: string): Finding[];
 /** A finding as one reason: `path:12-15 — reason`. Never empty, because a Result refuses an empty
@@ -31,8 +33,9 @@ export interface ReviewerOptions extends ContractOptions {
 }
 /** The reviewer's part of a round, as a four-valued Result:
  * - APPROVE with no BLOCKING line → YES;
- * - APPROVE that also lists BLOCKING lines → MAYBE: the reply contradicts itself, and approving past a
- *   blocking finding is the expensive mistake, so a person decides;
+ * - APPROVE that also lists BLOCKING lines, or UNRESOLVED earlier reasons → MAYBE: the reply
+ *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
+ *   decides;
  * - REQUEST_CHANGES → NO, one reason per BLOCKING line (or one saying there was none);
  * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
  * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. */

@@ -1,6 +1,21 @@
-export const id = 589;
-export const ids = [589];
+export const id = 728;
+export const ids = [728];
 export const modules = {
+
+/***/ 8694:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ painter)
+/* harmony export */ });
+const COLOURS = { good: "\u001b[32m", bad: "\u001b[31m", warn: "\u001b[33m", dim: "\u001b[2m" };
+function painter(io) {
+    const colour = io.stdoutIsTTY && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === "");
+    return colour ? (tone, text) => `${COLOURS[tone]}${text}\u001b[0m` : (_tone, text) => text;
+}
+
+
+/***/ }),
 
 /***/ 4428:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -568,6 +583,7 @@ function scanAdded(diff, pattern, selector) {
             continue;
         if (file.binary) {
             binary.push(file.path);
+            unseen.push(file.path);
             continue;
         }
         if (file.patchOmitted) {
@@ -598,10 +614,25 @@ function scanAdded(diff, pattern, selector) {
     }
     return { files, lines, matching, first, unseen, binary };
 }
+/** A path for a message: a file whose header named no path (a section the parser could not read) is
+ * said so, never printed as "()". */
+function named(paths) {
+    const shown = paths.slice(0, 3).map((p) => (p === "" ? "a file with no readable path" : p));
+    return `${shown.join(", ")}${paths.length > 3 ? ", …" : ""}`;
+}
+function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+}
 function unseenReasons(diff, scan) {
     const gaps = unlistedFiles(diff);
-    if (scan.unseen.length > 0) {
-        gaps.push(`the patch of ${scan.unseen.length} file${scan.unseen.length === 1 ? "" : "s"} was not available (${scan.unseen.slice(0, 3).join(", ")}${scan.unseen.length > 3 ? ", …" : ""})`);
+    const binary = new Set(scan.binary ?? []);
+    const omitted = scan.unseen.filter((p) => !binary.has(p));
+    if (omitted.length > 0) {
+        gaps.push(`the patch of ${plural(omitted.length, "file was", "files were")} not available (${named(omitted)})`);
+    }
+    if (binary.size > 0) {
+        const paths = [...binary];
+        gaps.push(`${plural(paths.length, "binary file's", "binary files'")} added content cannot be read as lines (${named(paths)})`);
     }
     return gaps;
 }
@@ -642,6 +673,7 @@ const diffAddedContains = async (criterion, ctx) => {
         count: scan.matching,
         required: criterion.min_count,
         ...(scan.first === undefined ? {} : { first_match: scan.first }),
+        ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
         ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
     };
     const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
@@ -686,17 +718,27 @@ const diffLinesMax = async (criterion, ctx) => {
     const selector = selectorFor(criterion.paths);
     let count = 0;
     let files = 0;
+    const unseen = [];
     for (const file of diff.files) {
         if (!changedPaths(file).some((p) => selector.selects(p)))
             continue;
         files += 1;
         count += file.additions + file.deletions;
+        // GitHub's file list counts the lines of a patch it omits, so those counts stand; a patch missing
+        // from a unified diff (`diff --cc`, an unreadable section) was never counted at all.
+        if (file.patchOmitted && diff.source === "unified")
+            unseen.push(file.path);
     }
-    const evidence = { count, required: criterion.max_lines, files_checked: files };
+    const evidence = {
+        count,
+        required: criterion.max_lines,
+        files_checked: files,
+        ...(unseen.length > 0 ? { unseen } : {}),
+    };
     const summary = `${count} lines changed in ${files} file${files === 1 ? "" : "s"} (at most ${criterion.max_lines})`;
     if (count > criterion.max_lines)
         return fail(summary, evidence);
-    const gaps = unlistedFiles(diff);
+    const gaps = unseenReasons(diff, { unseen });
     if (gaps.length > 0)
         return error(`${summary}, but ${gaps.join("; ")}`, evidence);
     return pass(summary, evidence);
@@ -1214,7 +1256,9 @@ function sortedKeys(_key, value) {
         if (ARRAY_INDEX.test(key))
             throw new IndexKey();
     keys.sort();
-    const sorted = {};
+    // No prototype: on a plain object, `sorted["__proto__"] = …` would set the prototype (or do nothing)
+    // instead of adding the key, and a "__proto__" key read from a bundle would drop out of the hash.
+    const sorted = Object.create(null);
     for (const key of keys)
         sorted[key] = record[key];
     return sorted;
@@ -1262,6 +1306,15 @@ function write(value, out) {
         throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
     }
 }
+/** The slow path on its own: what canonicalJson falls back to. Exported so tests can hold the two paths
+ * to the same answer. */
+function canonicalJsonSlow(value) {
+    if (skipped(value))
+        return "null";
+    const out = [];
+    write(value, out);
+    return out.join("");
+}
 function canonicalJson(value) {
     try {
         return JSON.stringify(value, sortedKeys) ?? "null";
@@ -1269,9 +1322,7 @@ function canonicalJson(value) {
     catch (error) {
         if (!(error instanceof IndexKey))
             throw error;
-        const out = [];
-        write(value, out);
-        return out.join("");
+        return canonicalJsonSlow(value);
     }
 }
 /** sha256 (hex) of a value's canonical JSON. */
@@ -1288,7 +1339,8 @@ function artifactDigest(artifact) {
     return artifact.op === "read" ? canonicalSha256(artifact) : artifact.sha256;
 }
 function bundleHash(body) {
-    const digests = {};
+    // No prototype, so no key (not even "__proto__") can fall out of the hash.
+    const digests = Object.create(null);
     for (const [key, artifact] of Object.entries(body.artifacts))
         digests[key] = artifactDigest(artifact);
     return canonicalSha256({ ...body, artifacts: digests });
@@ -1493,9 +1545,14 @@ function bundleDiff(artifacts) {
 
 ;// CONCATENATED MODULE: ./src/criteria/evidence/verify.ts
 // Verifying a bundle without the tree: recompute every hash (each file's content, each artifact, the
-// bundle's), then re-run the contract's criteria against the bundle alone. A changed byte anywhere is
-// found; a verdict the recorded answers do not support is not repeated; and the result is never better
-// than either the recorded or the re-run verdict.
+// bundle's), then re-run the contract's criteria against the bundle alone. A verdict the recorded
+// answers do not support is not repeated, and the result is never better than either the recorded or
+// the re-run verdict.
+//
+// Recomputing hashes only proves the bundle agrees with itself: whoever edits it can recompute them
+// too. A changed byte is found only against a bundle_hash recorded elsewhere when the bundle was
+// collected (`expectedBundleHash`); without one, an intact bundle is self-consistent, nothing more,
+// and `hashPinned` says so.
 
 
 
@@ -1537,9 +1594,10 @@ function keyProblems(key, artifact) {
     const expected = `${op}:${artifact.path}${table}`;
     return key === expected ? [] : [`${key}: filed under the wrong key (its content says ${expected})`];
 }
-function flagged(problems) {
+function flagged(problems, hashPinned) {
     return {
         intact: false,
+        hashPinned,
         problems,
         verdict: "FAIL",
         reason: `the evidence bundle cannot be trusted: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? `; and ${problems.length - 3} more` : ""}`,
@@ -1547,24 +1605,28 @@ function flagged(problems) {
     };
 }
 /** Verifies a bundle read from JSON (any value: a bundle from elsewhere is untrusted input). */
-async function verifyEvidence(input) {
+async function verifyEvidence(input, options = {}) {
+    const expected = options.expectedBundleHash;
+    const hashPinned = expected !== undefined;
     const format = input?.format;
     if (format !== EVIDENCE_FORMAT) {
-        return flagged([
-            `not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`,
-        ]);
+        return flagged([`not a verdict-gate evidence bundle (format ${JSON.stringify(format)}, expected ${EVIDENCE_FORMAT})`], hashPinned);
     }
     const shaped = BundleShape.safeParse(input);
     if (!shaped.success) {
         return flagged(shaped.error.issues
             .slice(0, 10)
-            .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`));
+            .map((i) => `malformed bundle at ${i.path.map(String).join(".") || "top level"}: ${i.message}`), hashPinned);
     }
     const bundle = shaped.data;
     const problems = [];
     const { bundle_hash, ...body } = bundle;
-    if (bundleHash(body) !== bundle_hash) {
+    const computed = bundleHash(body);
+    if (computed !== bundle_hash) {
         problems.push("bundle_hash does not match the bundle's content");
+    }
+    if (expected !== undefined && computed !== expected) {
+        problems.push(`the bundle hashes to ${computed}, not to ${expected}, the bundle_hash recorded when it was collected`);
     }
     for (const [key, artifact] of Object.entries(bundle.artifacts)) {
         problems.push(...keyProblems(key, artifact), ...artifactProblems(key, artifact));
@@ -1577,7 +1639,7 @@ async function verifyEvidence(input) {
         problems.push(error instanceof Error ? error.message : String(error));
     }
     if (problems.length > 0 || contract === undefined)
-        return flagged(problems);
+        return flagged(problems, hashPinned);
     const recorded = bundle.report;
     const report = await (0,engine/* checkContract */.n)(contract, {
         tree: bundleTree(bundle.artifacts),
@@ -1594,7 +1656,7 @@ async function verifyEvidence(input) {
     const reason = verdict === report.verdict
         ? report.reason
         : `the bundle records ${recordedVerdict} (${String(recorded?.reason)}); re-run on the bundle alone: ${report.verdict}`;
-    return { intact: true, problems: [], verdict, reason, recorded, report, differences };
+    return { intact: true, hashPinned, problems: [], verdict, reason, recorded, report, differences };
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -2866,4 +2928,4 @@ function changedLines(file) {
 
 };
 
-//# sourceMappingURL=589.index.js.map
+//# sourceMappingURL=728.index.js.map
