@@ -2914,11 +2914,14 @@ var decision = __webpack_require__(5331);
 var engine = __webpack_require__(3907);
 // EXTERNAL MODULE: ./src/criteria/load.ts
 var load = __webpack_require__(2217);
+// EXTERNAL MODULE: ./src/describe-error.ts
+var describe_error = __webpack_require__(9869);
 ;// CONCATENATED MODULE: ./src/gate/criteria-part.ts
 // The criteria part of a round: the contract read at the base commit, checked against the checked-out
 // tree and the diff. A missing contract skips the part (and says so); an invalid one, an unreadable
 // one, or a tree that is not the PR's code holds the round, because criteria checked against the
 // wrong files would pass for the wrong reasons.
+
 
 
 
@@ -2965,7 +2968,7 @@ function readContract(file, source) {
         return { contract: (0,load/* loadContract */.lF)(file.text, source) };
     }
     catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
+        const detail = (0,describe_error/* describeError */.U)(error);
         return {
             outcome: {
                 part: {
@@ -3178,8 +3181,6 @@ async function dependenciesPart(input) {
     };
 }
 
-// EXTERNAL MODULE: ./src/describe-error.ts
-var describe_error = __webpack_require__(9869);
 // EXTERNAL MODULE: ./src/report/history-comment.ts
 var history_comment = __webpack_require__(4722);
 // EXTERNAL MODULE: ./src/report/round-report.ts
@@ -4183,6 +4184,7 @@ function workspaceHead(workspace) {
 /* unused harmony export COMMENT_LIMIT */
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8522);
 /* harmony import */ var node_zlib__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_zlib__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _describe_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9869);
 /* harmony import */ var _verdict_history_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(269);
 /* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4285);
 // The round history's home: one sticky comment on the pull request, written by the gate's own
@@ -4190,6 +4192,7 @@ function workspaceHead(workspace) {
 // it. The state is gzip-compressed JSON in base64 inside an HTML comment, so it is invisible when
 // rendered and stays well inside GitHub's 65,536-character comment limit for hundreds of rounds.
 // Pure: the GitHub adapter finds and writes the comment.
+
 
 
 
@@ -4270,7 +4273,7 @@ function readHistoryComment(body) {
     catch (error) {
         return {
             ok: false,
-            message: `the history comment's state cannot be decoded: ${error.message}`,
+            message: `the history comment's state cannot be decoded: ${(0,_describe_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .U)(error)}`,
         };
     }
     return (0,_verdict_history_js__WEBPACK_IMPORTED_MODULE_1__/* .parseHistory */ .i6)(json);

@@ -1667,6 +1667,8 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
 // EXTERNAL MODULE: ./node_modules/sql.js/dist/sql-wasm-browser.js
 var sql_wasm_browser = __webpack_require__(6166);
 var sql_wasm_browser_default = /*#__PURE__*/__webpack_require__.n(sql_wasm_browser);
+// EXTERNAL MODULE: ./src/describe-error.ts
+var describe_error = __webpack_require__(9869);
 // EXTERNAL MODULE: ./src/criteria/table-name.ts
 var table_name = __webpack_require__(3101);
 ;// CONCATENATED MODULE: ./src/criteria/sqlite-engine.ts
@@ -1680,6 +1682,7 @@ var table_name = __webpack_require__(3101);
 // what ncc recognises as an asset: it copies the .wasm next to each bundle and rewrites the URL.
 // Reading that one asset is the only file access here; the database itself arrives as bytes from the
 // confined tree reader.
+
 
 
 
@@ -1733,7 +1736,7 @@ async function countTableRows(bytes, table, path) {
     catch (error) {
         if (error instanceof tree/* TreeError */.jh)
             throw error;
-        throw new tree/* TreeError */.jh(`${path}: SQLite could not read the database: ${error instanceof Error ? error.message : String(error)}`);
+        throw new tree/* TreeError */.jh(`${path}: SQLite could not read the database: ${(0,describe_error/* describeError */.U)(error)}`);
     }
     finally {
         db?.close();
@@ -2036,10 +2039,15 @@ var requirement_schema = __webpack_require__(7080);
 /* harmony export */   lF: () => (/* binding */ loadContract)
 /* harmony export */ });
 /* unused harmony export CONTRACT_MAX_BYTES */
+/* harmony import */ var _describe_error_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9869);
 /* harmony import */ var _contract_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4428);
 /* harmony import */ var _contract_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3163);
 /* harmony import */ var _criterion_schema_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4204);
 /* harmony import */ var _requirement_schema_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7080);
+// Reading a contract file: JSON → the zod schema → a Contract, or a ContractError whose every line names
+// the file, the criterion and the field. Pure (the caller reads the file, from disk or from the PR's
+// base commit).
+
 
 
 
@@ -2169,7 +2177,7 @@ function parseContract(value, source) {
     throw new _contract_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ContractError */ .V(source, problemsOf(value, parsed.error.issues));
 }
 function jsonProblem(text, error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = (0,_describe_error_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .U)(error);
     const position = /at position (\d+)/.exec(message);
     if (position === null)
         return message;
@@ -2216,7 +2224,8 @@ function loadContract(text, source) {
 /* harmony export */ });
 /* unused harmony exports lineMatches, BLOCK_LINES */
 /* harmony import */ var re2js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2856);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4394);
+/* harmony import */ var _describe_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9869);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4394);
 // Contract patterns: regular expressions run by re2js, an RE2 engine whose matching time is linear in
 // the input, so no pattern (a contract's `(a+)+$` against a PR's "aaaa…!") can hang the gate. What
 // RE2 cannot compile (backreferences, lookaround) is a contract error naming the criterion, found when
@@ -2225,6 +2234,7 @@ function loadContract(text, source) {
 // Semantics: a pattern is matched against each line of a file separately (its terminator removed), in
 // multiline mode, so `^` and `$` anchor at the line's start and end. A match never spans a line break.
 // Pure; the cache only saves recompiling the same source.
+
 
 
 /** The longest pattern a contract may hold: patterns are one-line rules, not programs. */
@@ -2244,7 +2254,7 @@ function compilePattern(source) {
         re = re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JS */ .L3.compile(source, re2js__WEBPACK_IMPORTED_MODULE_0__/* .RE2JS */ .L3.MULTILINE);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = (0,_describe_error_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .U)(error);
         throw new Error(`${message} (patterns use RE2 syntax: no backreferences or lookaround, so matching stays linear)`);
     }
     const compiled = {
@@ -2264,7 +2274,7 @@ function patternProblem(source) {
         return undefined;
     }
     catch (error) {
-        return error instanceof Error ? error.message : String(error);
+        return (0,_describe_error_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .U)(error);
     }
 }
 /** Whether one line (no terminator) matches. */
@@ -2274,7 +2284,7 @@ function lineMatches(pattern, line) {
 function located(pattern, line, index) {
     const m = pattern.re.matcher(line);
     const column = m.find() ? m.start() + 1 : 1;
-    return { line: index + 1, column, text: (0,_text_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(line) };
+    return { line: index + 1, column, text: (0,_text_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(line) };
 }
 /** Lines per block in the block-wise search below. */
 const BLOCK_LINES = 64;
@@ -2474,9 +2484,11 @@ const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /* harmony export */   Kb: () => (/* binding */ excerpt),
 /* harmony export */   OW: () => (/* binding */ parseJsonFile)
 /* harmony export */ });
+/* harmony import */ var _describe_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9869);
 /* harmony import */ var _tree_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5765);
 // How a criterion sees a file as text. One definition, so file_contains, pattern_count_gte and
 // line_count_gte can never disagree about what a line is. Pure.
+
 
 const NEWLINE = 0x0a;
 /** Strict UTF-8 (a byte order mark is dropped): a binary or mis-encoded file is an error, because a
@@ -2535,7 +2547,7 @@ function parseJsonFile(file, path) {
     catch (error) {
         return {
             kind: "invalid",
-            message: error instanceof Error ? error.message : String(error),
+            message: (0,_describe_error_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .U)(error),
             size: file.size,
         };
     }

@@ -47909,6 +47909,22 @@ function pathSelector(globs) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/describe-error.ts
+// One message for whatever was thrown. JavaScript can throw anything (a string, an object, undefined),
+// and `error instanceof Error ? error.message : …` patterns that forget the other cases are how an
+// error path ends up printing nothing, or nothing useful, while the step goes on.
+/** Describes an error for a check run, a log line or a CLI message, whatever was thrown. */
+function describeError(error) {
+    if (error instanceof Error)
+        return error.message || error.name;
+    try {
+        return `non-error thrown: ${JSON.stringify(error)}`;
+    }
+    catch {
+        return `non-error thrown: ${String(error)}`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/criteria/tree.ts
 // What a criterion may ask of the world, and nothing more. Criteria are pure functions over this
 // interface: the checked-out tree (fs-tree.ts), an evidence recorder around it (evidence/collect.ts) and
@@ -47953,6 +47969,7 @@ function treePath(path) {
 ;// CONCATENATED MODULE: ./src/criteria/text.ts
 // How a criterion sees a file as text. One definition, so file_contains, pattern_count_gte and
 // line_count_gte can never disagree about what a line is. Pure.
+
 
 const NEWLINE = 0x0a;
 /** Strict UTF-8 (a byte order mark is dropped): a binary or mis-encoded file is an error, because a
@@ -48011,7 +48028,7 @@ function parseJsonFile(file, path) {
     catch (error) {
         return {
             kind: "invalid",
-            message: error instanceof Error ? error.message : String(error),
+            message: describeError(error),
             size: file.size,
         };
     }
@@ -48026,6 +48043,7 @@ function parseJsonFile(file, path) {
 // Semantics: a pattern is matched against each line of a file separately (its terminator removed), in
 // multiline mode, so `^` and `$` anchor at the line's start and end. A match never spans a line break.
 // Pure; the cache only saves recompiling the same source.
+
 
 
 /** The longest pattern a contract may hold: patterns are one-line rules, not programs. */
@@ -48045,7 +48063,7 @@ function compilePattern(source) {
         re = RE2JS.compile(source, RE2JS.MULTILINE);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = describeError(error);
         throw new Error(`${message} (patterns use RE2 syntax: no backreferences or lookaround, so matching stays linear)`);
     }
     const compiled = {
@@ -48065,7 +48083,7 @@ function patternProblem(source) {
         return undefined;
     }
     catch (error) {
-        return error instanceof Error ? error.message : String(error);
+        return describeError(error);
     }
 }
 /** Whether one line (no terminator) matches. */
@@ -49497,6 +49515,10 @@ async function collectEvidence(contract, ctx, caps = DEFAULT_CAPS) {
 }
 
 ;// CONCATENATED MODULE: ./src/criteria/load.ts
+// Reading a contract file: JSON → the zod schema → a Contract, or a ContractError whose every line names
+// the file, the criterion and the field. Pure (the caller reads the file, from disk or from the PR's
+// base commit).
+
 
 
 
@@ -49626,7 +49648,7 @@ function parseContract(value, source) {
     throw new ContractError(source, problemsOf(value, parsed.error.issues));
 }
 function jsonProblem(text, error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     const position = /at position (\d+)/.exec(message);
     if (position === null)
         return message;
@@ -49855,6 +49877,7 @@ var sql_wasm_browser_default = /*#__PURE__*/__nccwpck_require__.n(sql_wasm_brows
 
 
 
+
 let engine;
 function sqlite() {
     if (engine === undefined) {
@@ -49904,7 +49927,7 @@ async function countTableRows(bytes, table, path) {
     catch (error) {
         if (error instanceof TreeError)
             throw error;
-        throw new TreeError(`${path}: SQLite could not read the database: ${error instanceof Error ? error.message : String(error)}`);
+        throw new TreeError(`${path}: SQLite could not read the database: ${describeError(error)}`);
     }
     finally {
         db?.close();
@@ -50627,6 +50650,7 @@ function openFence(markdown) {
 
 
 
+
 /** GitHub's limit for an issue comment body. */
 const COMMENT_LIMIT = 65_536;
 const STATE_PREFIX = "<!-- verdict-gate:state:v1:";
@@ -50704,7 +50728,7 @@ function readHistoryComment(body) {
     catch (error) {
         return {
             ok: false,
-            message: `the history comment's state cannot be decoded: ${error.message}`,
+            message: `the history comment's state cannot be decoded: ${describeError(error)}`,
         };
     }
     return parseHistory(json);

@@ -1,7 +1,9 @@
 // Reading a contract file: JSON → the zod schema → a Contract, or a ContractError whose every line names
 // the file, the criterion and the field. Pure (the caller reads the file, from disk or from the PR's
 // base commit).
+
 import type { z } from "zod";
+import { describeError } from "../describe-error.js";
 import { ContractError, type ContractProblem } from "./contract-error.js";
 import { type Contract, ContractSchema } from "./contract-schema.js";
 import { CRITERION_FIELDS, CRITERION_TYPES } from "./criterion-schema.js";
@@ -139,7 +141,7 @@ export function parseContract(value: unknown, source: string): Contract {
 }
 
 function jsonProblem(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   const position = /at position (\d+)/.exec(message);
   if (position === null) return message;
   const offset = Number(position[1]);

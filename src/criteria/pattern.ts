@@ -6,7 +6,9 @@
 // Semantics: a pattern is matched against each line of a file separately (its terminator removed), in
 // multiline mode, so `^` and `$` anchor at the line's start and end. A match never spans a line break.
 // Pure; the cache only saves recompiling the same source.
+
 import { RE2JS } from "re2js";
+import { describeError } from "../describe-error.js";
 import { excerpt } from "./text.js";
 
 /** The longest pattern a contract may hold: patterns are one-line rules, not programs. */
@@ -45,7 +47,7 @@ export function compilePattern(source: string): CompiledPattern {
   try {
     re = RE2JS.compile(source, RE2JS.MULTILINE);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     throw new Error(
       `${message} (patterns use RE2 syntax: no backreferences or lookaround, so matching stays linear)`,
     );
@@ -66,7 +68,7 @@ export function patternProblem(source: string): string | undefined {
     compilePattern(source);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return describeError(error);
   }
 }
 

@@ -8,8 +8,10 @@
 // what ncc recognises as an asset: it copies the .wasm next to each bundle and rewrites the URL.
 // Reading that one asset is the only file access here; the database itself arrives as bytes from the
 // confined tree reader.
+
 import { readFileSync } from "node:fs";
 import initSqlJs from "sql.js/dist/sql-wasm-browser.js";
+import { describeError } from "../describe-error.js";
 import { TABLE_NAME } from "./table-name.js";
 import { type TableRows, TreeError } from "./tree.js";
 
@@ -65,9 +67,7 @@ export async function countTableRows(bytes: Uint8Array, table: string, path: str
     return { kind: "rows", rows };
   } catch (error) {
     if (error instanceof TreeError) throw error;
-    throw new TreeError(
-      `${path}: SQLite could not read the database: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new TreeError(`${path}: SQLite could not read the database: ${describeError(error)}`);
   } finally {
     db?.close();
   }

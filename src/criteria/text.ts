@@ -1,5 +1,6 @@
 // How a criterion sees a file as text. One definition, so file_contains, pattern_count_gte and
 // line_count_gte can never disagree about what a line is. Pure.
+import { describeError } from "../describe-error.js";
 import { type FileBytes, TreeError } from "./tree.js";
 
 /** A file's text with line endings normalised to "\n" (Python's universal newlines, which is how
@@ -71,7 +72,7 @@ export function parseJsonFile(
   } catch (error) {
     return {
       kind: "invalid",
-      message: error instanceof Error ? error.message : String(error),
+      message: describeError(error),
       size: file.size,
     };
   }

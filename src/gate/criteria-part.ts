@@ -9,6 +9,7 @@ import { checkContract } from "../criteria/engine.js";
 import { loadContract } from "../criteria/load.js";
 import type { ContractReport } from "../criteria/report.js";
 import type { TreeReader } from "../criteria/tree.js";
+import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
 import type { CriteriaReport, CriterionRow } from "../report/round-report.js";
 import type { Part } from "../verdict/decision.js";
@@ -70,7 +71,7 @@ export function readContract(
   try {
     return { contract: loadContract(file.text, source) };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeError(error);
     return {
       outcome: {
         part: {

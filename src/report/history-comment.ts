@@ -3,7 +3,9 @@
 // it. The state is gzip-compressed JSON in base64 inside an HTML comment, so it is invisible when
 // rendered and stays well inside GitHub's 65,536-character comment limit for hundreds of rounds.
 // Pure: the GitHub adapter finds and writes the comment.
+
 import { gunzipSync, gzipSync } from "node:zlib";
+import { describeError } from "../describe-error.js";
 import { type History, parseHistory, repeats } from "../verdict/history.js";
 import { code, inline, table } from "./markdown.js";
 
@@ -97,7 +99,7 @@ export function readHistoryComment(
   } catch (error) {
     return {
       ok: false,
-      message: `the history comment's state cannot be decoded: ${(error as Error).message}`,
+      message: `the history comment's state cannot be decoded: ${describeError(error)}`,
     };
   }
   return parseHistory(json);
