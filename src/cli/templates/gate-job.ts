@@ -14,7 +14,7 @@ export interface GatePermission {
  * The least the gate's token needs. The round history is an issue comment on the pull request
  * (POST/PATCH /repos/{o}/{r}/issues/…/comments), which GitHub documents as needing "Issues" (write)
  * **or** "Pull requests" (write); `issues: write` is the smaller grant for a gate, because
- * `pull-requests: write` would also let its token edit, close or review (approve) pull requests. The
+ * `pull-requests: write` would also let its token edit, close or review pull requests. The
  * pull request itself, its files and the pull requests of a commit are read with `pull-requests: read`.
  * A later feature that posts review comments needs `pull-requests: write`, and only where it is used.
  */
