@@ -261,11 +261,14 @@ function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventName: stri
   return parsed.data;
 }
 
+/** The `pr` input: the number as digits and nothing else. The workflows' one concurrency group is
+ * named after this text (docs/workflows.md), so `#57`, ` 57` or `057` would put a round of PR 57 in
+ * another group than its pull_request rounds, free to race them over the history comment. */
 function prNumberInput(read: InputReader): number | undefined {
-  const raw = read(INPUT.pr).trim().replace(/^#/, "");
+  const raw = read(INPUT.pr);
   if (raw === "") return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1e9)
-    fail(INPUT.pr, "expects a pull request number", raw);
+  if (!/^[1-9]\d{0,8}$/.test(raw))
+    fail(INPUT.pr, "expects a pull request number written as digits alone (e.g. 57)", raw);
   return Number(raw);
 }
 

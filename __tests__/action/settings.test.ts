@@ -108,8 +108,19 @@ describe("readSettings on real events", () => {
     expect(() => readSettings(reader(withModel), environment("workflow_dispatch", payload))).toThrow(
       /workflow_dispatch needs the `pr` input/,
     );
-    const s = readSettings(reader({ ...withModel, pr: "#17" }), environment("workflow_dispatch", payload));
+    const s = readSettings(reader({ ...withModel, pr: "17" }), environment("workflow_dispatch", payload));
     expect(s.target).toEqual({ kind: "pull_request", number: 17 });
+  });
+
+  it("takes the pr input only as digits, the spelling the workflows' concurrency group is named after", () => {
+    const payload = example("workflow_dispatch");
+    // `#17` or `017` would be PR 17 to the gate but another concurrency group to GitHub, so a
+    // dispatched round could race the pull request's own rounds over the history comment.
+    for (const pr of ["#17", "017", "17.0", "1e3", "0"])
+      expect(
+        () => readSettings(reader({ ...withModel, pr }), environment("workflow_dispatch", payload)),
+        pr,
+      ).toThrow(/input `pr`: expects a pull request number written as digits alone/);
   });
 
   it("records a person's decision only on workflow_dispatch, with a reason", () => {

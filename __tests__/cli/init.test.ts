@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { ROUND_CONCURRENCY_GROUP } from "../../src/cli/templates/gate-job.js";
 import { ACTION_REF, CONTRACT_PATH, SCHEMA_URL, WORKFLOW_PATH } from "../../src/cli/templates/project.js";
 import { loadContract } from "../../src/criteria/index.js";
 import { INPUT } from "../../src/inputs.js";
@@ -91,20 +92,27 @@ describe("init", () => {
       const inputs = new Set<string>(Object.values(INPUT));
       for (const name of Object.keys(gateStep().with ?? {})) expect(inputs, name).toContain(name);
       const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
+        on: { pull_request: { types: string[] } };
         permissions: Record<string, string>;
-        concurrency: Record<string, unknown>;
+        concurrency?: unknown;
+        jobs: { gate: { concurrency: Record<string, unknown> } };
       };
-      // Rounds of one PR share its history comment: queued, never run at once, never cancelled.
-      expect(workflow.concurrency).toEqual({
-        group: `verdict-gate-$${"{{"} github.event.pull_request.number || inputs.pr }}`,
+      // Rounds of one PR share its history comment: queued in the one group every documented
+      // workflow uses, never run at once, never cancelled. Job-level, where the name can read `matrix`.
+      expect(workflow.concurrency).toBeUndefined();
+      expect(workflow.jobs.gate.concurrency).toEqual({
+        group: ROUND_CONCURRENCY_GROUP,
         "cancel-in-progress": false,
       });
       expect(workflow.permissions).toEqual({
         contents: "read",
         checks: "write",
-        "pull-requests": "write",
+        issues: "write",
+        "pull-requests": "read",
         statuses: "read",
       });
+      // A retarget (`edited`) starts a round: the new base brings its own contract.
+      expect(workflow.on.pull_request.types).toContain("edited");
     }
   });
 

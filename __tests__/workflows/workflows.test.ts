@@ -1,35 +1,55 @@
 // Every workflow a user might copy — the files in .github/workflows/ and every ```yaml block in the
 // docs — parses, names only inputs the action (or the reusable workflow) declares, and keeps the rules
-// docs/workflows.md states: the head checked out as data without credentials, nothing run after it
-// under a privileged trigger, the permissions the gate needs, and one round per pull request at a
-// time. The reusable workflow mirrors action.yml: a renamed or added input cannot leave it behind.
-import { readdirSync, readFileSync } from "node:fs";
+// docs/workflows.md states: the head checked out as data without credentials, nothing run in the
+// checkout, the same least permissions everywhere, one concurrency group for every round of a pull
+// request, `edited` among the events that start a round, and a checkout that is exactly the commit the
+// gate judges (its expressions evaluated for real events, and the gate's own settings reader asked
+// which commit that is). The reusable workflow mirrors action.yml, and runs the action from its own
+// commit, so a caller's pin carries through.
+import { spawnSync } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import examples from "@octokit/webhooks-examples";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import {
+  GATE_PERMISSIONS,
+  gatePermissions,
+  ROUND_CONCURRENCY_GROUP,
+  ROUND_PULL_REQUEST_TYPES,
+} from "../../src/cli/templates/gate-job.js";
 import { ACTION_REF } from "../../src/cli/templates/project.js";
+import type { InputName } from "../../src/inputs.js";
+import { readSettings } from "../../src/settings.js";
+import { type Contexts, evaluate, interpolate } from "./expression.js";
 
 type Mapping = Record<string, unknown>;
 
 interface ActionYml {
-  inputs: Record<string, { default?: string }>;
+  inputs: Record<string, { default?: string; description: string }>;
   outputs: Record<string, unknown>;
+  runs: { using: string; main: string };
 }
 
 const ACTION = parse(readFileSync("action.yml", "utf8")) as ActionYml;
 const REUSABLE_PATH = ".github/workflows/verdict-gate.yml";
 const REUSABLE_REF = "verdict-gate/verdict-gate/.github/workflows/verdict-gate.yml@v1";
+/** Where the reusable workflow keeps the action it checks out from its own commit. */
+const ACTION_DIR = ".verdict-gate-action";
 /** Inputs the reusable workflow has that the action has not, each for a documented reason. */
 const REUSABLE_ONLY_INPUTS = ["reviewer-setup"];
 /** Action inputs the reusable workflow does not take as inputs: it passes its own token, and the key
  * is a secret so that no log shows it. */
 const NOT_REUSABLE_INPUTS = ["github-token", "api-key"];
-const GATE_PERMISSIONS = {
-  contents: "read",
-  checks: "write",
-  "pull-requests": "write",
-  statuses: "read",
-};
 
 interface Workflow {
   source: string;
@@ -81,12 +101,25 @@ function jobs(workflow: Workflow): Job[] {
   }));
 }
 
+/** A workflow's `on:` as a mapping, whichever of its three spellings it uses. */
+function triggers(w: Workflow): Mapping {
+  const on = w.doc.on ?? w.doc.true ?? {};
+  if (typeof on === "string") return { [on]: null };
+  if (Array.isArray(on)) return Object.fromEntries(on.map((e) => [String(e), null]));
+  return on as Mapping;
+}
 const isGateStep = (step: Mapping) =>
-  typeof step.uses === "string" && /^(verdict-gate\/verdict-gate@|\.\/?$)/.test(step.uses);
+  typeof step.uses === "string" &&
+  (/^(verdict-gate\/verdict-gate@|\.\/?$)/.test(step.uses) || step.uses === `./${ACTION_DIR}`);
+const isCheckout = (step: Mapping) =>
+  typeof step.uses === "string" && step.uses.startsWith("actions/checkout@");
 const isReusableCall = (job: Job) =>
   typeof job.body.uses === "string" &&
   job.body.uses.startsWith("verdict-gate/verdict-gate/.github/workflows/");
 const runsGate = (job: Job) => job.steps.some(isGateStep) || isReusableCall(job);
+/** The documented workflows: docs/workflows.md, the README's starter, and the reusable workflow. */
+const documented = (w: Workflow) =>
+  w.source.startsWith("docs/workflows.md") || w.source.startsWith("README.md") || w.source === REUSABLE_PATH;
 
 function reusable(): {
   inputs: Record<string, { default?: string; type?: string }>;
@@ -109,9 +142,13 @@ function inputProblems(workflow: Workflow): string[] {
   const problems: string[] = [];
   const declared = new Set(Object.keys(ACTION.inputs));
   const { inputs, secrets } = reusable();
+  // The reusable workflow runs the action from its own commit, checked out into ACTION_DIR; every
+  // other workflow names it by its published name.
+  const expectedUses = workflow.source === REUSABLE_PATH ? `./${ACTION_DIR}` : ACTION_REF;
   for (const job of jobs(workflow)) {
     for (const step of job.steps.filter(isGateStep)) {
-      if (step.uses !== ACTION_REF) problems.push(`${job.id}: uses ${String(step.uses)}, not ${ACTION_REF}`);
+      if (step.uses !== expectedUses)
+        problems.push(`${job.id}: uses ${String(step.uses)}, not ${expectedUses}`);
       for (const name of Object.keys((step.with ?? {}) as Mapping))
         if (!declared.has(name)) problems.push(`${job.id}: the action has no input \`${name}\``);
     }
@@ -138,7 +175,7 @@ describe("every workflow in .github/workflows and the docs", () => {
       expect(Object.keys((w.doc.jobs ?? {}) as Mapping).length, w.source).toBeGreaterThan(0);
     }
     const inDocs = workflows.filter((w) => w.source.startsWith("docs/workflows.md"));
-    const triggers = new Set(inDocs.flatMap((w) => Object.keys(w.doc.on as Mapping)));
+    const events = new Set(inDocs.flatMap((w) => Object.keys(triggers(w))));
     for (const event of [
       "pull_request",
       "pull_request_target",
@@ -147,7 +184,7 @@ describe("every workflow in .github/workflows and the docs", () => {
       "schedule",
       "merge_group",
     ])
-      expect(triggers, event).toContain(event);
+      expect(events, event).toContain(event);
     expect(inDocs.some((w) => jobs(w).some(isReusableCall))).toBe(true);
   });
 
@@ -187,44 +224,565 @@ jobs:
   });
 });
 
-/** The triggers that run with write access and secrets on a pull request's behalf. */
-const PRIVILEGED = ["pull_request_target", "workflow_run"];
+/** The triggers that run with write access and secrets on a pull request's behalf; a called workflow
+ * runs under whichever its caller has. */
+const PRIVILEGED = ["pull_request_target", "workflow_run", "workflow_call"];
+/** The one place a run step may run after a checkout: the runner's empty temporary directory. */
+const RUNNER_TEMP = `\${{ runner.temp }}`;
+
+/** Why a job breaks "nothing in the checkout runs": a checkout that keeps its credentials, or a `run`
+ * step after a checkout that does not run in the empty runner.temp. */
+function checkoutProblems(w: Workflow): string[] {
+  const problems: string[] = [];
+  const privileged = Object.keys(triggers(w)).some((e) => PRIVILEGED.includes(e));
+  for (const job of jobs(w)) {
+    let checkedOut = false;
+    for (const step of job.steps) {
+      if (isCheckout(step)) {
+        if ((step.with as Mapping | undefined)?.["persist-credentials"] !== false)
+          problems.push(`${job.id}: a checkout that keeps its credentials`);
+        checkedOut = true;
+      } else if (checkedOut && privileged && "run" in step && step["working-directory"] !== RUNNER_TEMP) {
+        problems.push(`${job.id}: a run step in the checkout`);
+      }
+    }
+  }
+  return problems;
+}
 
 describe("the safety rules of docs/workflows.md", () => {
-  const checked = allWorkflows().filter(
-    (w) => w.source.startsWith("docs/workflows.md") || w.source === REUSABLE_PATH,
-  );
+  const checked = allWorkflows().filter(documented);
 
-  it("checks out without credentials, and runs nothing after the checkout under a privileged trigger", () => {
-    for (const w of checked) {
-      const privileged = Object.keys(w.doc.on as Mapping).some((e) => PRIVILEGED.includes(e));
-      for (const job of jobs(w)) {
-        let checkedOut = false;
-        for (const step of job.steps) {
-          if (typeof step.uses === "string" && step.uses.startsWith("actions/checkout@")) {
-            expect((step.with as Mapping | undefined)?.["persist-credentials"], `${w.source} ${job.id}`).toBe(
-              false,
-            );
-            checkedOut = true;
-          } else if (checkedOut && privileged && "run" in step) {
-            expect.fail(`${w.source} ${job.id}: a run step after the checkout under ${PRIVILEGED.join("/")}`);
-          }
+  it("checks out without credentials, and runs nothing in the checkout under a privileged trigger", () => {
+    expect(checked.length).toBeGreaterThan(8);
+    for (const w of checked) expect(checkoutProblems(w), w.source).toEqual([]);
+    const bad: Workflow = {
+      source: "example",
+      doc: parse(`
+on: workflow_call
+jobs:
+  a:
+    steps:
+      - uses: actions/checkout@v5
+      - run: npm ci
+`) as Mapping,
+    };
+    expect(checkoutProblems(bad)).toEqual([
+      "a: a checkout that keeps its credentials",
+      "a: a run step in the checkout",
+    ]);
+  });
+});
+
+/** The `scope: access` pairs a piece of prose names, e.g. "`issues: write`". */
+function namedPermissions(text: string): Record<string, string> {
+  return Object.fromEntries(
+    [...text.matchAll(/`([a-z-]+): (read|write)`/g)].map((m) => [m[1] as string, m[2] as string]),
+  );
+}
+
+describe("the permissions: one story everywhere", () => {
+  const workflows = allWorkflows().filter(documented);
+
+  it("every job that runs the gate, and every call of the reusable workflow, grants exactly the gate's five", () => {
+    let count = 0;
+    for (const w of workflows) {
+      for (const job of jobs(w).filter(runsGate)) {
+        const permissions = (job.body.permissions ?? w.doc.permissions) as Mapping;
+        expect(permissions, `${w.source} ${job.id}`).toEqual(gatePermissions());
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(8);
+    expect(gatePermissions()).toEqual({
+      contents: "read",
+      checks: "write",
+      issues: "write",
+      "pull-requests": "read",
+      statuses: "read",
+    });
+  });
+
+  it("a job that only lists pull requests gets `pull-requests: read` alone", () => {
+    let count = 0;
+    for (const w of workflows)
+      for (const job of jobs(w).filter((j) => j.id === "targets")) {
+        expect(job.body.permissions, `${w.source} ${job.id}`).toEqual({ "pull-requests": "read" });
+        count += 1;
+      }
+    expect(count).toBe(2);
+  });
+
+  it("the reusable workflow, its example caller, action.yml, docs/workflows.md and docs/security.md name the same five", () => {
+    const { doc } = reusable();
+    expect(doc.permissions).toEqual(gatePermissions());
+    const header = readFileSync(REUSABLE_PATH, "utf8").split("\nname:")[0] as string;
+    const example = /permissions: \{ ([^}]*) \}/.exec(header)?.[1];
+    expect(example).toBe(GATE_PERMISSIONS.map((p) => `${p.scope}: ${p.access}`).join(", "));
+    expect(namedPermissions(ACTION.inputs["github-token"]?.description ?? "")).toEqual(gatePermissions());
+    const workflowsDoc = readFileSync("docs/workflows.md", "utf8");
+    const table = workflowsDoc.slice(
+      workflowsDoc.indexOf("| permission "),
+      workflowsDoc.indexOf("\n\n", workflowsDoc.indexOf("| permission ")),
+    );
+    expect(namedPermissions(table)).toEqual(gatePermissions());
+    const security = readFileSync("docs/security.md", "utf8");
+    const leastPrivilege = /\*\*Least privilege\.\*\*[\s\S]*?nothing else/.exec(security)?.[0] ?? "";
+    expect(namedPermissions(leastPrivilege)).toEqual(gatePermissions());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Real events, for evaluating the workflows' expressions and for the gate's settings reader.
+
+const REPOSITORY = { full_name: "octo-org/octo-repo", name: "octo-repo", owner: { login: "octo-org" } };
+const HEAD = "a".repeat(40);
+const RUN_PR_HEAD = "b".repeat(40);
+const RUN_COMMIT = "c".repeat(40);
+const MAIN_COMMIT = "d".repeat(40);
+const GROUP_HEAD = "e".repeat(40);
+
+function example(name: string, action?: string): Mapping {
+  const group = (examples as unknown as Array<{ name: string; examples: Mapping[] }>).find(
+    (e) => e.name === name,
+  );
+  const found = group?.examples.find((e) => action === undefined || e.action === action);
+  if (found === undefined) throw new Error(`no ${name} example with action ${action}`);
+  return { ...structuredClone(found), repository: { ...(found.repository as Mapping), ...REPOSITORY } };
+}
+
+/** A pull_request(_target) event for PR `n` at HEAD. */
+function pullRequestEvent(action: string, n: number): Mapping {
+  const payload = example("pull_request", action === "edited" ? "opened" : action);
+  payload.action = action;
+  payload.number = n;
+  const pr = payload.pull_request as Mapping;
+  pr.number = n;
+  (pr.head as Mapping).sha = HEAD;
+  // A retarget: GitHub names the old base under `changes`.
+  if (action === "edited")
+    payload.changes = { base: { ref: { from: "release" }, sha: { from: MAIN_COMMIT } } };
+  return payload;
+}
+
+/** A finished workflow run: for PR `n` (GitHub names it, with a head that is not the run's own commit,
+ * as GitHub's own example payload has it), or for a push to main (no pull request). */
+function workflowRunEvent(forPr: number | undefined): Mapping {
+  const named = (examples as unknown as Array<{ name: string; examples: Mapping[] }>)
+    .find((e) => e.name === "workflow_run")
+    ?.examples.find((e) => ((e.workflow_run as Mapping).pull_requests as unknown[]).length > 0);
+  const payload: Mapping = { ...structuredClone(named as Mapping), repository: REPOSITORY };
+  const run = payload.workflow_run as Mapping;
+  const prs = run.pull_requests as Mapping[];
+  if (forPr === undefined) {
+    run.event = "push";
+    run.head_branch = "main";
+    run.head_sha = MAIN_COMMIT;
+    run.pull_requests = [];
+  } else {
+    run.head_sha = RUN_COMMIT;
+    (prs[0] as Mapping).number = forPr;
+    ((prs[0] as Mapping).head as Mapping).sha = RUN_PR_HEAD;
+  }
+  return payload;
+}
+
+function mergeGroupEvent(): Mapping {
+  const payload = example("merge_group");
+  const group = payload.merge_group as Mapping;
+  group.head_sha = GROUP_HEAD;
+  group.head_ref = "refs/heads/gh-readonly-queue/main/pr-57-0123456789abcdef0123456789abcdef01234567";
+  return payload;
+}
+
+function issueCommentEvent(n: number): Mapping {
+  const payload = example("issue_comment", "created");
+  (payload.issue as Mapping).number = n;
+  return payload;
+}
+
+interface Scenario {
+  /** What the test says happened. */
+  name: string;
+  event: string;
+  payload: Mapping;
+  /** The workflow_dispatch inputs a person typed. */
+  dispatch?: Record<string, string>;
+  /** The open pull requests with pending checks, were a `targets` job to list them. */
+  pending?: number[];
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: "a push to PR 57", event: "pull_request", payload: pullRequestEvent("synchronize", 57) },
+  { name: "PR 57 retargeted", event: "pull_request", payload: pullRequestEvent("edited", 57) },
+  { name: "a label on PR 57", event: "pull_request", payload: pullRequestEvent("labeled", 57) },
+  { name: "PR 57 from a fork", event: "pull_request_target", payload: pullRequestEvent("opened", 57) },
+  {
+    name: "a maintainer's dispatch for PR 57",
+    event: "workflow_dispatch",
+    payload: { ...example("workflow_dispatch"), inputs: { pr: "57" } },
+    dispatch: { pr: "57", decision: "", reason: "", "force-review": "false" },
+  },
+  { name: "CI finished for PR 57", event: "workflow_run", payload: workflowRunEvent(57), pending: [57, 58] },
+  {
+    name: "CI finished for a push to main",
+    event: "workflow_run",
+    payload: workflowRunEvent(undefined),
+    pending: [57, 58],
+  },
+  {
+    name: "the schedule",
+    event: "schedule",
+    payload: { schedule: "*/30 * * * *", repository: REPOSITORY },
+    pending: [57, 58],
+  },
+  { name: "a merge group", event: "merge_group", payload: mergeGroupEvent() },
+  // No documented workflow listens to comments yet; the reusable workflow already checks out the right
+  // head for a caller that passes the comment's pull request as `pr`.
+  { name: "a comment on PR 57", event: "issue_comment", payload: issueCommentEvent(57) },
+];
+
+function baseContexts(s: Scenario): Contexts {
+  return {
+    github: {
+      event: s.payload,
+      event_name: s.event,
+      repository: REPOSITORY.full_name,
+      run_id: "4242",
+      token: "ghs_token",
+    },
+    inputs: s.dispatch ?? {},
+    matrix: {},
+    needs: {},
+    job: { workflow_repository: "verdict-gate/verdict-gate", workflow_sha: "f".repeat(40) },
+    runner: { temp: "/tmp/runner" },
+    secrets: {},
+  };
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** Evaluates every `${{ }}` in a `with:` or `env:` mapping. */
+function evaluated(mapping: unknown, contexts: Contexts): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries((mapping ?? {}) as Mapping).map(([k, v]) => [
+      k,
+      typeof v === "string" ? text(interpolate(v, contexts)) : text(v),
+    ]),
+  );
+}
+
+/** The `targets` job of a workflow, run as its script is written: the pull request the event names
+ * (`NAMED`), or else the pending ones a `gh pr list` would find. */
+function targets(w: Workflow, s: Scenario, contexts: Contexts): number[] {
+  const job = jobs(w).find((j) => j.id === "targets");
+  if (job === undefined) throw new Error(`${w.source}: no targets job`);
+  const step = job.steps[0] as Mapping;
+  expect(String(step.run)).toMatch(/if \[ -n "\$NAMED" \]; then\n\s+echo "prs=\[\$NAMED\]"/);
+  const named = evaluated(step.env, contexts).NAMED;
+  return named !== "" && named !== undefined ? [Number(named)] : (s.pending ?? []);
+}
+
+interface GateRun {
+  /** The ref the gate job's checkout asks for. */
+  ref: string;
+  /** The inputs the gate step receives. */
+  inputs: Record<string, string>;
+  contexts: Contexts;
+}
+
+/** Every gate job run a scenario starts in a workflow that runs the gate in its own steps, with the
+ * reusable workflow's job standing in for a job that calls it. */
+function gateRuns(w: Workflow, s: Scenario): GateRun[] {
+  const runs: GateRun[] = [];
+  for (const job of jobs(w).filter(runsGate)) {
+    let contexts = baseContexts(s);
+    let body = job.body;
+    if (isReusableCall(job)) {
+      // The called workflow's job, with the caller's `with:` as its inputs over their defaults.
+      const { inputs, doc } = reusable();
+      const defaults = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v.default ?? ""]));
+      contexts = { ...contexts, inputs: { ...defaults, ...evaluated(job.body.with, contexts) } };
+      body = (doc.jobs as Record<string, Mapping>).gate as Mapping;
+    } else if (w.source === REUSABLE_PATH) {
+      // Called with no `with:` at all: the defaults.
+      const defaults = Object.fromEntries(
+        Object.entries(reusable().inputs).map(([k, v]) => [k, v.default ?? ""]),
+      );
+      contexts = { ...contexts, inputs: { ...defaults } };
+    }
+    const matrixSource = ((body.strategy as Mapping | undefined)?.matrix as Mapping | undefined)?.pr;
+    const matrix: Array<Record<string, unknown>> = [{}];
+    if (matrixSource !== undefined) {
+      const prs = targets(w, s, contexts);
+      contexts = { ...contexts, needs: { targets: { outputs: { prs: JSON.stringify(prs) } } } };
+      if (body.if !== undefined && !evaluate(String(body.if), contexts)) continue;
+      matrix.splice(0, 1, ...(interpolate(String(matrixSource), contexts) as number[]).map((pr) => ({ pr })));
+    }
+    for (const m of matrix) {
+      const c = { ...contexts, matrix: m };
+      const steps = (body.steps ?? []) as Mapping[];
+      const checkout = steps
+        .filter(isCheckout)
+        .find((st) => (st.with as Mapping | undefined)?.path === undefined);
+      const gate = steps.find(isGateStep);
+      if (checkout === undefined || gate === undefined)
+        throw new Error(`${w.source} ${job.id}: no checkout or gate`);
+      runs.push({ ref: evaluated(checkout.with, c).ref ?? "", inputs: evaluated(gate.with, c), contexts: c });
+    }
+  }
+  return runs;
+}
+
+/** The commit the gate judges for these inputs and this event, asked of its own settings reader: the
+ * head the event names, or (a `pr` that is not the event's) that pull request's current head, which
+ * `refs/pull/N/head` checks out. */
+function judged(s: Scenario, inputs: Record<string, string>): string {
+  const settings = readSettings(
+    (name: InputName) =>
+      inputs[name] ?? (name === "github-token" ? "ghs_token" : (ACTION.inputs[name]?.default ?? "")),
+    {
+      env: {
+        GITHUB_REPOSITORY: REPOSITORY.full_name,
+        GITHUB_EVENT_NAME: s.event,
+        GITHUB_WORKSPACE: "/tmp/ws",
+        GITHUB_ACTOR: "maintainer",
+      },
+      payload: s.payload,
+    },
+  );
+  const t = settings.target;
+  if (t.kind === "merge_group") return t.headSha;
+  return t.headSha ?? `refs/pull/${t.number}/head`;
+}
+
+const listens = (w: Workflow, s: Scenario) => {
+  const on = triggers(w);
+  if (!(s.event in on)) return false;
+  const types = ((on[s.event] ?? {}) as Mapping).types as string[] | undefined;
+  const action = s.payload.action as string | undefined;
+  return types === undefined || action === undefined || types.includes(action);
+};
+
+describe("every documented checkout is the commit the gate judges", () => {
+  const workflows = allWorkflows().filter((w) => documented(w) && jobs(w).some(runsGate));
+
+  it("for every event each documented workflow listens to, checks out exactly what the gate judges", () => {
+    let runs = 0;
+    for (const w of workflows) {
+      for (const s of SCENARIOS.filter((sc) => listens(w, sc))) {
+        for (const run of gateRuns(w, s)) {
+          expect(run.ref, `${w.source}, ${s.name}, pr ${run.inputs.pr}`).toBe(judged(s, run.inputs));
+          runs += 1;
         }
       }
     }
+    expect(runs).toBeGreaterThan(20);
   });
 
-  it("grants the gate's permissions and runs one round per pull request at a time", () => {
-    for (const w of checked) {
-      for (const job of jobs(w).filter(runsGate)) {
-        const permissions = (job.body.permissions ?? w.doc.permissions) as Mapping;
-        expect(permissions, `${w.source} ${job.id}`).toMatchObject(GATE_PERMISSIONS);
-        if (isReusableCall(job)) continue; // the reusable workflow brings its own group
-        const concurrency = (job.body.concurrency ?? w.doc.concurrency) as Mapping | undefined;
-        expect(concurrency, `${w.source} ${job.id}: no concurrency group`).toBeDefined();
-        expect(String(concurrency?.group), w.source).toMatch(/^verdict-gate-(round-)?\$\{\{/);
-        expect(concurrency?.["cancel-in-progress"], w.source).toBe(false);
+  it("the dependency workflow checks out each pending pull request's own head after a push to main, never main's commit", () => {
+    const w = workflows.find((x) => x.doc.name === "verdict-gate dependencies") as Workflow;
+    const push = SCENARIOS.find((s) => s.name === "CI finished for a push to main") as Scenario;
+    const runs = gateRuns(w, push);
+    expect(runs.map((r) => [r.inputs.pr, r.ref])).toEqual([
+      ["57", "refs/pull/57/head"],
+      ["58", "refs/pull/58/head"],
+    ]);
+    const forPr = gateRuns(w, SCENARIOS.find((s) => s.name === "CI finished for PR 57") as Scenario);
+    expect(forPr.map((r) => [r.inputs.pr, r.ref])).toEqual([["57", RUN_PR_HEAD]]);
+  });
+
+  it("the reusable workflow checks out what the gate judges for any `pr` its caller passes", () => {
+    const w = workflows.find((x) => x.source === REUSABLE_PATH) as Workflow;
+    const job = (w.doc.jobs as Record<string, Mapping>).gate as Mapping;
+    const steps = job.steps as Mapping[];
+    const checkout = steps.find(isCheckout) as Mapping;
+    const defaults = Object.fromEntries(
+      Object.entries(reusable().inputs).map(([k, v]) => [k, v.default ?? ""]),
+    );
+    let count = 0;
+    for (const s of SCENARIOS) {
+      for (const pr of ["", "57", "58"]) {
+        if (pr === "" && ["workflow_dispatch", "schedule", "issue_comment"].includes(s.event)) continue; // the gate refuses
+        if (pr === "" && s.name === "CI finished for a push to main") continue; // names no pull request
+        const inputs = { ...defaults, model: "gpt-test", pr };
+        const contexts = { ...baseContexts(s), inputs };
+        const ref = evaluated(checkout.with, contexts).ref ?? "";
+        expect(ref, `${s.name}, pr "${pr}"`).toBe(judged(s, inputs));
+        count += 1;
       }
+    }
+    expect(count).toBeGreaterThan(20);
+  });
+});
+
+describe("one concurrency group for every round of a pull request", () => {
+  const workflows = allWorkflows().filter(documented);
+
+  it("every job that runs the gate is in the one group, at job level, queued and never cancelled", () => {
+    let count = 0;
+    for (const w of workflows) {
+      for (const job of jobs(w).filter((j) => j.steps.some(isGateStep))) {
+        expect(w.doc.concurrency, `${w.source}: a workflow-level group cannot read matrix`).toBeUndefined();
+        expect(job.body.concurrency, `${w.source} ${job.id}`).toEqual({
+          group: ROUND_CONCURRENCY_GROUP,
+          "cancel-in-progress": false,
+        });
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(7);
+  });
+
+  it("no job that calls the reusable workflow holds a group (it would wait for its own called job)", () => {
+    let count = 0;
+    for (const w of allWorkflows())
+      for (const job of jobs(w).filter(isReusableCall)) {
+        expect(job.body.concurrency, `${w.source} ${job.id}`).toBeUndefined();
+        expect(w.doc.concurrency, w.source).toBeUndefined();
+        count += 1;
+      }
+    expect(count).toBeGreaterThan(1);
+  });
+
+  it("docs/workflows.md shows and explains the same group", () => {
+    const doc = readFileSync("docs/workflows.md", "utf8");
+    const section = doc.slice(
+      doc.indexOf("## Concurrency"),
+      doc.indexOf("\n## ", doc.indexOf("## Concurrency") + 3),
+    );
+    const block = parse(yamlBlocks(section)[0] ?? "") as { concurrency: Mapping };
+    expect(block.concurrency).toEqual({ group: ROUND_CONCURRENCY_GROUP, "cancel-in-progress": false });
+    for (const term of ["inputs.pr", "matrix.pr", "issue.number", "job-level", "merge group"])
+      expect(section, term).toContain(term);
+  });
+
+  it("names one group per pull request, whichever event started the round", () => {
+    const group = (s: Scenario, extra: Contexts = {}) =>
+      text(interpolate(ROUND_CONCURRENCY_GROUP, { ...baseContexts(s), ...extra }));
+    const byName = (name: string) => SCENARIOS.find((s) => s.name === name) as Scenario;
+    const seen: string[] = [
+      group(byName("a push to PR 57")),
+      group(byName("PR 57 retargeted")),
+      group(byName("a label on PR 57")),
+      group(byName("PR 57 from a fork")),
+      group(byName("a maintainer's dispatch for PR 57")),
+      // the dependency workflow's matrix, and the reusable workflow called with `pr`
+      group(byName("CI finished for PR 57")),
+      group(byName("CI finished for a push to main"), { matrix: { pr: 57 } }),
+      group(byName("the schedule"), { matrix: { pr: 57 } }),
+      group(byName("a push to PR 57"), { inputs: { pr: "" } }),
+      group(byName("the schedule"), { inputs: { pr: "57" } }),
+      // a comment on the pull request (the PR commands)
+      group(byName("a comment on PR 57")),
+    ];
+    expect(new Set(seen)).toEqual(new Set(["verdict-gate-57"]));
+    expect(group(byName("CI finished for a push to main"), { matrix: { pr: 58 } })).toBe("verdict-gate-58");
+    // A merge group reads histories and writes none: a group of its own, no pull request's.
+    expect(group(byName("a merge group"))).toMatch(/^verdict-gate-refs\/heads\/gh-readonly-queue\//);
+  });
+});
+
+describe("a retarget starts a round", () => {
+  it("every documented workflow that starts rounds on pull request events lists `edited` among exactly the round's types", () => {
+    let count = 0;
+    for (const w of allWorkflows().filter(documented)) {
+      for (const event of ["pull_request", "pull_request_target"]) {
+        const types = ((triggers(w)[event] ?? {}) as Mapping).types as string[] | undefined;
+        if (types === undefined) continue;
+        if (!types.includes("synchronize") && w.doc.name === "verdict-gate dependencies") {
+          expect(types).toEqual(["labeled", "unlabeled"]); // label re-evaluation only
+          continue;
+        }
+        expect(types, `${w.source} ${event}`).toEqual([...ROUND_PULL_REQUEST_TYPES]);
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(5);
+    expect(ROUND_PULL_REQUEST_TYPES).toContain("edited");
+  });
+});
+
+/** Runs a workflow step's `run:` script as the runner would (bash -e), with the given environment. */
+function runScript(script: string, env: Record<string, string>): number {
+  const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+  });
+  return result.status ?? -1;
+}
+
+describe("the reusable workflow runs the action from its own commit, so a caller's pin carries through", () => {
+  const { doc } = reusable();
+  const steps = ((doc.jobs as Record<string, Mapping>).gate as Mapping).steps as Mapping[];
+  const at = (pred: (s: Mapping) => boolean) => steps.findIndex(pred);
+  const prCheckout = at((s) => isCheckout(s) && (s.with as Mapping).path === undefined);
+  const actionCheckout = at((s) => isCheckout(s) && (s.with as Mapping).path === ACTION_DIR);
+  const guard = at((s) => typeof s.run === "string" && s.run.includes(ACTION_DIR));
+  const gate = at(isGateStep);
+
+  it("checks out its own repository at its own commit into .verdict-gate-action, and runs the action from there", () => {
+    expect(steps[actionCheckout]?.with).toEqual({
+      repository: `\${{ job.workflow_repository }}`,
+      ref: `\${{ job.workflow_sha }}`,
+      path: ACTION_DIR,
+      "persist-credentials": false,
+    });
+    expect(steps[gate]?.uses).toBe(`./${ACTION_DIR}`);
+    expect(prCheckout).toBeGreaterThanOrEqual(0);
+    expect(prCheckout < guard && guard < actionCheckout && actionCheckout < gate).toBe(true);
+    // No moving tag anywhere in the job: a caller pinned to a SHA runs that SHA's action.
+    expect(readFileSync(REUSABLE_PATH, "utf8")).not.toMatch(/uses: verdict-gate\/verdict-gate@/);
+    // What `./.verdict-gate-action` runs: this repository's action.yml and its committed bundle.
+    expect(ACTION.runs).toEqual({ using: "node24", main: "dist/index.js" });
+  });
+
+  it("pinned to a commit, it checks out that commit's action; GitHub's job context names the called workflow", () => {
+    const pin = "0123456789abcdef0123456789abcdef01234567";
+    const contexts = {
+      ...baseContexts(SCENARIOS[0] as Scenario),
+      job: { workflow_repository: "verdict-gate/verdict-gate", workflow_sha: pin },
+    };
+    expect(evaluated(steps[actionCheckout]?.with, contexts)).toMatchObject({
+      repository: "verdict-gate/verdict-gate",
+      ref: pin,
+    });
+    expect(evaluate(String(steps[0]?.if), contexts)).toBe(false);
+  });
+
+  it("without job.workflow_sha (GitHub Enterprise Server) it fails before checking anything out", () => {
+    const first = steps[0] as Mapping;
+    expect(at(isCheckout)).toBeGreaterThan(0);
+    for (const job of [
+      {},
+      { workflow_repository: "verdict-gate/verdict-gate" },
+      { workflow_sha: "f".repeat(40) },
+    ]) {
+      expect(evaluate(String(first.if), { ...baseContexts(SCENARIOS[0] as Scenario), job })).toBe(true);
+    }
+    expect(runScript(String(first.run), {})).toBe(1);
+  });
+
+  it("refuses a pull request that carries .verdict-gate-action (file, directory or symlink), from runner.temp", () => {
+    const step = steps[guard] as Mapping;
+    expect(step["working-directory"]).toBe(RUNNER_TEMP);
+    const root = mkdtempSync(path.join(os.tmpdir(), "vg-guard-"));
+    try {
+      const cases: Array<[string, (ws: string) => void, number]> = [
+        ["nothing there", () => {}, 0],
+        ["a directory", (ws) => mkdirSync(path.join(ws, ACTION_DIR)), 1],
+        ["a file", (ws) => writeFileSync(path.join(ws, ACTION_DIR), "x"), 1],
+        ["a symlink to the PR's src", (ws) => symlinkSync("src", path.join(ws, ACTION_DIR)), 1],
+        ["a dangling symlink", (ws) => symlinkSync("/nonexistent", path.join(ws, ACTION_DIR)), 1],
+      ];
+      for (const [name, make, code] of cases) {
+        const ws = path.join(root, name.replace(/\W+/g, "-"));
+        mkdirSync(ws);
+        make(ws);
+        expect(runScript(String(step.run), { GITHUB_WORKSPACE: ws }), name).toBe(code);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
@@ -244,9 +802,8 @@ describe("the reusable workflow mirrors action.yml", () => {
     }
   });
 
-  it("takes the reviewer's key as a secret and passes everything to the action by its published name", () => {
+  it("takes the reviewer's key as a secret and passes everything to the action", () => {
     expect(Object.keys(secrets)).toContain("api-key");
-    expect(gate.uses).toBe(ACTION_REF);
     const withs = gate.with as Record<string, string>;
     expect(withs["github-token"]).toBe(`\${{ github.token }}`);
     expect(withs["api-key"]).toBe(`\${{ secrets.api-key }}`);
@@ -267,9 +824,5 @@ describe("the reusable workflow mirrors action.yml", () => {
       expect(outputs[name]?.value).toBe(`\${{ jobs.gate.outputs.${name} }}`);
       expect(jobOutputs[name]).toBe(`\${{ steps.${String(gate.id)}.outputs.${name} }}`);
     }
-  });
-
-  it("writes down exactly the permissions the gate needs", () => {
-    expect(doc.permissions).toEqual(GATE_PERMISSIONS);
   });
 });

@@ -3,6 +3,7 @@
 // never differ. Every choice here is the safe default the docs explain: the PR's head checked out
 // without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
 // post its check and its history, and a dispatch for a maintainer's re-review or decision.
+import { GATE_PERMISSIONS, ROUND_CONCURRENCY_GROUP, ROUND_PULL_REQUEST_TYPES } from "./gate-job.js";
 import { ACTION_REF } from "./project.js";
 
 export type StarterProvider = "openai" | "anthropic" | "command";
@@ -65,6 +66,11 @@ function reviewerLines(choice: StarterChoice): { setup: string[]; step: string[]
   };
 }
 
+/** The `permissions:` lines, each with why the gate needs it. */
+function permissionLines(): string {
+  return GATE_PERMISSIONS.map((p) => `  ${p.scope}: ${p.access} # ${p.why}`).join("\n");
+}
+
 export function starterWorkflow(choice: StarterChoice): string {
   const { setup, step } = reviewerLines(choice);
   return `# verdict-gate: one four-valued status on every pull request — approve, blocked, hold-for-human or
@@ -74,7 +80,10 @@ name: verdict-gate
 
 on:
   pull_request:
-    types: [opened, synchronize, reopened, ready_for_review, labeled, unlabeled]
+    # \`edited\` is for a retarget: a new base branch brings another contract, so the pull request is
+    # judged again. It also fires on title and body edits; those rounds reuse the recorded verdict
+    # (no reviewer call) unless the PR description is part of the prompt.
+    types: [${ROUND_PULL_REQUEST_TYPES.join(", ")}]
   # A maintainer reviews a pull request again, or records a decision on a held one.
   workflow_dispatch:
     inputs:
@@ -90,22 +99,20 @@ on:
         required: false
         default: ""
 
+# The least the gate needs, and nothing more.
 permissions:
-  contents: read
-  checks: write
-  pull-requests: write
-  statuses: read
-
-# One round per pull request at a time: rounds share the history comment. Queue, never cancel
-# (a cancelled run would throw away a reviewer call or a maintainer's decision).
-concurrency:
-  group: verdict-gate-\${{ github.event.pull_request.number || inputs.pr }}
-  cancel-in-progress: false
+${permissionLines()}
 
 jobs:
   gate:
     runs-on: ubuntu-latest
     timeout-minutes: 30
+    # One round per pull request at a time: rounds share the history comment. Every workflow that runs
+    # the gate uses this same group (docs/workflows.md). Queue, never cancel (a cancelled run would
+    # throw away a reviewer call or a maintainer's decision).
+    concurrency:
+      group: ${ROUND_CONCURRENCY_GROUP}
+      cancel-in-progress: false
     steps:
       # The criteria read the pull request's files; nothing in them is run.
       - uses: actions/checkout@v5
