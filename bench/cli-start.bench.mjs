@@ -1,14 +1,12 @@
 // The CLI's cold start: `verdict-gate --version` and `verdict-gate verdict` on a small reply, against a
 // bare `node -e 0` measured in the same run, interleaved so that all three see the same machine load.
-// Measures the bundled CLI (dist/cli/index.js, or BENCH_DIST's). The figure that matters is the
+// Measures the bundled CLI (build/dist/cli/index.js, or BENCH_DIST's). The figure that matters is the
 // overhead over bare node: what every gate step pays before it reads a byte.
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { coldStart, log, median } from "./common.mjs";
+import { coldStart, log, median, packageBundleDir } from "./common.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(process.env.BENCH_DIST ?? path.join(here, "..", "dist"));
+const dist = packageBundleDir();
 const cli = path.join(dist, "cli", "index.js");
 const ROUNDS = 25;
 
@@ -38,5 +36,5 @@ for (const [name, times] of Object.entries(samples)) {
   log(`  ${name}: median ${ms(m)} ms (${ms(m - bare)} ms over bare node)`);
 }
 process.stdout.write(
-  `${JSON.stringify({ loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))), bundle: process.env.BENCH_DIST ? `${cli} (BENCH_DIST)` : "dist/cli/index.js", rounds: ROUNDS, results })}\n`,
+  `${JSON.stringify({ loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))), bundle: process.env.BENCH_DIST ? `${cli} (BENCH_DIST)` : "build/dist/cli/index.js", rounds: ROUNDS, results })}\n`,
 );

@@ -3,7 +3,7 @@
 // `sha256sum` reading the same files in the same run, warm cache for all. The ratio says what the
 // engine costs beyond reading and hashing the bytes it must look at.
 //
-// Measures the bundled library (`$BENCH_DIST/lib/index.js`, default dist/) and the bundled CLI. The tree
+// Measures the bundled library (`$BENCH_DIST/lib/index.js`, default build/dist/) and the bundled CLI. The tree
 // is generated under the system temp directory and removed afterwards. BENCH_CRITERIA_FILES and
 // BENCH_CRITERIA_BYTES scale it down for a quick run.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -11,13 +11,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { log, median, secondsAsync } from "./common.mjs";
+import { log, median, packageBundleDir, secondsAsync } from "./common.mjs";
 
 const FILES = Number(process.env.BENCH_CRITERIA_FILES ?? 50_000);
 const TOTAL_BYTES = Number(process.env.BENCH_CRITERIA_BYTES ?? 2 ** 30);
 const RUNS = Number(process.env.BENCH_CRITERIA_RUNS ?? 3);
 const PER_DIR = 100;
-const dist = path.resolve(process.env.BENCH_DIST ?? "dist");
+const dist = packageBundleDir();
 const lib = await import(pathToFileURL(path.join(dist, "lib", "index.js")).href);
 
 /** Lines of ordinary prose, padded to about `bytes`, with a marker line near the end so a per-line

@@ -1,14 +1,13 @@
 // Reply-contract parser throughput (findVerdict from the bundled library) on 1, 10 and 100 MB replies,
 // benign and adversarial, with a linearity figure per shape: seconds per MB at 100 MB over seconds per
 // MB at 1 MB. A parser that backtracks catastrophically shows up here as a ratio far above 1 (a
-// quadratic one would be near 100). BENCH_DIST points at another bundle (default: dist/).
+// quadratic one would be near 100). BENCH_DIST points at another bundle (default: build/dist/).
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { log, median, seconds } from "./common.mjs";
+import { pathToFileURL } from "node:url";
+import { log, median, packageBundleDir, seconds } from "./common.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(process.env.BENCH_DIST ?? path.join(here, "..", "dist"));
+const dist = packageBundleDir();
 const { findVerdict, readFindings } = await import(pathToFileURL(path.join(dist, "lib", "index.js")).href);
 
 const MB = 1024 * 1024;
@@ -105,7 +104,9 @@ const slowest = Math.min(...Object.values(shapes).map((s) => s.rows[2].mbPerSeco
 const result = {
   // Other work on the machine slows every figure alike; the ratios stay meaningful, the MB/s less so.
   loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))),
-  bundle: process.env.BENCH_DIST ? `${path.join(dist, "lib", "index.js")} (BENCH_DIST)` : "dist/lib/index.js",
+  bundle: process.env.BENCH_DIST
+    ? `${path.join(dist, "lib", "index.js")} (BENCH_DIST)`
+    : "build/dist/lib/index.js",
   unit: "MB is 2^20 bytes of UTF-8",
   shapes,
   findings100MB: { seconds: round(findings.seconds), total: findings.value.total },

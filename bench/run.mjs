@@ -2,12 +2,14 @@
 // one after another so they never compete for the two cores, and writes each one's JSON result to
 // bench/results/NAME.json plus an index in bench/results/summary.json. A benchmark prints exactly one
 // JSON object as the last line of its standard output; progress goes to standard error.
-// Benchmarks measure the shipped bundles in dist/ (run `npm run bundle` first), never src/.
+// Benchmarks measure the shipped bundles, never src/: the action in dist/ (run `npm run bundle` first),
+// the CLI and the library in build/dist, which this brings up to date first.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageBundleDir } from "./common.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
@@ -18,11 +20,17 @@ const all = readdirSync(here)
 const chosen = wanted.length > 0 ? all.filter((n) => wanted.includes(n)) : all;
 for (const w of wanted)
   if (!all.includes(w)) throw new Error(`no benchmark named ${w}; have: ${all.join(", ")}`);
-// BENCH_DIST names a private bundle (node scripts/bundle.mjs DIR); otherwise the committed dist/.
-const bundle = path.resolve(process.env.BENCH_DIST ?? path.join(here, "..", "dist"));
-if (!existsSync(path.join(bundle, "lib", "index.js"))) {
-  throw new Error(`${bundle} holds no bundle: run \`npm run bundle\` (or set BENCH_DIST) first`);
+// BENCH_DIST names a private full bundle (node scripts/bundle.mjs DIR), used as it is; otherwise the
+// committed dist/ for the action and build/dist, rebuilt when src/ changed since, for the rest.
+if (process.env.BENCH_DIST === undefined) {
+  const build = spawnSync(
+    process.execPath,
+    [path.join(here, "..", "scripts", "bundle.mjs"), path.join(here, "..", "build", "dist"), "--if-stale"],
+    { stdio: "inherit" },
+  );
+  if (build.status !== 0) throw new Error("building build/dist failed");
 }
+packageBundleDir();
 
 const outDir = path.join(here, "results");
 mkdirSync(outDir, { recursive: true });

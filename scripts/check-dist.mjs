@@ -1,46 +1,45 @@
 // Fails when the committed dist/ is not exactly what a fresh bundle of src/ produces: dist/ is what
-// users run, so a stale dist/ means users run code nobody tested. Builds into a temporary directory
-// and compares every file both ways, so it needs no git and never touches the working tree.
+// the action runs, so a stale dist/ means users run code nobody tested. Builds every part (action,
+// CLI, library) into build/dist, which is gitignored, and compares the action's files both ways with
+// dist/. The CLI and the library are not committed (`prepack` builds them into the npm package), but
+// building them here proves they still build, and leaves a current build/dist that the tests and
+// benches run instead of building their own. Needs no git and never writes to dist/.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-function files(root, dir = root) {
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The action's files under `dir`: everything but the npm package's parts (dist/cli and dist/lib,
+ * gitignored, are left there by an interrupted `npm pack`) and the build's record of its inputs. */
+function actionFiles(dir, sub = "") {
   const found = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) found.push(...files(root, full));
-    else found.push(path.relative(root, full));
+  for (const entry of readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+    const name = path.join(sub, entry.name);
+    if (name === "cli" || name === "lib" || name === ".bundle-inputs") continue;
+    if (entry.isDirectory()) found.push(...actionFiles(dir, name));
+    else found.push(name);
   }
   return found.sort();
 }
 
-const fresh = mkdtempSync(path.join(os.tmpdir(), "verdict-gate-dist-"));
-try {
-  execFileSync(process.execPath, ["scripts/bundle.mjs", fresh], { stdio: "inherit" });
-  const committed = path.resolve("dist");
-  const want = files(fresh);
-  let have = [];
-  try {
-    have = files(committed);
-  } catch {
-    have = [];
-  }
-  const problems = [];
-  for (const f of want) {
-    if (!have.includes(f)) problems.push(`missing from dist/: ${f}`);
-    else if (!readFileSync(path.join(fresh, f)).equals(readFileSync(path.join(committed, f))))
-      problems.push(`differs from a fresh bundle: dist/${f}`);
-  }
-  for (const f of have) if (!want.includes(f)) problems.push(`not produced by a fresh bundle: dist/${f}`);
-  if (problems.length > 0) {
-    console.error(`dist/ does not match src/ (${problems.length} file(s)):`);
-    for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
-    console.error("Run `npm run bundle` and commit dist/.");
-    process.exit(1);
-  }
-  console.log(`dist/ matches a fresh bundle (${want.length} files).`);
-} finally {
-  rmSync(fresh, { recursive: true, force: true });
+const fresh = path.join(root, "build", "dist");
+execFileSync(process.execPath, [path.join(root, "scripts", "bundle.mjs"), fresh], { stdio: "inherit" });
+const committed = path.join(root, "dist");
+const want = actionFiles(fresh);
+const have = existsSync(committed) ? actionFiles(committed) : [];
+const problems = [];
+for (const f of want) {
+  if (!have.includes(f)) problems.push(`missing from dist/: ${f}`);
+  else if (!readFileSync(path.join(fresh, f)).equals(readFileSync(path.join(committed, f))))
+    problems.push(`differs from a fresh bundle: dist/${f}`);
 }
+for (const f of have) if (!want.includes(f)) problems.push(`not produced by a fresh bundle: dist/${f}`);
+if (problems.length > 0) {
+  console.error(`dist/ does not match src/ (${problems.length} file(s)):`);
+  for (const p of problems.slice(0, 20)) console.error(`  ${p}`);
+  console.error("Run `npm run bundle` and commit dist/.");
+  process.exit(1);
+}
+console.log(`dist/ matches a fresh bundle (${want.length} files); the CLI and library are in build/dist.`);

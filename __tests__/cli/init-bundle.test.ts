@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { CONTRACT_PATH, WORKFLOW_PATH } from "../../src/cli/templates/project.js";
-import { runBundledCli } from "./review-support.js";
+import { runBundledCli } from "../support/package-bundle.js";
 
 it("the bundled `verdict-gate init` writes the starter files once, then refuses (exit 2)", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vg-init-bundle-"));

@@ -2,7 +2,7 @@
 // Actions app's token posts the check run on the head, a person's token is refused with the reason.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gateChecks, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
-import { runBundledCli } from "./review-support.js";
+import { runBundledCli } from "../support/package-bundle.js";
 
 let world: World;
 beforeEach(async () => {

@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBundledCli } from "../support/package-bundle.js";
 import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
-import { GREET_DIFF, runBundledCli } from "./review-support.js";
+import { GREET_DIFF } from "./review-support.js";
 
 let dir: string;
 beforeAll(() => {

@@ -1,6 +1,6 @@
-// SQLite in the shipped bundles: copy the bundle under test (dist/, which check-dist proves current, or
-// VERDICT_GATE_DIST) into a temporary directory outside the repository, so nothing can resolve from
-// node_modules, then run the bundled CLI and library on a real SQLite file. The WebAssembly build must
+// SQLite in the shipped bundles: copy a full build (build/dist, whose action check-dist proves equal
+// to the committed dist/, or VERDICT_GATE_DIST) into a temporary directory outside the repository, so
+// nothing can resolve from node_modules, then run the bundled CLI and library on a real SQLite file. The WebAssembly build must
 // travel with each bundle, and no native addon may be needed.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import initSqlJs from "sql.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { bundleDir } from "../e2e/harness.js";
+import { packageBundleDir } from "../support/package-bundle.js";
 
 let work: string;
 let dist: string;
@@ -23,7 +23,7 @@ function files(dir: string): string[] {
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), "vg-bundled-"));
   dist = path.join(work, "dist");
-  cpSync(bundleDir(), dist, { recursive: true });
+  cpSync(packageBundleDir, dist, { recursive: true });
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   db.run(

@@ -10,8 +10,9 @@ import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
 import { expectNothingPassed, fencedDiff, inWorld, visibleToAuthor } from "../faults/support.js";
+import { cliEntry } from "../support/package-bundle.js";
 import { anthropicReply, fakeReviewerCommand, openAIReply } from "../support/reviewers.js";
-import { checkout, cliEntry, promptOf, roundTokenIn } from "./harness.js";
+import { checkout, promptOf, roundTokenIn } from "./harness.js";
 import { BASE_FILES, gateChecks, historyComment, openAI } from "./world.js";
 
 /** The last line of the fenced diff, without its +/-/space prefix: what a reviewer that "ends by

@@ -73,19 +73,16 @@ export function checkout(
   return dir;
 }
 
-/** The bundle under test: dist/ (what users run), or a private bundle built with
- * `node scripts/bundle.mjs DIR` and named by VERDICT_GATE_DIST, so that one developer rebuilding never
- * pulls the bundle out from under another's test run. */
+/** The action under test: dist/ (what action.yml runs, the only bundle the repository commits), or
+ * a private bundle built with `node scripts/bundle.mjs DIR` and named by VERDICT_GATE_DIST, so that one
+ * developer rebuilding never pulls the bundle out from under another's test run. The CLI and the
+ * library are not committed: tests find them through ../support/package-bundle.ts. */
 export function bundleDir(): string {
   return path.resolve(process.env.VERDICT_GATE_DIST ?? "dist");
 }
 
 export function actionEntry(): string {
   return path.join(bundleDir(), "index.js");
-}
-
-export function cliEntry(): string {
-  return path.join(bundleDir(), "cli", "index.js");
 }
 
 export interface RunOptions {

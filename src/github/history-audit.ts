@@ -5,7 +5,7 @@
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import { type AuditReport, audit, type History } from "../verdict/history.js";
 import { VERSION } from "../version.js";
-import { createGitHubClient, type GitHubClient } from "./client.js";
+import { createGitHubClient } from "./client.js";
 import { parseRepository } from "./repository-ref.js";
 import { findStickyComment } from "./sticky-comment.js";
 
@@ -25,8 +25,6 @@ export interface PullRequestAuditOptions {
   checkName?: string;
   /** The trusted comment author (default github-actions[bot]). */
   author?: string;
-  /** An existing client instead of token and apiUrl (tests, callers with their own retries). */
-  client?: GitHubClient;
   /** Milliseconds per second of retry backoff (default 1000), as the action's VERDICT_GATE_BACKOFF_UNIT_MS. */
   backoffUnitMs?: number;
 }
@@ -53,16 +51,16 @@ export interface PullRequestAudit {
 export async function auditPullRequest(options: PullRequestAuditOptions): Promise<PullRequestAudit> {
   const checkName = options.checkName ?? "verdict-gate";
   const author = options.author ?? DEFAULT_AUTHOR;
-  const client =
-    options.client ??
-    createGitHubClient({
-      token: options.token,
-      // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
-      // runner's token is never sent to github.com for want of this option.
-      ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
-      userAgent: `verdict-gate/${VERSION} (audit)`,
-      ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
-    });
+  // The client is made here, never passed in: the library's published types then need no Octokit
+  // types, so the npm package depends on nothing the bundles already carry.
+  const client = createGitHubClient({
+    token: options.token,
+    // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
+    // runner's token is never sent to github.com for want of this option.
+    ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
+    userAgent: `verdict-gate/${VERSION} (audit)`,
+    ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
+  });
   const repository = parseRepository(options.repository);
   const found = await findStickyComment(client, repository, options.number, historyMarker(checkName), author);
   const base = { repository: options.repository, number: options.number, checkName, author };

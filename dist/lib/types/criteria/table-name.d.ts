@@ -1,1 +1,0 @@
-export declare const TABLE_NAME: RegExp;
