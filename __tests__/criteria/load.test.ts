@@ -159,6 +159,14 @@ describe("rejections name the file, the criterion and the field", () => {
     );
   });
 
+  test("an empty pattern, which matches every line, is refused for every pattern criterion", () => {
+    for (const type of ["file_contains", "pattern_count_gte", "diff_added_absent", "diff_added_contains"]) {
+      expect(rejection(criteria({ id: "e", type, path: "p", pattern: "", min_count: 1 }))).toContain(
+        'success_criteria[0] (id "e"): field "pattern": must not be empty',
+      );
+    }
+  });
+
   test("missing required fields of a type", () => {
     expect(rejection(criteria({ id: "f", type: "file_contains", path: "p" }))).toBe(
       'contracts/q3.json: success_criteria[0] (id "f"): field "pattern": missing (required: a string)',

@@ -81,6 +81,13 @@ describe("dir_exists", () => {
   test("errors for a symlink to a directory outside the tree", async () => {
     expect((await run(c, { docs: { symlink: ".." } })).status).toBe("error");
   });
+  test("errors, never passes, for the tree root, which always exists (a criterion that cannot fail)", async () => {
+    for (const path of [".", "./", ".//."]) {
+      const r = await run({ ...c, path }, {});
+      expect(r.status).toBe("error");
+      expect(r.reason).toContain("names the tree root, which always exists");
+    }
+  });
 });
 
 describe("path_absent", () => {

@@ -23,8 +23,11 @@ const path = z
   .describe(
     "A /-separated path relative to the checked tree's root. An absolute path, any `..` segment, or a symlink leading outside the tree is an error, never a pass.",
   );
+// An empty pattern matches every line: file_contains would pass on any file with a line in it and
+// diff_added_contains on any change, having checked nothing the contract's author meant.
 const pattern = z
   .string()
+  .min(1)
   .max(PATTERN_MAX_LENGTH)
   .superRefine((source, ctx) => {
     const problem = patternProblem(source);

@@ -3,7 +3,7 @@
 // a loop) is an error, and that comes from the tree reader as a thrown TreeError.
 import type { CheckEvidence } from "../report.js";
 import { type Entry, treePath } from "../tree.js";
-import { type CriterionCheck, fail, pass } from "./outcome.js";
+import { type CriterionCheck, error, fail, pass } from "./outcome.js";
 
 export function foundEvidence(path: string, entry: Entry): CheckEvidence {
   switch (entry.kind) {
@@ -51,6 +51,14 @@ export const fileNonempty: CriterionCheck<"file_nonempty"> = async (criterion, {
 
 export const dirExists: CriterionCheck<"dir_exists"> = async (criterion, { tree }) => {
   const path = treePath(criterion.path);
+  // `"."` or `"./"` names the tree root, which always exists: a dir_exists that cannot fail checks
+  // nothing, so it is an error (the contract names the wrong directory), never a pass.
+  if (path === "") {
+    return error(
+      `${JSON.stringify(criterion.path)} names the tree root, which always exists: name the directory to check`,
+      { path: ".", found: "dir" },
+    );
+  }
   const entry = await tree.entry(path);
   const evidence = foundEvidence(path, entry);
   if (entry.kind !== "dir") {
