@@ -88,6 +88,20 @@ describe("rejections name the file, the criterion and the field", () => {
     expect(message).toMatch(/^contracts\/q3\.json: contract: not valid JSON: .*\(line 4, column 16\)$/);
   });
 
+  test("a repeated key, which JSON.parse would let win in silence, naming the key, pointer, line and column", () => {
+    const text = [
+      "{",
+      '  "intended_action": "x",',
+      '  "success_criteria": [',
+      '    { "id": "f", "type": "path_absent", "path": "f.txt", "path": "nothing-here" }',
+      "  ]",
+      "}",
+    ].join("\n");
+    expect(rejection(text)).toBe(
+      'contracts/q3.json: contract: ambiguous JSON: duplicate key "path" at /success_criteria/0/path (line 4, column 58): readers disagree on which of the two values counts, so the JSON does not mean what it shows',
+    );
+  });
+
   test("not an object", () => {
     expect(rejection("[]")).toBe(
       "contracts/q3.json: contract: a contract must be a JSON object, got an array",
