@@ -347,3 +347,31 @@ describe("with a parsed unified diff", () => {
     expect(r).toMatchObject({ status: "pass", evidence: { count: 3 } });
   });
 });
+
+describe("one name, one file (issue 18): paths meet globs in NFC", () => {
+  const nfc = "config/caf\u00e9.yml";
+  const nfd = "config/cafe\u0301.yml";
+  test("diff_added_absent scoped to the NFC name sees an NFD-named file, and names it as the diff does", async () => {
+    const r = await run(
+      { id: "no-debug", type: "diff_added_absent", pattern: "debug: true", paths: [nfc] },
+      diff([file(nfd, ["debug: true"])]),
+    );
+    expect(r).toMatchObject({ status: "fail", evidence: { first_match: { path: nfd } } });
+  });
+  test("diff_paths_within and diff_requires_change treat either form as the same path", async () => {
+    const d = diff([file(nfd, ["x"])]);
+    expect((await run({ id: "w", type: "diff_paths_within", globs: ["config/caf\u00e9.*"] }, d)).status).toBe(
+      "pass",
+    );
+    expect((await run({ id: "w", type: "diff_paths_within", globs: ["**", `!${nfc}`] }, d)).status).toBe(
+      "fail",
+    );
+    const req = {
+      id: "r",
+      type: "diff_requires_change",
+      when_changed: [nfc],
+      must_change: ["docs/**"],
+    } as const;
+    expect((await run(req, d)).status).toBe("fail");
+  });
+});

@@ -101,7 +101,9 @@ export const SqliteTableHasRowsSchema = z
 
 export const PathAbsentSchema = z
   .strictObject({ id, type: z.literal("path_absent"), description, path })
-  .describe("Passes when nothing exists at path (a dangling symlink counts as something): a scope guard.");
+  .describe(
+    "Passes when nothing exists at path, in any Unicode spelling or case (a dangling symlink counts as something): a scope guard.",
+  );
 
 const paths = globs.optional().describe("Only files whose path the globs select (default: every file).");
 
