@@ -145,6 +145,9 @@ describe("one name, one file (issue 18)", () => {
       status: "pass",
       evidence: { spelled: nfd },
     });
+    expect(
+      await run({ id: "c", type: "file_contains", path: nfc, pattern: "^debug" }, { [nfd]: "debug: 1\n" }),
+    ).toMatchObject({ status: "pass", evidence: { spelled: nfd } });
     const r = await run({ id: "e", type: "file_exists", path: "LICENSE" }, { License: "MIT" });
     expect(r).toMatchObject({ status: "fail", evidence: { case_twin: "License" } });
     expect(r.reason).toBe("LICENSE is absent (License differs only in case; names are case-sensitive)");

@@ -27,6 +27,7 @@ async function readText(tree: TreeReader, path: string): Promise<Read> {
     evidence: {
       path,
       found: "file",
+      ...(entry.spelled === undefined ? {} : { spelled: entry.spelled }),
       size: file.size,
       bytes_read: file.bytes.length,
       ...(file.truncated ? { truncated: true } : {}),
