@@ -135,11 +135,61 @@ function boolean(read: InputReader, input: InputName): boolean {
   return fail(input, "expects true or false", raw);
 }
 
+/** Where one line of a list input ends its current item: the index of each top-level comma. A comma
+ * inside `{…}` (a brace alternative) or a closed `[…]` (a character class), or escaped as `\,`, belongs
+ * to the glob: `exclude: "{dist,build}/**"` split on every comma became `{dist` and `build}/**`, and
+ * excluded nothing while the user believed both were out. Throws for a brace that does not close on its
+ * line, because no split of it is the one the user meant. */
+function topLevelCommas(line: string): number[] {
+  const commas: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (ch === "\\") i += 1;
+    else if (ch === "[") {
+      // A class only when it closes on this line; a lone `[` is a literal to every glob reader.
+      const close = line.indexOf("]", i + 2);
+      if (close !== -1) i = close;
+    } else if (ch === "{") depth += 1;
+    else if (ch === "}") {
+      if (depth === 0) throw new Error("a } has no opening {");
+      depth -= 1;
+    } else if (ch === "," && depth === 0) commas.push(i);
+  }
+  if (depth > 0) throw new Error("a { has no closing } on its line");
+  return commas;
+}
+
+/** Splits a list as written, for every list input and the CLI flags that feed them (the CLI joins
+ * repeated flags with newlines and passes them through here): items are separated by newlines and by
+ * commas outside braces and classes; each is trimmed; empty ones are dropped. Throws an Error naming the
+ * item that cannot be split with certainty. */
+export function splitList(raw: string): string[] {
+  const items: string[] = [];
+  for (const line of raw.split(/\r?\n/)) {
+    let commas: number[];
+    try {
+      commas = topLevelCommas(line);
+    } catch (error) {
+      throw new Error(
+        `${JSON.stringify(line.trim())}: ${error instanceof Error ? error.message : String(error)} (a comma inside {…} belongs to the glob; write \\{ for a literal brace)`,
+      );
+    }
+    let start = 0;
+    for (const at of [...commas, line.length]) {
+      items.push(line.slice(start, at).trim());
+      start = at + 1;
+    }
+  }
+  return items.filter((s) => s !== "");
+}
+
 function list(read: InputReader, input: InputName): string[] {
-  return read(input)
-    .split(/[,\n]/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
+  try {
+    return splitList(read(input));
+  } catch (error) {
+    throw new SettingsError(`input \`${input}\`: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function optionalText(read: InputReader, input: InputName): string | undefined {

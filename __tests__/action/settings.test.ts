@@ -233,4 +233,31 @@ describe("readSettings rejects bad inputs by name", () => {
     expect(s.diff.include).toEqual(["src/**", "lib/**", "docs/*.md"]);
     expect(s.contractPath).toBe("ci/contract.json");
   });
+
+  it("splits list inputs as written: a comma inside {…} or […] or escaped belongs to the glob", () => {
+    const s = readSettings(
+      reader({
+        ...withModel,
+        exclude: "{dist,build}/**, *.{js,css}.map\r\n  vendor/[a,b]/**\n docs/a\\,b.md\n\n",
+        include: "src/{a,{b,c}}/**",
+        "fail-on": "blocked,\n hold-for-human",
+      }),
+      pr(),
+    );
+    expect(s.diff.exclude).toEqual(["{dist,build}/**", "*.{js,css}.map", "vendor/[a,b]/**", "docs/a\\,b.md"]);
+    expect(s.diff.include).toEqual(["src/{a,{b,c}}/**"]);
+    expect(s.failOn).toEqual(["blocked", "hold-for-human"]);
+  });
+
+  it("refuses a list item whose braces do not balance, naming the input, the item and why", () => {
+    for (const [exclude, why] of [
+      ["{dist,build/**", "a { has no closing } on its line"],
+      ["dist}/**", "a } has no opening {"],
+      ["{dist,\nbuild}/**", "a { has no closing } on its line"],
+    ] as const) {
+      expect(() => readSettings(reader({ ...withModel, exclude }), pr())).toThrow(
+        new RegExp(`^input \`exclude\`: ".*": ${why.replace(/[{}]/g, "\\$&")}`),
+      );
+    }
+  });
 });

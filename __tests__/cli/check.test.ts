@@ -365,6 +365,16 @@ describe("--evidence and --verify-evidence", () => {
     expect(r.out).toContain("bundle_hash does not match");
   });
 
+  test("a bundle with a repeated key is exit 2, naming it: a reader would see one value, the verifier use another", async () => {
+    await check([contract([exists]), "--base-path", "tree", "--evidence", "evidence.json"]);
+    const file = path.join(dir, "evidence.json");
+    // The first bundle_hash is what a person reads; JSON.parse would keep the second.
+    writeFileSync(file, readFileSync(file, "utf8").replace("{", `{"bundle_hash":"${"0".repeat(64)}",`));
+    const r = await check(["--verify-evidence", "evidence.json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('duplicate key "bundle_hash" at /bundle_hash (line 1, column');
+  });
+
   test("a bundle that is not JSON is exit 2", async () => {
     writeFileSync(path.join(dir, "x.json"), "nope");
     const r = await check(["--verify-evidence", "x.json"]);

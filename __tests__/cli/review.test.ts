@@ -380,6 +380,20 @@ describe("options", () => {
     expect(ACTION_DEFAULTS).toEqual(expected);
   });
 
+  it("--exclude keeps a brace group whole: {src,lib}/** excludes src/greet.js (split on its comma, it excluded nothing)", async () => {
+    const r = await review([...approving, "--exclude", "{src,lib}/**", "--json"]);
+    expect(r.code, r.err).toBe(4);
+    const json = JSON.parse(r.out);
+    expect(json.status).toBe("hold-for-human");
+    expect(json.files.excluded).toEqual([{ path: "src/greet.js", reason: "matches an `exclude` glob" }]);
+  });
+
+  it("--exclude with a brace that does not close is refused, naming the flag and why", async () => {
+    const r = await review([...approving, "--exclude", "{src,lib/**"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--exclude: "{src,lib/**": a { has no closing } on its line');
+  });
+
   it("--help lists the reviewer options and the exit codes", async () => {
     const r = await review(["--help"]);
     expect(r.code).toBe(0);

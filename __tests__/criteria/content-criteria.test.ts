@@ -175,6 +175,14 @@ describe("json_valid", () => {
       evidence: { json_type: "object", count: 2 },
     });
   });
+  test("fails for a repeated key, naming it and where: JSON.parse would keep the last one silently", async () => {
+    const r = await run(c, { "a.json": '{\n  "strict": true,\n  "strict": false\n}\n' });
+    expect(r.status).toBe("fail");
+    expect(r.reason).toMatch(
+      /^a\.json is ambiguous JSON: duplicate key "strict" at \/strict \(line 3, column 3\)/,
+    );
+    expect(r.evidence).toMatchObject({ json_error: expect.stringContaining('duplicate key "strict"') });
+  });
   test("fails for invalid JSON with the parser's message", async () => {
     const r = await run(c, { "a.json": "{'a': 1}" });
     expect(r.status).toBe("fail");

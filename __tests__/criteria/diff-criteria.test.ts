@@ -56,6 +56,25 @@ describe("every diff criterion", () => {
     expect(r.status).toBe("error");
     expect(r.reason).toContain("no diff was given");
   });
+  // Issue 11: a merge-group round handed every diff criterion `{ files: [] }`, and diff_added_absent,
+  // diff_requires_change (and diff_paths_within, diff_lines_max) passed having looked at nothing.
+  test.each(all)("$type errors on a diff that lists no file, even one claiming 0 files", async (c) => {
+    for (const empty of [diff([]), diff([], { reportedFiles: 0 }), diff([], { source: "files-api" })]) {
+      const r = await run(c, empty);
+      expect(r.status).toBe("error");
+      expect(r.reason).toContain("lists no changed file");
+    }
+  });
+  test.each(all)("$type errors when a file's path could not be read (and nothing failed)", async (c) => {
+    const nameless = file("", ["x"], { patchOmitted: true });
+    // Scoped to src/**: a section whose path was lost may be in src/, so it is never skipped.
+    const scoped = ["diff_added_absent", "diff_added_contains", "diff_lines_max"].includes(c.type)
+      ? { ...c, paths: ["src/**"] }
+      : c;
+    const r = await run(scoped, diff([file("docs/a.md", ["ok"]), nameless]));
+    expect(r.status).toBe("error");
+    expect(r.reason).toContain("the path of 1 changed file could not be read");
+  });
   test.each(all)("$type errors when the file list was cut short (and nothing failed)", async (c) => {
     const r = await run(c, diff([file("docs/a.md", ["ok"])], { truncated: true }));
     expect(r.status).toBe("error");
@@ -102,6 +121,15 @@ describe("diff_added_absent", () => {
     expect((await run({ ...c, paths: ["src/**", "!src/gen/**"] }, d)).status).toBe("pass");
     expect((await run({ ...c, paths: ["!docs/**", "!src/gen/**"] }, d)).status).toBe("pass");
   });
+  test("a patch showing fewer added lines than the file reports is unseen, not clean", async () => {
+    // GitHub's file list gives `additions` and `patch` apart: 2 lines shown of 40 added.
+    const short = file("src/a.ts", ["ok", "fine"], { additions: 40 });
+    const r = await run(c, diff([short], { source: "files-api" }));
+    expect(r).toMatchObject({ status: "error", evidence: { unseen: ["src/a.ts"], files_checked: 0 } });
+    expect((await run(c, diff([file("src/a.ts", ["ok", "fine"])], { source: "files-api" }))).status).toBe(
+      "pass",
+    );
+  });
   test("a selected file whose patch was omitted is an error, unless a match was found elsewhere", async () => {
     const omitted = file("big.ts", [], { patchOmitted: true, additions: 5000 });
     const clean = await run(c, diff([file("a.ts", ["ok"]), omitted]));
@@ -141,7 +169,7 @@ describe("diff_added_absent", () => {
   test("a file with no readable path is named as such, never as ()", async () => {
     const r = await run(c, diff([file("", [], { patchOmitted: true })]));
     expect(r.status).toBe("error");
-    expect(r.reason).toContain("not available (a file with no readable path)");
+    expect(r.reason).toContain("the path of 1 changed file could not be read");
     expect(r.reason).not.toContain("()");
   });
   test("a trailing carriage return (CRLF file) does not hide a $-anchored match", async () => {
@@ -217,8 +245,9 @@ describe("diff_paths_within", () => {
   test("a violation is a fail even when the list was cut short", async () => {
     expect((await run(c, diff([file("etc/x", [])], { truncated: true }))).status).toBe("fail");
   });
-  test("an empty change is within any scope", async () => {
-    expect((await run(c, diff([]))).status).toBe("pass");
+  test("an empty change is an error, not within every scope (it is what an unfetched diff looks like)", async () => {
+    // Was `pass`: the merge-group round's `{ files: [] }` passed every diff_paths_within.
+    expect((await run(c, diff([]))).status).toBe("error");
   });
 });
 
@@ -258,7 +287,7 @@ describe("diff_lines_max", () => {
     const text = ["diff --cc merged.ts", "stray", ""].join("\n");
     const r = await run(c, parseUnifiedDiff(text));
     expect(r.status).toBe("error");
-    expect(r.reason).toContain("(a file with no readable path)");
+    expect(r.reason).toContain("the path of 1 changed file could not be read");
     expect(r.reason).not.toContain("()");
   });
   test("paths limit what is counted", async () => {
@@ -316,5 +345,33 @@ describe("with a parsed unified diff", () => {
   test("counts added plus deleted lines", async () => {
     const r = await run({ id: "n", type: "diff_lines_max", max_lines: 3 }, parseUnifiedDiff(text));
     expect(r).toMatchObject({ status: "pass", evidence: { count: 3 } });
+  });
+});
+
+describe("one name, one file (issue 18): paths meet globs in NFC", () => {
+  const nfc = "config/caf\u00e9.yml";
+  const nfd = "config/cafe\u0301.yml";
+  test("diff_added_absent scoped to the NFC name sees an NFD-named file, and names it as the diff does", async () => {
+    const r = await run(
+      { id: "no-debug", type: "diff_added_absent", pattern: "debug: true", paths: [nfc] },
+      diff([file(nfd, ["debug: true"])]),
+    );
+    expect(r).toMatchObject({ status: "fail", evidence: { first_match: { path: nfd } } });
+  });
+  test("diff_paths_within and diff_requires_change treat either form as the same path", async () => {
+    const d = diff([file(nfd, ["x"])]);
+    expect((await run({ id: "w", type: "diff_paths_within", globs: ["config/caf\u00e9.*"] }, d)).status).toBe(
+      "pass",
+    );
+    expect((await run({ id: "w", type: "diff_paths_within", globs: ["**", `!${nfc}`] }, d)).status).toBe(
+      "fail",
+    );
+    const req = {
+      id: "r",
+      type: "diff_requires_change",
+      when_changed: [nfc],
+      must_change: ["docs/**"],
+    } as const;
+    expect((await run(req, d)).status).toBe("fail");
   });
 });

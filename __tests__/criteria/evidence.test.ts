@@ -213,6 +213,35 @@ describe("truncated artifacts never re-run as a pass they cannot support", () =>
     expect(await verifyEvidence(roundTrip(bundle))).toMatchObject({ intact: true, verdict: "FLAG" });
   });
 
+  test("another Unicode spelling and a case-twin are recorded and re-run to the same fails", async () => {
+    const bundle = await collect(
+      [
+        { id: "nfd", type: "path_absent", path: "caf\u00e9.yml" },
+        { id: "case", type: "path_absent", path: "secrets.env" },
+      ],
+      { "cafe\u0301.yml": "", "Secrets.env": "" },
+    );
+    expect(bundle.report.checks.map((c) => c.status)).toEqual(["fail", "fail"]);
+    expect(bundle.artifacts["entry:secrets.env"]).toMatchObject({ result: { caseTwin: "Secrets.env" } });
+    const result = await verifyEvidence(roundTrip(bundle));
+    expect(result).toMatchObject({ intact: true, verdict: "FAIL", differences: [] });
+  });
+
+  test("a resealed JSON artifact whose text repeats a key re-runs as an error, naming the key", async () => {
+    const bundle = await collect([{ id: "j", type: "json_valid", path: "a.json" }], { "a.json": '{"a": 1}' });
+    const artifact = bundle.artifacts["json:a.json"] as Extract<Artifact, { op: "json" }>;
+    const forged = reseal({
+      ...bundle,
+      artifacts: {
+        ...bundle.artifacts,
+        "json:a.json": { ...artifact, result: { kind: "parsed", json: '{"a":1,"a":2}', size: 8 } },
+      },
+    });
+    const result = await verifyEvidence(roundTrip(forged));
+    expect(result).toMatchObject({ intact: true, verdict: "FLAG" });
+    expect(result.report?.checks[0]?.reason).toContain('duplicate key "a" at /a');
+  });
+
   test("past the bundle's total budget, content is left out and the criteria re-run as errors", async () => {
     const caps = { ...DEFAULT_CAPS, total_bytes: "one line\n".length };
     const bundle = await collect(

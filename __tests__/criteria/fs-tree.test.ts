@@ -189,3 +189,47 @@ describe("openTree: special files and caps", () => {
     expect(listing.truncated).toBe(true);
   });
 });
+
+describe("openTree: one name, one file", () => {
+  const nfc = "caf\u00e9.yml";
+  const nfd = "cafe\u0301.yml";
+  test("a path asked in one Unicode form finds the file the tree spells in the other, and says how", async () => {
+    const { root } = makeTree({ [`config/${nfd}`]: "x: 1\n", [`d\u00e9p\u00f4t/${nfc}`]: "{}" });
+    const tree = openTree(root);
+    expect(await tree.entry(`config/${nfc}`)).toEqual({ kind: "file", size: 5, spelled: `config/${nfd}` });
+    expect(Buffer.from((await tree.read(`config/${nfc}`)).bytes).toString()).toBe("x: 1\n");
+    // Every segment, directories included, in the other form.
+    const asked = `d\u00e9p\u00f4t/${nfc}`.normalize("NFD");
+    expect(await tree.entry(asked)).toMatchObject({ kind: "file", spelled: `d\u00e9p\u00f4t/${nfc}` });
+    expect(await tree.readJson(asked)).toMatchObject({ kind: "parsed", value: {} });
+    // The exact spelling is reported as is, and the listing is the names as the file system has them.
+    expect(await tree.entry(`config/${nfd}`)).toEqual({ kind: "file", size: 5 });
+    expect((await tree.list("config")).entries).toEqual([{ name: nfd, kind: "file" }]);
+  });
+
+  test("two entries spelling one name in different forms, neither as asked, are an error", async () => {
+    const word = "\u00e9\u00f3"; // é ó: NFC, NFD and two mixed spellings
+    const { root } = makeTree({ "e\u0301o\u0301": "1", "\u00e9o\u0301": "2" });
+    await expect(openTree(root).entry(word)).rejects.toThrow(/spell .* in different Unicode forms/);
+  });
+
+  test("an absent path reports a case-twin, found through every segment", async () => {
+    const { root } = makeTree({ "Config/Secrets.ENV": "k", "docs/a.md": "" });
+    const tree = openTree(root);
+    expect(await tree.entry("config/secrets.env")).toEqual({
+      kind: "absent",
+      caseTwin: "Config/Secrets.ENV",
+    });
+    expect(await tree.entry("config/other.env")).toEqual({ kind: "absent" });
+    expect(await tree.entry("DOCS/A.md")).toEqual({ kind: "absent", caseTwin: "docs/a.md" });
+    // Broader than any one file system on purpose: \u00df (sharp s) meets "SS", the Kelvin sign meets k.
+    const { root: r2 } = makeTree({ "STRASSE.txt": "", "\u212a.txt": "" });
+    expect(await openTree(r2).entry("stra\u00dfe.txt")).toMatchObject({ caseTwin: "STRASSE.txt" });
+    expect(await openTree(r2).entry("k.txt")).toMatchObject({ caseTwin: "\u212a.txt" });
+  });
+
+  test("a case-twin search never leaves the tree: a symlinked directory outside is an error", async () => {
+    const { root } = makeTree({ Out: { symlink: "../elsewhere" } }, { "elsewhere/x": "secret" });
+    await expect(openTree(root).entry("out/x")).rejects.toThrow(TreeError);
+  });
+});

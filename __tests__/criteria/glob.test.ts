@@ -101,3 +101,43 @@ describe("pathSelector", () => {
     expect(s.selects("vendor/x.js")).toBe(false);
   });
 });
+
+describe("one name, one file: globs and paths meet in NFC", () => {
+  const nfc = "config/caf\u00e9.yml";
+  const nfd = "config/cafe\u0301.yml";
+  test("a glob written in either Unicode form selects the path in either form; case still counts", () => {
+    for (const glob of [nfc, nfd, "config/caf[\u00e9]*", "config/caf[e\u0301]*"]) {
+      const s = pathSelector([glob]);
+      expect(s.selects(nfc), glob).toBe(true);
+      expect(s.selects(nfd), glob).toBe(true);
+      expect(s.selects("Config/caf\u00e9.yml"), glob).toBe(false);
+    }
+    expect(pathSelector(["**", `!${nfc}`]).selects(nfd)).toBe(false);
+  });
+  test("any literal path, as a glob in one form, selects itself in the other", () => {
+    const ch = fc.constantFrom(
+      "a",
+      "e",
+      "\u00e9",
+      "e\u0301",
+      "\u212b",
+      "A\u030a",
+      "\u00c5",
+      "\u1e69",
+      "s\u0323\u0307",
+      "/",
+    );
+    fc.assert(
+      fc.property(fc.array(ch, { minLength: 1, maxLength: 12 }), (chars) => {
+        const path =
+          chars
+            .join("")
+            .replace(/\/+/g, "/")
+            .replace(/^\/|\/$/g, "") || "a";
+        const s = pathSelector([path.normalize("NFD")]);
+        expect(s.selects(path.normalize("NFC"))).toBe(true);
+        expect(pathSelector([path.normalize("NFC")]).selects(path.normalize("NFD"))).toBe(true);
+      }),
+    );
+  });
+});

@@ -88,6 +88,20 @@ describe("rejections name the file, the criterion and the field", () => {
     expect(message).toMatch(/^contracts\/q3\.json: contract: not valid JSON: .*\(line 4, column 16\)$/);
   });
 
+  test("a repeated key, which JSON.parse would let win in silence, naming the key, pointer, line and column", () => {
+    const text = [
+      "{",
+      '  "intended_action": "x",',
+      '  "success_criteria": [',
+      '    { "id": "f", "type": "path_absent", "path": "f.txt", "path": "nothing-here" }',
+      "  ]",
+      "}",
+    ].join("\n");
+    expect(rejection(text)).toBe(
+      'contracts/q3.json: contract: ambiguous JSON: duplicate key "path" at /success_criteria/0/path (line 4, column 58): readers disagree on which of the two values counts, so the JSON does not mean what it shows',
+    );
+  });
+
   test("not an object", () => {
     expect(rejection("[]")).toBe(
       "contracts/q3.json: contract: a contract must be a JSON object, got an array",
@@ -157,6 +171,14 @@ describe("rejections name the file, the criterion and the field", () => {
     ).toBe(
       'contracts/q3.json: success_criteria[0] (id "n"): field "min_count": must be at least 1, got number 0',
     );
+  });
+
+  test("an empty pattern, which matches every line, is refused for every pattern criterion", () => {
+    for (const type of ["file_contains", "pattern_count_gte", "diff_added_absent", "diff_added_contains"]) {
+      expect(rejection(criteria({ id: "e", type, path: "p", pattern: "", min_count: 1 }))).toContain(
+        'success_criteria[0] (id "e"): field "pattern": must not be empty',
+      );
+    }
   });
 
   test("missing required fields of a type", () => {

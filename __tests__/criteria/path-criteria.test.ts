@@ -81,6 +81,13 @@ describe("dir_exists", () => {
   test("errors for a symlink to a directory outside the tree", async () => {
     expect((await run(c, { docs: { symlink: ".." } })).status).toBe("error");
   });
+  test("errors, never passes, for the tree root, which always exists (a criterion that cannot fail)", async () => {
+    for (const path of [".", "./", ".//."]) {
+      const r = await run({ ...c, path }, {});
+      expect(r.status).toBe("error");
+      expect(r.reason).toContain("names the tree root, which always exists");
+    }
+  });
 });
 
 describe("path_absent", () => {
@@ -112,5 +119,37 @@ describe("path_absent", () => {
   });
   test("fails for the tree root itself", async () => {
     expect((await run({ ...c, path: "." }, {})).status).toBe("fail");
+  });
+});
+
+describe("one name, one file (issue 18)", () => {
+  const nfc = "config/caf\u00e9.yml";
+  const nfd = "config/cafe\u0301.yml";
+  test("path_absent written in NFC fails while the tree holds the NFD spelling (macOS opens it)", async () => {
+    const r = await run({ id: "p", type: "path_absent", path: nfc }, { [nfd]: "debug: true\n" });
+    expect(r).toMatchObject({ status: "fail", evidence: { found: "file", spelled: nfd } });
+    expect(r.reason).toContain("the same name in another Unicode form");
+    // And the other way round.
+    const back = await run({ id: "p", type: "path_absent", path: nfd }, { [nfc]: "" });
+    expect(back.status).toBe("fail");
+  });
+  test("path_absent fails on a case-twin, which a case-insensitive file system opens as the path", async () => {
+    const r = await run({ id: "p", type: "path_absent", path: "secrets.env" }, { "Secrets.env": "KEY=1" });
+    expect(r).toMatchObject({ status: "fail", evidence: { found: "absent", case_twin: "Secrets.env" } });
+    expect(r.reason).toBe(
+      "secrets.env is absent as written, but Secrets.env exists, which a case-insensitive file system (macOS, Windows) opens as secrets.env",
+    );
+  });
+  test("file criteria find a file by its name in either form; case is not folded for them", async () => {
+    expect(await run({ id: "e", type: "file_exists", path: nfc }, { [nfd]: "x" })).toMatchObject({
+      status: "pass",
+      evidence: { spelled: nfd },
+    });
+    expect(
+      await run({ id: "c", type: "file_contains", path: nfc, pattern: "^debug" }, { [nfd]: "debug: 1\n" }),
+    ).toMatchObject({ status: "pass", evidence: { spelled: nfd } });
+    const r = await run({ id: "e", type: "file_exists", path: "LICENSE" }, { License: "MIT" });
+    expect(r).toMatchObject({ status: "fail", evidence: { case_twin: "License" } });
+    expect(r.reason).toBe("LICENSE is absent (License differs only in case; names are case-sensitive)");
   });
 });

@@ -16,6 +16,7 @@ import {
   verifyEvidence,
 } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
+import { parseStrictJson } from "../strict-json.js";
 import { EXIT } from "../verdict/four.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -99,7 +100,9 @@ async function verify(
   const text = readInput(io, file, "the evidence bundle");
   let bundle: unknown;
   try {
-    bundle = JSON.parse(text);
+    // Strict: a repeated key would let a reader of the bundle see one value while the verifier hashes
+    // and re-runs another.
+    bundle = parseStrictJson(text);
   } catch (error) {
     throw new InputError(`${file} is not JSON: ${describeError(error)}`);
   }

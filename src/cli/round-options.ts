@@ -79,7 +79,8 @@ export const ROUND_OPTIONS_USAGE = [
   "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
   "diff scope:",
-  "  --include GLOB  --exclude GLOB (repeatable)  --no-default-excludes  --max-diff-tokens N",
+  "  --include GLOB  --exclude GLOB (repeatable; commas separate globs, except inside {…})",
+  "  --no-default-excludes  --max-diff-tokens N",
   "output:",
   "  --json  one JSON object · --markdown  the check run's Markdown · -v, --verbose  progress on stderr",
 ].join("\n");

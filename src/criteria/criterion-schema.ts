@@ -23,8 +23,11 @@ const path = z
   .describe(
     "A /-separated path relative to the checked tree's root. An absolute path, any `..` segment, or a symlink leading outside the tree is an error, never a pass.",
   );
+// An empty pattern matches every line: file_contains would pass on any file with a line in it and
+// diff_added_contains on any change, having checked nothing the contract's author meant.
 const pattern = z
   .string()
+  .min(1)
   .max(PATTERN_MAX_LENGTH)
   .superRefine((source, ctx) => {
     const problem = patternProblem(source);
@@ -98,7 +101,9 @@ export const SqliteTableHasRowsSchema = z
 
 export const PathAbsentSchema = z
   .strictObject({ id, type: z.literal("path_absent"), description, path })
-  .describe("Passes when nothing exists at path (a dangling symlink counts as something): a scope guard.");
+  .describe(
+    "Passes when nothing exists at path, in any Unicode spelling or case (a dangling symlink counts as something): a scope guard.",
+  );
 
 const paths = globs.optional().describe("Only files whose path the globs select (default: every file).");
 

@@ -15,6 +15,7 @@ import {
   type Stats,
 } from "node:fs";
 import path from "node:path";
+import { foldKey, nameKey } from "./path-name.js";
 import { countTableRows } from "./sqlite-engine.js";
 import { parseJsonFile } from "./text.js";
 import {
@@ -31,8 +32,21 @@ import {
 } from "./tree.js";
 
 type Located =
-  | { readonly kind: "found"; readonly real: string; readonly stats: Stats }
+  | {
+      readonly kind: "found";
+      readonly real: string;
+      readonly stats: Stats;
+      /** The asked path as the tree spells it, when a segment matched in another Unicode form. */
+      readonly spelled?: string;
+    }
   | { readonly kind: "absent"; readonly dangling: boolean };
+
+/** Entries read from one directory at most while looking for another spelling of a name: past this,
+ * the gate cannot rule a differently spelled twin out, and says so (an error, never "absent"). */
+const SPELLING_SCAN_ENTRIES = 100_000;
+
+/** Case-twin candidates followed at most (`A/b` and `a/b` both exist, each with its own subtree). */
+const TWIN_BRANCHES = 16;
 
 function code(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
@@ -63,9 +77,50 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
   const rootStats = lstatSync(rootReal);
   if (!rootStats.isDirectory()) throw new TreeError(`tree root ${root} is not a directory`);
 
+  /** The names in the directory at `real`, read whole up to SPELLING_SCAN_ENTRIES. */
+  function namesIn(real: string, wanted: string): string[] {
+    const names: string[] = [];
+    let dir: ReturnType<typeof opendirSync> | undefined;
+    try {
+      dir = opendirSync(real);
+      for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
+        if (names.length >= SPELLING_SCAN_ENTRIES) {
+          throw new TreeError(
+            `${wanted}: a directory on the way holds more than ${SPELLING_SCAN_ENTRIES} entries, too many to rule out another spelling of the name`,
+          );
+        }
+        names.push(d.name);
+      }
+    } catch (error) {
+      if (error instanceof TreeError) throw error;
+      throw new TreeError(`${wanted}: cannot list a directory on the way: ${code(error) ?? String(error)}`);
+    } finally {
+      dir?.closeSync();
+    }
+    return names;
+  }
+
+  /** The one entry of the directory at `real` whose name is `segment` in another Unicode form, if any.
+   * Two such entries are one name for two files (distinct on Linux, one file on macOS): which one a
+   * criterion means cannot be known, so that is an error. */
+  function otherSpelling(real: string, segment: string, wanted: string): string | undefined {
+    const key = nameKey(segment);
+    const found = namesIn(real, wanted).filter((n) => n !== segment && nameKey(n) === key);
+    if (found.length > 1) {
+      throw new TreeError(
+        `${wanted}: ${found.length} entries spell ${JSON.stringify(segment)} in different Unicode forms (${found.map((n) => JSON.stringify(n)).join(", ")}); one name cannot be two files`,
+      );
+    }
+    return found[0];
+  }
+
   function locate(relPath: string): Located {
     const wanted = treePath(relPath);
-    const queue = wanted === "" ? [] : wanted.split("/");
+    // Each segment remembers its place in the asked path, so a respelled one can be reported; the
+    // segments of a symlink's target have none.
+    const asked = wanted === "" ? [] : wanted.split("/");
+    const spelled = [...asked];
+    const queue: { name: string; index?: number }[] = asked.map((name, index) => ({ name, index }));
     let current = rootReal;
     let stats = rootStats;
     let hops = 0;
@@ -73,7 +128,8 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
     // is still there (a dangling link), which path_absent must not mistake for "absent".
     let resolvingFinal = false;
     while (queue.length > 0) {
-      const segment = queue.shift() as string;
+      const { name: asSegment, index } = queue.shift() as { name: string; index?: number };
+      let segment = asSegment;
       if (segment === "" || segment === ".") continue;
       if (!stats.isDirectory()) return { kind: "absent", dangling: resolvingFinal };
       if (segment === "..") {
@@ -83,14 +139,27 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
         stats = lstatSync(current);
         continue;
       }
-      const next = path.join(current, segment);
+      let next = path.join(current, segment);
       let st: Stats;
       try {
         st = lstatSync(next);
       } catch (error) {
         const c = code(error);
-        if (c === "ENOENT" || c === "ENOTDIR") return { kind: "absent", dangling: resolvingFinal };
-        throw new TreeError(`${wanted}: cannot inspect ${segment}: ${c ?? String(error)}`);
+        if (c !== "ENOENT" && c !== "ENOTDIR") {
+          throw new TreeError(`${wanted}: cannot inspect ${segment}: ${c ?? String(error)}`);
+        }
+        // Not under this spelling: the same name in another Unicode form is the same file (macOS opens
+        // either), so it is what the path names.
+        const other = c === "ENOENT" ? otherSpelling(current, segment, wanted) : undefined;
+        if (other === undefined) return { kind: "absent", dangling: resolvingFinal };
+        segment = other;
+        if (index !== undefined) spelled[index] = other;
+        next = path.join(current, segment);
+        try {
+          st = lstatSync(next);
+        } catch (again) {
+          throw new TreeError(`${wanted}: cannot inspect ${segment}: ${code(again) ?? String(again)}`);
+        }
       }
       if (st.isSymbolicLink()) {
         hops += 1;
@@ -105,16 +174,45 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
           current = rootReal;
           stats = lstatSync(rootReal);
           const rel = path.relative(rootReal, resolved);
-          queue.unshift(...(rel === "" ? [] : rel.split(path.sep)));
+          queue.unshift(...(rel === "" ? [] : rel.split(path.sep)).map((name) => ({ name })));
         } else {
-          queue.unshift(...target.split(path.sep === "\\" ? /[\\/]/ : "/"));
+          queue.unshift(...target.split(path.sep === "\\" ? /[\\/]/ : "/").map((name) => ({ name })));
         }
         continue;
       }
       current = next;
       stats = st;
     }
-    return { kind: "found", real: current, stats };
+    const respelled = spelled.join("/");
+    return respelled === wanted
+      ? { kind: "found", real: current, stats }
+      : { kind: "found", real: current, stats, spelled: respelled };
+  }
+
+  /** A path that differs from `wanted` (which is absent) only in case, if the tree holds one: walked
+   * one segment at a time through directory listings, each prefix located (so confined) as usual. */
+  function caseTwin(wanted: string): string | undefined {
+    let frontier: string[] = [""];
+    for (const segment of wanted.split("/")) {
+      const key = foldKey(segment);
+      const next: string[] = [];
+      for (const prefix of frontier) {
+        const dir = locate(prefix);
+        if (dir.kind !== "found" || !dir.stats.isDirectory()) continue;
+        for (const name of namesIn(dir.real, wanted)) {
+          if (foldKey(name) === key) next.push(prefix === "" ? name : `${prefix}/${name}`);
+        }
+      }
+      if (next.length > TWIN_BRANCHES) {
+        throw new TreeError(
+          `${wanted}: more than ${TWIN_BRANCHES} paths differ from it only in case; cannot rule a twin out`,
+        );
+      }
+      if (next.length === 0) return undefined;
+      frontier = next;
+    }
+    // The last segment came from a listing: that name exists (a dangling link is a name too).
+    return frontier.find((p) => p !== wanted);
   }
 
   function regularFile(relPath: string): { real: string; stats: Stats } {
@@ -166,11 +264,15 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
   return {
     async entry(relPath: string): Promise<Entry> {
       const found = locate(relPath);
-      if (found.kind === "absent")
-        return found.dangling ? { kind: "absent", dangling: true } : { kind: "absent" };
-      if (found.stats.isFile()) return { kind: "file", size: found.stats.size };
-      if (found.stats.isDirectory()) return { kind: "dir" };
-      return { kind: "other", what: kindOf(found.stats) };
+      if (found.kind === "absent") {
+        if (found.dangling) return { kind: "absent", dangling: true };
+        const twin = caseTwin(treePath(relPath));
+        return twin === undefined ? { kind: "absent" } : { kind: "absent", caseTwin: twin };
+      }
+      const spelled = found.spelled === undefined ? {} : { spelled: found.spelled };
+      if (found.stats.isFile()) return { kind: "file", size: found.stats.size, ...spelled };
+      if (found.stats.isDirectory()) return { kind: "dir", ...spelled };
+      return { kind: "other", what: kindOf(found.stats), ...spelled };
     },
 
     async read(relPath: string): Promise<FileBytes> {

@@ -12,7 +12,12 @@
 //   `\x` the character x itself
 // A glob without `/` matches only at the top level (`*.md` is README.md, not docs/a.md): write
 // `**/*.md` for any depth. In a list, a glob starting with `!` excludes.
+//
+// Glob and path meet in one Unicode form (NFC, path-name.ts): `config/café.yml` written precomposed
+// selects the file a diff names with e + U+0301, which macOS opens as the same file; compared as
+// written, `paths: ["config/café.yml"]` skipped it. Case is significant, as in git and CODEOWNERS.
 import { RE2JS } from "re2js";
+import { nameKey } from "./path-name.js";
 
 export const GLOB_MAX_LENGTH = 1024;
 const MAX_BRACE_DEPTH = 8;
@@ -155,7 +160,8 @@ export function compileGlob(source: string): CompiledGlob {
     throw new Error(`glob is ${source.length} characters; at most ${GLOB_MAX_LENGTH} are allowed`);
   }
   const negated = source.startsWith("!");
-  const body = negated ? source.slice(1) : source;
+  // NFC before translating, so a class `[é]` or a literal written in NFD is one character, as in a path.
+  const body = nameKey(negated ? source.slice(1) : source);
   if (body === "") throw new Error("empty glob");
   if (body.startsWith("/")) throw new Error("globs are relative to the tree root: drop the leading /");
   try {
@@ -190,8 +196,9 @@ export function pathSelector(globs: readonly string[]): PathSelector {
   return {
     globs,
     selects(path: string): boolean {
-      if (include.length > 0 && !include.some((g) => g.re.testExact(path))) return false;
-      return !exclude.some((g) => g.re.testExact(path));
+      const key = nameKey(path);
+      if (include.length > 0 && !include.some((g) => g.re.testExact(key))) return false;
+      return !exclude.some((g) => g.re.testExact(key));
     },
   };
 }

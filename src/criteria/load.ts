@@ -4,6 +4,7 @@
 
 import type { z } from "zod";
 import { describeError } from "../describe-error.js";
+import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
 import { ContractError, type ContractProblem } from "./contract-error.js";
 import { type Contract, ContractSchema } from "./contract-schema.js";
 import { CRITERION_FIELDS, CRITERION_TYPES } from "./criterion-schema.js";
@@ -142,6 +143,7 @@ export function parseContract(value: unknown, source: string): Contract {
 
 function jsonProblem(text: string, error: unknown): string {
   const message = describeError(error);
+  if (error instanceof DuplicateKeyError) return message;
   const position = /at position (\d+)/.exec(message);
   if (position === null) return message;
   const offset = Number(position[1]);
@@ -163,10 +165,15 @@ export function loadContract(text: string, source: string): Contract {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    // Strict: `"path": "f.txt", "path": "nothing-here"` reads as the first in review and works as the
+    // last, so a contract edit that looks strict could be weak. A repeated key is refused, named.
+    value = parseStrictJson(body);
   } catch (error) {
     throw new ContractError(source, [
-      { where: "contract", message: `not valid JSON: ${jsonProblem(body, error)}` },
+      {
+        where: "contract",
+        message: `${error instanceof DuplicateKeyError ? "ambiguous" : "not valid"} JSON: ${jsonProblem(body, error)}`,
+      },
     ]);
   }
   return parseContract(value, source);

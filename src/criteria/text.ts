@@ -1,6 +1,7 @@
 // How a criterion sees a file as text. One definition, so file_contains, pattern_count_gte and
 // line_count_gte can never disagree about what a line is. Pure.
 import { describeError } from "../describe-error.js";
+import { parseStrictJson } from "../strict-json.js";
 import { type FileBytes, TreeError } from "./tree.js";
 
 /** A file's text with line endings normalised to "\n" (Python's universal newlines, which is how
@@ -68,7 +69,11 @@ export function parseJsonFile(
     return { kind: "invalid", message: "not UTF-8 text", size: file.size };
   }
   try {
-    return { kind: "parsed", value: JSON.parse(text), size: file.size };
+    // A repeated key makes the file `invalid` for json_valid: JSON.parse would accept it (RFC 8259
+    // only says names SHOULD be unique), but which value counts depends on the reader, and I-JSON
+    // (RFC 7493) forbids it. A file that means different things to different readers is not one a
+    // criterion should call valid.
+    return { kind: "parsed", value: parseStrictJson(text), size: file.size };
   } catch (error) {
     return {
       kind: "invalid",

@@ -15,12 +15,17 @@ export const LIST_CAP_ENTRIES = 2000;
 export const SYMLINK_HOPS = 40;
 
 /** What is at a path, symlinks inside the tree followed. `dangling` marks a symlink whose target does
- * not exist: the name is there even though nothing can be read through it. */
+ * not exist: the name is there even though nothing can be read through it.
+ *
+ * Names are compared in one Unicode form (path-name.ts): a path asked in NFC finds the file the tree
+ * spells in NFD, and `spelled` then says how the tree spells it. An absent path may have a `caseTwin`:
+ * a path that differs from it only in case, which a case-insensitive file system opens as the same
+ * file. */
 export type Entry =
-  | { readonly kind: "absent"; readonly dangling?: boolean }
-  | { readonly kind: "file"; readonly size: number }
-  | { readonly kind: "dir" }
-  | { readonly kind: "other"; readonly what: string };
+  | { readonly kind: "absent"; readonly dangling?: boolean; readonly caseTwin?: string }
+  | { readonly kind: "file"; readonly size: number; readonly spelled?: string }
+  | { readonly kind: "dir"; readonly spelled?: string }
+  | { readonly kind: "other"; readonly what: string; readonly spelled?: string };
 
 /** The first bytes of a regular file (all of them unless `truncated`). `size` is the whole file's. */
 export interface FileBytes {

@@ -1,6 +1,7 @@
 // Annotations on the pull request's files: each BLOCKING finding at its path and line, and each
 // failed criterion at its first match. Only paths the diff touches are annotated: an annotation on a
 // path the PR does not change is noise at best and a rejected request at worst.
+import { nameKey } from "../criteria/path-name.js";
 import type { ContractReport } from "../criteria/report.js";
 import type { DiffFile } from "../diff/types.js";
 import type { Finding } from "../verdict/findings.js";
@@ -14,14 +15,19 @@ export function annotationsFor(
   checked: ContractReport | undefined,
   files: readonly DiffFile[],
 ): Annotation[] {
-  const paths = new Set(files.map((f) => f.path));
+  // A finding or a criterion may name a file in another Unicode form than the diff (a reviewer, a
+  // contract written in NFC; a file committed in NFD): it is the same file, annotated under the
+  // diff's own spelling, the only one GitHub places.
+  const byName = new Map(files.map((f) => [nameKey(f.path), f.path]));
+  const inDiff = (path: string): string | undefined => byName.get(nameKey(path));
   const out: Annotation[] = [];
   for (const f of findings) {
-    if (!paths.has(f.path)) continue;
+    const path = inDiff(f.path);
+    if (path === undefined) continue;
     const start = f.line !== undefined && f.line > 0 ? f.line : 1;
     const end = f.endLine !== undefined && f.endLine >= start ? f.endLine : start;
     out.push({
-      path: f.path,
+      path,
       startLine: start,
       endLine: end,
       level: "failure",
@@ -32,8 +38,9 @@ export function annotationsFor(
   for (const c of checked?.checks ?? []) {
     if (c.status !== "fail") continue;
     const first = c.evidence.first_match;
-    const path = first?.path ?? (typeof c.evidence.path === "string" ? c.evidence.path : undefined);
-    if (path === undefined || !paths.has(path)) continue;
+    const named = first?.path ?? (typeof c.evidence.path === "string" ? c.evidence.path : undefined);
+    const path = named === undefined ? undefined : inDiff(named);
+    if (path === undefined) continue;
     const line = first?.line !== undefined && first.line > 0 ? first.line : 1;
     out.push({
       path,

@@ -6,6 +6,7 @@
 
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describeError } from "../describe-error.js";
+import { parseStrictJson } from "../strict-json.js";
 import { type History, parseHistory, repeats } from "../verdict/history.js";
 import { code, inline, table } from "./markdown.js";
 
@@ -93,7 +94,9 @@ export function readHistoryComment(
   const encoded = body.slice(start + STATE_PREFIX.length, end);
   let json: unknown;
   try {
-    json = JSON.parse(
+    // Strict, like every JSON the gate reads from a repository: a repeated key in a stored round
+    // would mean one thing to the audit and another to the gate.
+    json = parseStrictJson(
       gunzipSync(Buffer.from(encoded, "base64"), { maxOutputLength: 16 * 1024 * 1024 }).toString("utf8"),
     );
   } catch (error) {

@@ -27,6 +27,7 @@ async function readText(tree: TreeReader, path: string): Promise<Read> {
     evidence: {
       path,
       found: "file",
+      ...(entry.spelled === undefined ? {} : { spelled: entry.spelled }),
       size: file.size,
       bytes_read: file.bytes.length,
       ...(file.truncated ? { truncated: true } : {}),
@@ -103,7 +104,9 @@ export const jsonValid: CriterionCheck<"json_valid"> = async (criterion, { tree 
   if (entry.kind !== "file") return fail(`${path} is ${notAFile(entry)}`, foundEvidence(path, entry));
   const json = await tree.readJson(path);
   if (json.kind === "invalid") {
-    return fail(`${path} is not valid JSON: ${json.message}`, {
+    // A repeated key (text.ts) is JSON to JSON.parse, but not one meaning: said as such.
+    const what = json.message.startsWith("duplicate key") ? "ambiguous JSON" : "not valid JSON";
+    return fail(`${path} is ${what}: ${json.message}`, {
       path,
       found: "file",
       size: json.size,

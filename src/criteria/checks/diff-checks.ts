@@ -19,12 +19,27 @@ function needDiff(ctx: CheckContext): Diff | Outcome {
   if (ctx.diff === undefined) {
     return error("this criterion judges the change, and no diff was given (use --diff)", {});
   }
+  // A diff that lists no file at all is what a change nobody fetched looks like: the merge-group round
+  // once handed every diff criterion `{ files: [] }`, and diff_added_absent and diff_requires_change
+  // passed having looked at nothing. "Present but legitimately empty" is not worth telling apart here:
+  // a pull request that changes no file has nothing to approve (the reviewer part holds it anyway), so
+  // calling it an error costs nothing, while reading it as a clean change is a false approve.
+  if (ctx.diff.files.length === 0) {
+    return error(
+      "this criterion judges the change, and the diff it was given lists no changed file: an empty diff is never evidence that a change is clean (it is what a diff that was not fetched looks like)",
+      { count: 0 },
+    );
+  }
   return ctx.diff;
 }
 
-/** Why the list of changed files may be incomplete. */
+/** Why the list of changed files may be incomplete, or its names unknown. */
 function unlistedFiles(diff: Diff): string[] {
   const gaps: string[] = [];
+  const nameless = diff.files.filter((f) => f.path === "").length;
+  if (nameless > 0) {
+    gaps.push(`the path of ${plural(nameless, "changed file", "changed files")} could not be read`);
+  }
   if (diff.truncated) gaps.push("the list of changed files was cut short");
   if (diff.reportedFiles !== undefined && diff.reportedFiles > diff.files.length) {
     gaps.push(
@@ -32,6 +47,14 @@ function unlistedFiles(diff: Diff): string[] {
     );
   }
   return gaps;
+}
+
+/** Whether a criterion's path globs select a file. A file whose header named no readable path (the
+ * parser's `""`) may be any file, so it counts as selected: skipping it would let `paths: ["src/**"]`
+ * pass over a section whose path the parser lost. Its content is unseen, so it can only make the
+ * criterion an error, never a pass. */
+function selected(selector: PathSelector, file: DiffFile): boolean {
+  return file.path === "" || selector.selects(file.path);
 }
 
 function changedPaths(file: DiffFile): string[] {
@@ -60,13 +83,20 @@ function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector)
   const unseen: string[] = [];
   const binary: string[] = [];
   for (const file of diff.files) {
-    if (file.status === "removed" || !selector.selects(file.path)) continue;
+    if (file.status === "removed" || !selected(selector, file)) continue;
     if (file.binary) {
       binary.push(file.path);
       unseen.push(file.path);
       continue;
     }
-    if (file.patchOmitted) {
+    if (file.patchOmitted || file.path === "") {
+      unseen.push(file.path);
+      continue;
+    }
+    // GitHub's file list gives the count and the patch separately: a patch showing fewer added lines
+    // than the file reports is a patch cut short somewhere, and the lines it lacks were never read.
+    const shown = file.hunks.reduce((n, h) => n + h.lines.filter((l) => l.kind === "add").length, 0);
+    if (shown < file.additions) {
       unseen.push(file.path);
       continue;
     }
@@ -110,7 +140,8 @@ function unseenReasons(
 ): string[] {
   const gaps = unlistedFiles(diff);
   const binary = new Set(scan.binary ?? []);
-  const omitted = scan.unseen.filter((p) => !binary.has(p));
+  // A nameless file is already named by unlistedFiles.
+  const omitted = scan.unseen.filter((p) => !binary.has(p) && p !== "");
   if (omitted.length > 0) {
     gaps.push(
       `the patch of ${plural(omitted.length, "file was", "files were")} not available (${named(omitted)})`,
@@ -183,7 +214,8 @@ export const diffPathsWithin: CriterionCheck<"diff_paths_within"> = async (crite
   for (const file of diff.files) {
     for (const p of changedPaths(file)) {
       count += 1;
-      if (!selector.selects(p)) outside.push(p);
+      // A path the parser could not read is neither inside nor outside: unlistedFiles names it.
+      if (p !== "" && !selector.selects(p)) outside.push(p);
     }
   }
   const evidence = {
@@ -210,12 +242,12 @@ export const diffLinesMax: CriterionCheck<"diff_lines_max"> = async (criterion, 
   let files = 0;
   const unseen: string[] = [];
   for (const file of diff.files) {
-    if (!changedPaths(file).some((p) => selector.selects(p))) continue;
+    if (file.path !== "" && !changedPaths(file).some((p) => selector.selects(p))) continue;
     files += 1;
     count += file.additions + file.deletions;
     // GitHub's file list counts the lines of a patch it omits, so those counts stand; a patch missing
     // from a unified diff (`diff --cc`, an unreadable section) was never counted at all.
-    if (file.patchOmitted && diff.source === "unified") unseen.push(file.path);
+    if ((file.patchOmitted && diff.source === "unified") || file.path === "") unseen.push(file.path);
   }
   const evidence = {
     count,
@@ -235,7 +267,7 @@ export const diffRequiresChange: CriterionCheck<"diff_requires_change"> = async 
   if (!("files" in diff)) return diff;
   const when = pathSelector(criterion.when_changed);
   const must = pathSelector(criterion.must_change);
-  const paths = diff.files.flatMap(changedPaths);
+  const paths = diff.files.flatMap(changedPaths).filter((p) => p !== "");
   const trigger = paths.find((p) => when.selects(p));
   const companion = paths.find((p) => must.selects(p));
   const evidence = {

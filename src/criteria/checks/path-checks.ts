@@ -3,18 +3,24 @@
 // a loop) is an error, and that comes from the tree reader as a thrown TreeError.
 import type { CheckEvidence } from "../report.js";
 import { type Entry, treePath } from "../tree.js";
-import { type CriterionCheck, fail, pass } from "./outcome.js";
+import { type CriterionCheck, error, fail, pass } from "./outcome.js";
 
 export function foundEvidence(path: string, entry: Entry): CheckEvidence {
+  // How the tree spells a name found in another Unicode form, and a case-twin of an absent one: both
+  // are facts a reader needs to see why a criterion said what it said.
+  const spelled = entry.kind !== "absent" && entry.spelled !== undefined ? { spelled: entry.spelled } : {};
   switch (entry.kind) {
     case "file":
-      return { path, found: "file", size: entry.size };
+      return { path, found: "file", size: entry.size, ...spelled };
     case "dir":
-      return { path, found: "dir" };
+      return { path, found: "dir", ...spelled };
     case "absent":
-      return entry.dangling ? { path, found: "dangling symlink" } : { path, found: "absent" };
+      if (entry.dangling) return { path, found: "dangling symlink" };
+      return entry.caseTwin === undefined
+        ? { path, found: "absent" }
+        : { path, found: "absent", case_twin: entry.caseTwin };
     case "other":
-      return { path, found: entry.what };
+      return { path, found: entry.what, ...spelled };
   }
 }
 
@@ -22,7 +28,10 @@ export function foundEvidence(path: string, entry: Entry): CheckEvidence {
 export function notAFile(entry: Entry): string {
   switch (entry.kind) {
     case "absent":
-      return entry.dangling ? "a symlink to nothing" : "absent";
+      if (entry.dangling) return "a symlink to nothing";
+      return entry.caseTwin === undefined
+        ? "absent"
+        : `absent (${entry.caseTwin} differs only in case; names are case-sensitive)`;
     case "dir":
       return "a directory, not a file";
     case "other":
@@ -51,6 +60,14 @@ export const fileNonempty: CriterionCheck<"file_nonempty"> = async (criterion, {
 
 export const dirExists: CriterionCheck<"dir_exists"> = async (criterion, { tree }) => {
   const path = treePath(criterion.path);
+  // `"."` or `"./"` names the tree root, which always exists: a dir_exists that cannot fail checks
+  // nothing, so it is an error (the contract names the wrong directory), never a pass.
+  if (path === "") {
+    return error(
+      `${JSON.stringify(criterion.path)} names the tree root, which always exists: name the directory to check`,
+      { path: ".", found: "dir" },
+    );
+  }
   const entry = await tree.entry(path);
   const evidence = foundEvidence(path, entry);
   if (entry.kind !== "dir") {
@@ -78,7 +95,19 @@ export const pathAbsent: CriterionCheck<"path_absent"> = async (criterion, { tre
   if (path === "") return fail("the tree root always exists", { path: ".", found: "dir" });
   const entry = await tree.entry(path);
   const evidence = foundEvidence(path, entry);
+  if (entry.kind === "absent" && entry.caseTwin !== undefined) {
+    // Case-sensitive everywhere else, but not here: checked out on macOS or Windows, the twin is the
+    // path the contract forbids.
+    return fail(
+      `${path} is absent as written, but ${entry.caseTwin} exists, which a case-insensitive file system (macOS, Windows) opens as ${path}`,
+      evidence,
+    );
+  }
   if (entry.kind === "absent" && entry.dangling !== true) return pass(`${path} is absent`, evidence);
+  const spelled =
+    entry.kind !== "absent" && entry.spelled !== undefined
+      ? ` (spelled ${JSON.stringify(entry.spelled)} in the tree: the same name in another Unicode form)`
+      : "";
   const what =
     entry.kind === "absent"
       ? "a symlink (to nothing)"
@@ -87,5 +116,5 @@ export const pathAbsent: CriterionCheck<"path_absent"> = async (criterion, { tre
         : entry.kind === "dir"
           ? "a directory"
           : `a ${entry.what}`;
-  return fail(`${path} exists: ${what}`, evidence);
+  return fail(`${path} exists: ${what}${spelled}`, evidence);
 };

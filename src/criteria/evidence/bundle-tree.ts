@@ -2,7 +2,10 @@
 // else. A question the bundle holds no answer to is an error (the criterion cannot be re-run), and an
 // artifact whose content was capped reads as a capped file, so the same prefix rules apply as on the
 // real tree: a criterion the kept bytes cannot decide is an error, never a pass.
+
+import { describeError } from "../../describe-error.js";
 import type { Diff } from "../../diff/types.js";
+import { parseStrictJson } from "../../strict-json.js";
 import {
   type Entry,
   type FileBytes,
@@ -55,9 +58,12 @@ export function bundleTree(artifacts: Readonly<Record<string, Artifact>>): TreeR
       const { result } = artifact;
       if (result.kind === "invalid") return result;
       try {
-        return { kind: "parsed", value: JSON.parse(result.json), size: result.size };
-      } catch {
-        throw new TreeError(`the parsed JSON of ${path} in the evidence bundle is not JSON`);
+        return { kind: "parsed", value: parseStrictJson(result.json), size: result.size };
+      } catch (error) {
+        // The collector writes canonical JSON, which never repeats a key: one that does was edited.
+        throw new TreeError(
+          `the parsed JSON of ${path} in the evidence bundle is not JSON as the gate writes it: ${describeError(error)}`,
+        );
       }
     },
     async tableRows(p: string, table: string): Promise<TableRows> {

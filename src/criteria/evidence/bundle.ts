@@ -36,10 +36,14 @@ const sha = z.string().regex(/^[0-9a-f]{64}$/, "must be a sha256 in hex");
 const path = z.string();
 
 const entryResult = z.union([
-  z.strictObject({ kind: z.literal("absent"), dangling: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal("file"), size: z.int().min(0) }),
-  z.strictObject({ kind: z.literal("dir") }),
-  z.strictObject({ kind: z.literal("other"), what: z.string() }),
+  z.strictObject({
+    kind: z.literal("absent"),
+    dangling: z.boolean().optional(),
+    caseTwin: z.string().optional(),
+  }),
+  z.strictObject({ kind: z.literal("file"), size: z.int().min(0), spelled: z.string().optional() }),
+  z.strictObject({ kind: z.literal("dir"), spelled: z.string().optional() }),
+  z.strictObject({ kind: z.literal("other"), what: z.string(), spelled: z.string().optional() }),
 ]);
 
 /** Artifacts whose payload hash is `sha256` over the canonical JSON of everything else in them. */
