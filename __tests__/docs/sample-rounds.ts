@@ -215,6 +215,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         permission: async () => "write",
         checkRuns: async () => s.checkRuns ?? [],
         statuses: async () => [],
+        labelAddedBy: async () => null,
         pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
         mergeGroupPulls: async () => [],
         requestCount: () => 0,

@@ -148,7 +148,7 @@ describe("createGitHubPort", () => {
     const github = createGitHubPort(w.client, w.ref, log);
     const run = w.repo.addCheckRun({ sha: w.pr.headSha, name: "ci/test", conclusion: "success" });
     expect(await github.checkRuns(w.pr.headSha, "ci/test")).toEqual([
-      { id: run.id, status: "completed", conclusion: "success" },
+      { id: run.id, status: "completed", conclusion: "success", app: "other-ci" },
     ]);
     w.repo.setStatus({ sha: w.pr.headSha, context: "legacy", state: "error", description: "boom" });
     expect(await github.statuses(w.pr.headSha, "legacy")).toEqual([{ state: "error", description: "boom" }]);
@@ -163,6 +163,15 @@ describe("createGitHubPort", () => {
     // The head the queue took comes along: the group's approve must be for that commit.
     expect(await github.mergeGroupPulls(group.headSha, group.headRef)).toEqual([
       { number: w.pr.number, queuedHeadSha: w.pr.headSha },
+    ]);
+    // Who added a label, and a status by one creator only.
+    w.pr.addLabel("qa", "maria");
+    expect(await github.labelAddedBy(w.pr.number, "qa")).toBe("maria");
+    expect(await github.labelAddedBy(w.pr.number, "never-added")).toBeNull();
+    w.repo.setStatus({ sha: w.pr.headSha, context: "deploy", state: "success", creator: "mallory" });
+    expect(await github.statuses(w.pr.headSha, "deploy", "deploy-bot[bot]")).toEqual([]);
+    expect(await github.statuses(w.pr.headSha, "deploy", "Mallory")).toEqual([
+      { state: "success", description: null },
     ]);
   });
 

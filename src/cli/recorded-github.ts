@@ -112,6 +112,7 @@ export function localGitHub(change: LocalChange): GitHubPort {
     permission: async () => "none",
     checkRuns: async () => [],
     statuses: async () => [],
+    labelAddedBy: async () => null,
     pullRequestState: async () => ({ state: "open", merged: false }),
     mergeGroupPulls: async () => [],
     requestCount: () => 0,

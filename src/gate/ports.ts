@@ -82,8 +82,12 @@ export interface GitHubPort {
   permission(user: string): Promise<string>;
   /** The latest check runs with this name on a commit (for `check_run` dependencies). */
   checkRuns(ref: string, name: string): Promise<readonly CheckRunState[]>;
-  /** The commit statuses with this context on a commit, newest first (for `status` dependencies). */
-  statuses(ref: string, context: string): Promise<readonly CommitStatusState[]>;
+  /** The commit statuses with this context on a commit, newest first (for `status` dependencies);
+   * with `creator`, only the statuses that login set. */
+  statuses(ref: string, context: string, creator?: string): Promise<readonly CommitStatusState[]>;
+  /** Who last added a label to a pull request (its latest `labeled` event), or null when no event
+   * names anyone. */
+  labelAddedBy(prNumber: number, label: string): Promise<string | null>;
   /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
   pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
   /** The pull requests whose changes a merge group's head commit carries. */
@@ -109,6 +113,8 @@ export interface CheckRunState {
   conclusion: string | null;
   /** The check run's id, to tell our own run apart from the one being waited for. */
   id: number;
+  /** The slug of the app that created it (a `check_run` requirement may pin it); null when unknown. */
+  app?: string | null;
 }
 
 export interface CommitStatusState {

@@ -5,9 +5,11 @@ import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./commit-status.js";
+import { latestStatusBy } from "./commit-statuses.js";
 import { readFileAtRef } from "./contents.js";
 import { isGitHubError } from "./errors.js";
 import { createIssueComment, updateIssueComment } from "./issue-comments.js";
+import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
 import { getPullDiff } from "./pull-diff.js";
@@ -168,12 +170,24 @@ export function createGitHubPort(
 
     async checkRuns(ref, name) {
       const { runs } = await listCheckRunsForRef(client, repository, ref, { name });
-      return runs.map((r) => ({ id: r.id, status: r.status, conclusion: r.conclusion }));
+      return runs.map((r) => ({
+        id: r.id,
+        status: r.status,
+        conclusion: r.conclusion,
+        app: r.app?.slug ?? null,
+      }));
     },
 
-    async statuses(ref, context) {
-      const { status } = await getCommitStatus(client, repository, ref, context);
+    async statuses(ref, context, creator) {
+      const { status } =
+        creator === undefined
+          ? await getCommitStatus(client, repository, ref, context)
+          : await latestStatusBy(client, repository, ref, context, creator);
       return status === null ? [] : [{ state: status.state, description: status.description }];
+    },
+
+    async labelAddedBy(prNumber, label) {
+      return (await latestLabeled(client, repository, prNumber, label))?.actor?.login ?? null;
     },
 
     async pullRequestState(repo, number) {
