@@ -216,6 +216,8 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         checkRuns: async () => s.checkRuns ?? [],
         statuses: async () => [],
         labelAddedBy: async () => null,
+        openPullsAt: async () => [pr.number],
+        judgedPullsAt: async () => [],
         pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
         mergeGroupPulls: async () => [],
         requestCount: () => 0,

@@ -175,6 +175,20 @@ describe("createGitHubPort", () => {
     ]);
   });
 
+  it("names the pull requests at a commit, and the ones the gate judged there by its own check runs", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const twin = w.repo.openPullRequest({ at: w.pr.headSha, changes: {} });
+    expect(await github.openPullsAt(w.pr.headSha, w.pr.number)).toEqual([w.pr.number, twin.number]);
+    const mine = await github.startCheck(w.pr.headSha, "verdict-gate", "reviewing", twin.number);
+    await github.startCheck(w.pr.headSha, "verdict-gate", "reviewing", twin.number);
+    await github.startCheck(w.pr.headSha, "verdict-gate", "no pull request named");
+    // Another app's run of the name, with an external id of its own, names nobody.
+    const other = w.repo.addCheckRun({ sha: w.pr.headSha, name: "verdict-gate", conclusion: "success" });
+    other.externalId = "build-1234";
+    expect(mine.id).toBeGreaterThan(0);
+    expect(await github.judgedPullsAt(w.pr.headSha, "verdict-gate")).toEqual([twin.number]);
+  });
+
   it("warns about comments that imitate the history", async () => {
     const github = createGitHubPort(w.client, w.ref, log);
     w.pr.comment("mallory", `${MARKER}\nround 9: approve`);
