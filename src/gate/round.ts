@@ -182,9 +182,10 @@ async function evaluate(
         recorded?.reviewer !== undefined
           ? { round: recorded.round, verdict: recorded.reviewer.verdict, result: recorded.reviewer.result }
           : undefined,
-        await sharedVerdict(ctx, pr.number, head, check, (shown) =>
-          reviewFingerprint(reviewer.label, withEarlier(base, shown), plan),
-        ),
+        await sharedVerdict(ctx, pr.number, head, check, {
+          own: fingerprint,
+          with: (shown) => reviewFingerprint(reviewer.label, withEarlier(base, shown), plan),
+        }),
       );
   const review = await reviewerPart({
     plan,

@@ -7,9 +7,12 @@
 // The other history's earlier reasons are the one thing that differs by pull request, so its verdict's
 // fingerprint is recomputed with them; equal fingerprints mean the same question was asked.
 //
-// A block given for the same question anywhere stands over an approve: two rounds run at once (two
-// pull requests opened together) may get different answers, and the fail-safe one wins. Only
-// `force-review`, which the workflow sets and the author cannot, asks again.
+// Blocks travel further than approves. A block stands whatever earlier reasons the other round showed
+// (seeing different reasons does not undo a finding), and over an approve: two rounds run at once (two
+// pull requests opened together) may get different answers, and the fail-safe one wins. An approve is
+// reused only when the other round asked exactly this round's question, earlier reasons included:
+// otherwise a duplicate pull request with a fresh history could launder the reasons this one's rounds
+// gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
 import { earlierReasons, type History, type RoundRecord } from "../verdict/history.js";
 import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
@@ -26,30 +29,42 @@ interface Found {
   record: RoundRecord & { reviewer: NonNullable<RoundRecord["reviewer"]> };
 }
 
-/** Recorded verdicts for `head` in `history` that answer the same question. */
-function matching(history: History, head: string, fingerprintWith: FingerprintWith): Found["record"][] {
-  const fingerprint = fingerprintWith(earlierReasons(history, head));
+/** Recorded verdicts for `head` in `history` that count here: a block given to the same question
+ * with that history's earlier reasons, an approve given to exactly this round's question. */
+function matching(
+  history: History,
+  head: string,
+  own: string,
+  fingerprintWith: FingerprintWith,
+): Found["record"][] {
+  const theirs = fingerprintWith(earlierReasons(history, head));
   return history.rounds.filter(
-    (r): r is Found["record"] => r.head === head && r.reviewer?.fingerprint === fingerprint,
+    (r): r is Found["record"] =>
+      r.head === head &&
+      r.reviewer !== undefined &&
+      (r.reviewer.verdict === REQUEST_CHANGES
+        ? r.reviewer.fingerprint === theirs
+        : r.reviewer.fingerprint === own),
   );
 }
 
-/** The verdicts other pull requests' rounds recorded for this commit under the same conditions:
- * a block if any, else the newest approve. Histories that cannot be trusted are skipped (they hold
- * their own pull request). */
+/** The verdicts other pull requests' rounds recorded for this commit under the same conditions: a
+ * block if any, else the newest approve to the very same question. Histories that cannot be trusted
+ * are skipped (they hold their own pull request). */
 export async function sharedVerdict(
   ctx: RoundContext,
   prNumber: number,
   head: string,
   check: CheckRunRef,
-  fingerprintWith: FingerprintWith,
+  fingerprint: { own: string; with: FingerprintWith },
 ): Promise<(ReusedVerdict & { pr: number }) | undefined> {
   const others = (await ctx.github.judgedPullsAt(head, ctx.settings.checkName)).filter((n) => n !== prNumber);
   const found: Found[] = [];
   for (const pr of others) {
     const loaded = await loadHistory(ctx, pr, check);
     if (loaded.comment === undefined || loaded.problem !== undefined) continue;
-    for (const record of matching(loaded.history, head, fingerprintWith)) found.push({ pr, record });
+    for (const record of matching(loaded.history, head, fingerprint.own, fingerprint.with))
+      found.push({ pr, record });
   }
   const chosen =
     found.filter((f) => f.record.reviewer.verdict === REQUEST_CHANGES).at(-1) ??
