@@ -173,6 +173,8 @@ export async function startGitHub(pull) {
           html_url: "",
           started_at: new Date().toISOString(),
           app: { id: 15368, slug: "github-actions" },
+          external_id: body.external_id ?? null,
+          completed_at: null,
           output: body.output,
         };
         checks.push(run);
@@ -187,6 +189,19 @@ export async function startGitHub(pull) {
         });
         run.annotations = [...(run.annotations ?? []), ...(body.output?.annotations ?? [])];
         return json(200, run);
+      }
+      // The gate's own runs on the commit (which PRs it judged there) and the PRs whose head it is.
+      if (req.method === "GET" && p === `${prefix}/commits/${HEAD}/check-runs`) {
+        const named = checks.filter((c) => c.name === url.searchParams.get("check_name"));
+        return json(200, {
+          total_count: named.length,
+          check_runs: named.map((c) => ({ ...c, external_id: c.external_id ?? null })),
+        });
+      }
+      if (req.method === "GET" && p === `${prefix}/commits/${HEAD}/pulls`) {
+        return json(200, [
+          { number: 1, state: "open", head: { sha: HEAD }, base: { ref: "main", repo: { full_name: REPO } } },
+        ]);
       }
       const commentJson = (c) => ({
         id: c.id,

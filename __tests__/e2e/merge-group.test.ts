@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ActionRun } from "./harness.js";
 import { dispatch, pushAndRun, tamperStoredState, workspaceAt } from "./rounds-world.js";
-import { BASE_FILES, CONTRACT, openAI, startWorld, type World } from "./world.js";
+import { BASE_FILES, CONTRACT, GOOD_CHANGE, openAI, startWorld, type World } from "./world.js";
 
 const GET_PULL = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
 
@@ -166,5 +166,88 @@ describe("merge_group", () => {
     );
     const { run } = await queue();
     expect(run.outputs.status).toBe("blocked");
+  });
+});
+
+describe("merge_group: a group is every pull request in it", () => {
+  /** A second pull request, opened by the same author against main (the contract wants the module). */
+  function secondPull() {
+    return world.repo.openPullRequest({
+      author: "author-dev",
+      changes: { ...GOOD_CHANGE, "src/farewell.js": "export const bye = () => 'bye';\n" },
+      title: "Add farewell",
+    });
+  }
+
+  it("a group built on an earlier group blocks naming the earlier PR when it was blocked", async () => {
+    const earlier = secondPull();
+    world.openai.script(openAI.block(["src/farewell.js:1 — farewell is never exported"]));
+    const blocked = await world.run({
+      event: world.event({ event: "pull_request", action: "opened", pull: earlier }),
+      workspace: workspaceAt(world, earlier.headSha),
+    });
+    expect(blocked.outputs.status).toBe("blocked");
+    world.openai.script(openAI.approve);
+    expect((await world.run({})).outputs.status).toBe("approve");
+    // The queue took the blocked PR first (it would have passed an older gate), then this one on top.
+    const first = world.repo.createMergeGroup(earlier);
+    const group = world.repo.createMergeGroup(world.pull, { after: first.headSha });
+    const { run, headSha } = await runGroup(group);
+    expect(run.outputs.status, run.log).toBe("blocked");
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("failure");
+    expect(check.output.title).toMatch(
+      new RegExp(`PR #${earlier.number} is not approved at its head \\(blocked: src/farewell\\.js:1`),
+    );
+    expect(check.output.summary).toMatch(/#1: approved in round 1/);
+    // Read from the group's own change: compare base...head and the queue's branches.
+    expect(world.api.requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")).toHaveLength(1);
+    expect(world.api.requestsFor("GET /repos/{owner}/{repo}/git/matching-refs/{ref}")).toHaveLength(1);
+  });
+
+  it("approves a group of two when both PRs were approved at the heads the queue took", async () => {
+    const earlier = secondPull();
+    await world.run({
+      event: world.event({ event: "pull_request", action: "opened", pull: earlier }),
+      workspace: workspaceAt(world, earlier.headSha),
+    });
+    expect((await world.run({})).outputs.status).toBe("approve");
+    const first = world.repo.createMergeGroup(earlier);
+    const { run, headSha } = await runGroup(
+      world.repo.createMergeGroup(world.pull, { after: first.headSha }),
+    );
+    expect(run.outputs.status, run.log).toBe("approve");
+    expect(groupCheck(headSha).output.summary).toMatch(
+      new RegExp(`#1: approved in round 1; \\\\?#${earlier.number}: approved in round 1`),
+    );
+  });
+
+  it("holds when a commit of the group belongs to no pull request the queue's branches name", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    // A commit that is in no queue branch, under the group: nobody's round judged it.
+    const stray = world.repo.commit(
+      { "src/backdoor.js": "require('child_process').exec(process.env.X);\n" },
+      { branch: "stray", message: "Tidy up" },
+    );
+    const { run, headSha } = await runGroup(world.repo.createMergeGroup(world.pull, { after: stray }));
+    expect(run.code, run.log).toBe(1);
+    expect(run.outputs.status).not.toBe("approve");
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("action_required");
+    expect(JSON.stringify(check.output)).toMatch(
+      new RegExp(`commit ${stray.slice(0, 12)} \\(\\\\"Tidy up\\\\"\\) belongs to no pull request`),
+    );
+  });
+
+  it("holds when GitHub cannot list the queue's branches", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/git/matching-refs/{ref}",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const { run, headSha } = await queue();
+    expect(run.code).not.toBe(0);
+    expect(groupCheck(headSha).conclusion).toBe("action_required");
   });
 });

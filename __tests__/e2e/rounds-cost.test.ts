@@ -30,6 +30,10 @@ const START_CHECK = "POST /repos/{owner}/{repo}/check-runs";
 const FINISH_CHECK = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
 const READ_HISTORY = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
 const CONTRACT = "GET /repos/{owner}/{repo}/contents/{path}";
+/** The gate's own check runs on the commit: which other pull requests it judged there (shared verdicts). */
+const JUDGED_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
+/** The pull requests whose head is the commit: before a pass, and again after it. */
+const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
 
 describe("API requests per round", () => {
   it("first round, later rounds, re-evaluation, decision, terminal hold and merge group", async () => {
@@ -39,7 +43,8 @@ describe("API requests per round", () => {
     const first = await cost(() => world.run({}));
     figures["first round"] = first.total;
     // The PR, the check run started, the history read (one page), the contract at the base, the diff
-    // (and the PR again, to confirm the head did not move while the diff was read), the history
+    // (and the PR again, to confirm the head did not move while the diff was read), the gate's check
+    // runs on the commit (another pull request's verdict for it would stand here), the history
     // written, the check run finished.
     expect(first.routes).toEqual([
       PR,
@@ -48,6 +53,7 @@ describe("API requests per round", () => {
       CONTRACT,
       PR,
       PR,
+      JUDGED_AT_COMMIT,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
       FINISH_CHECK,
     ]);
@@ -64,6 +70,7 @@ describe("API requests per round", () => {
       CONTRACT,
       PR,
       PR,
+      JUDGED_AT_COMMIT,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
       FINISH_CHECK,
     ]);
@@ -100,13 +107,16 @@ describe("API requests per round", () => {
       dispatch(world, "admin-ada", { decision: "approve", reason: "fine", "max-rounds": "2" }),
     );
     figures.decision = decided.total;
+    // An approve is a pass on the commit: the pull requests at it are asked before and after.
     expect(decided.routes).toEqual([
       PR,
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
       START_CHECK,
       READ_HISTORY,
+      PULLS_AT_COMMIT,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
       FINISH_CHECK,
+      PULLS_AT_COMMIT,
     ]);
 
     const group = world.repo.createMergeGroup(world.pull);
@@ -118,11 +128,14 @@ describe("API requests per round", () => {
     );
     figures["merge group (one PR)"] = merged.total;
     expect(merged.run.outputs.status).toBe("approve");
-    // Per pull request in the group: its history (the head the queue took comes with the group's
-    // list of PRs, so the PR itself is not read again); then the contract for the criteria.
+    // The group's pull requests: its commits (compare), the queue's branches, the pull requests at the
+    // group's commit. Per pull request in the group: its history (the head the queue took comes with
+    // the queue's branch, so the PR itself is not read again); then the contract for the criteria.
     expect(merged.routes).toEqual([
       START_CHECK,
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      "GET /repos/{owner}/{repo}/git/matching-refs/{ref}",
+      PULLS_AT_COMMIT,
       READ_HISTORY,
       CONTRACT,
       FINISH_CHECK,
@@ -130,17 +143,36 @@ describe("API requests per round", () => {
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
     expect(figures).toEqual({
-      "first round": 8,
-      "later round": 8,
-      "re-evaluation, nothing changed": 7,
-      "round that exhausts the budget": 8,
+      "first round": 9,
+      "later round": 9,
+      "re-evaluation, nothing changed": 8,
+      "round that exhausts the budget": 9,
       "terminal hold": 5,
-      decision: 6,
-      "merge group (one PR)": 5,
+      decision: 8,
+      "merge group (one PR)": 7,
     });
   });
 
-  it("each dependency kind adds at most one request (a label none: the PR already carries it)", async () => {
+  it("a round that approves asks who else's head the commit is, before the pass and after it", async () => {
+    const approved = await cost(() => world.run({}));
+    expect(approved.run.outputs.status).toBe("approve");
+    expect(approved.routes).toEqual([
+      PR,
+      START_CHECK,
+      READ_HISTORY,
+      CONTRACT,
+      PR,
+      PR,
+      JUDGED_AT_COMMIT,
+      PULLS_AT_COMMIT,
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      FINISH_CHECK,
+      PULLS_AT_COMMIT,
+    ]);
+    expect(approved.total).toBe(11);
+  });
+
+  it("each dependency kind adds at most one request; a label present two (who added it, their permission)", async () => {
     await world.close();
     world = await startWorld({
       baseFiles: baseFilesRequiring([
@@ -152,11 +184,19 @@ describe("API requests per round", () => {
     });
     const first = await cost(() => world.run({}));
     expect(first.run.outputs.status).toBe("conditional-on");
-    expect(first.routes.slice(6, 9)).toEqual([
+    // The PR already lists its labels: a missing one costs nothing.
+    expect(first.routes.slice(7, 10)).toEqual([
       "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
       "GET /repos/{owner}/{repo}/commits/{ref}/status",
       PR,
     ]);
-    expect(first.total).toBe(11);
+    expect(first.total).toBe(12);
+    world.pull.addLabel("qa-approved");
+    const labeled = await cost(() => world.run({}));
+    expect(labeled.routes.slice(10, 12)).toEqual([
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+    ]);
+    expect(labeled.total).toBe(14);
   });
 });

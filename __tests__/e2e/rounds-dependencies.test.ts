@@ -209,3 +209,105 @@ describe("label", () => {
     expect(exclusionsOf(forced).rounds.every((r) => r.head === w.pull.headSha)).toBe(true);
   });
 });
+
+describe("who may satisfy a requirement", () => {
+  const labeled = (w: World, name: string) =>
+    w.event({ event: "pull_request", action: "labeled", pull: w.pull, label: name });
+
+  it("a label the author added does not count; the same label added by a maintainer does", async () => {
+    const w = await worldRequiring({ id: "qa", type: "label", name: "qa-approved", timeout_minutes: 30 });
+    w.repo.setPermission("maintainer-mo", "maintain");
+    w.pull.addLabel("qa-approved", "author-dev");
+    const own = await w.run({ event: labeled(w, "qa-approved") });
+    expectPending(
+      w,
+      own,
+      /waiting for qa \(label\): label "qa-approved" was added by @author-dev, the pull request's author/,
+    );
+    // Even an author with write access cannot label their own pull request ready.
+    w.repo.setPermission("author-dev", "write");
+    expectPending(w, await w.run({ event: labeled(w, "qa-approved") }), /the pull request's author/);
+
+    w.pull.removeLabel("qa-approved", "maintainer-mo");
+    w.pull.addLabel("qa-approved", "maintainer-mo");
+    const held = await w.run({ event: labeled(w, "qa-approved") });
+    expect(held.outputs.status, held.log).toBe("approve");
+    expect(latestCheck(w).output.summary).toMatch(
+      /label "qa-approved" was added by @\u200d?maintainer-mo \(maintain\)/,
+    );
+    expect(
+      w.api.requestsFor("GET /repos/{owner}/{repo}/issues/{issue_number}/events").length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("a label added by someone without write access does not count", async () => {
+    const w = await worldRequiring({ id: "qa", type: "label", name: "qa-approved", timeout_minutes: 30 });
+    w.repo.setPermission("triager-tim", "triage");
+    w.pull.addLabel("qa-approved", "triager-tim");
+    expectPending(
+      w,
+      await w.run({ event: labeled(w, "qa-approved") }),
+      /was added by @triager-tim, who has triage permission/,
+    );
+  });
+
+  it("added_by: anyone lets the author's own label count, as the contract says", async () => {
+    const w = await worldRequiring({
+      id: "docs",
+      type: "label",
+      name: "docs-only",
+      added_by: "anyone",
+      timeout_minutes: 30,
+    });
+    w.pull.addLabel("docs-only", "author-dev");
+    const run = await w.run({ event: labeled(w, "docs-only") });
+    expect(run.outputs.status, run.log).toBe("approve");
+    expect(w.api.requestsFor("GET /repos/{owner}/{repo}/issues/{issue_number}/events")).toHaveLength(0);
+  });
+
+  it("a check run requirement pinned to an app ignores a run of that name by any other app", async () => {
+    const w = await worldRequiring({
+      id: "e2e",
+      type: "check_run",
+      name: "e2e",
+      app: "other-ci",
+      timeout_minutes: 30,
+    });
+    // A workflow the pull request adds can post an "e2e" run as GitHub Actions.
+    w.repo.addCheckRun({ sha: w.pull.headSha, name: "e2e", conclusion: "success", app: "github-actions" });
+    expectPending(
+      w,
+      await w.run({}),
+      /check run "e2e" has not started \(1 run\(s\) of that name by other apps do not count\)/,
+    );
+    w.repo.addCheckRun({ sha: w.pull.headSha, name: "e2e", conclusion: "success", app: "other-ci" });
+    const run = await w.run({ event: workflowRunCompleted(w) });
+    expect(run.outputs.status, run.log).toBe("approve");
+  });
+
+  it("a status pinned to a creator ignores the same context set by anyone else", async () => {
+    const w = await worldRequiring({
+      id: "deploy",
+      type: "status",
+      context: "deploy/preview",
+      creator: "deploy-bot[bot]",
+      timeout_minutes: 30,
+    });
+    w.repo.setStatus({
+      sha: w.pull.headSha,
+      context: "deploy/preview",
+      state: "success",
+      creator: "mallory",
+    });
+    expectPending(w, await w.run({}), /status "deploy\/preview" has not been reported by deploy-bot\[bot\]/);
+    w.repo.setStatus({
+      sha: w.pull.headSha,
+      context: "deploy/preview",
+      state: "success",
+      creator: "deploy-bot[bot]",
+    });
+    const run = await w.run({ event: workflowRunCompleted(w) });
+    expect(run.outputs.status, run.log).toBe("approve");
+    expect(w.api.requestsFor("GET /repos/{owner}/{repo}/commits/{ref}/statuses").length).toBeGreaterThan(0);
+  });
+});

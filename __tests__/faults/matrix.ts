@@ -90,7 +90,12 @@ export interface Point {
   /** Narrows the route (e.g. the diff media type, or another PR than the gated one). */
   readonly when?: (
     world: World,
-  ) => (r: { method: string; path: string; headers: Record<string, string> }) => boolean;
+  ) => (r: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    query?: Readonly<Record<string, string>>;
+  }) => boolean;
   readonly world?: WorldOptions;
   readonly prepare: (world: World) => RunSpec;
   /** Faults this point absorbs honestly, and how (the cell may then approve, and must be honest). */
@@ -137,6 +142,15 @@ function withRequires(requires: unknown[]): Record<string, string> {
 }
 
 const otherPull = new WeakMap<World, FakePullRequest>();
+
+/** A merge group for the world's PR, whose head the gate approved (seeded history). */
+function mergeGroupRun(w: World): RunSpec {
+  seedHistory(w.pull, { head: w.pull.headSha, approve: true });
+  const group = w.repo.createMergeGroup(w.pull);
+  const workspace = checkout(w.api, w.repo.fullName, group.headSha);
+  w.workspaces.push(workspace);
+  return { event: w.event({ event: "merge_group", repo: w.repo, group }), workspace, head: group.headSha };
+}
 
 export const POINTS: readonly Point[] = [
   {
@@ -217,6 +231,8 @@ export const POINTS: readonly Point[] = [
   {
     name: "GET check runs (requires)",
     route: "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+    // The gate's own runs on the commit are read first (shared verdicts): their own point, below.
+    when: () => (r) => r.query?.check_name === "ci",
     world: { baseFiles: withRequires([{ id: "ci", type: "check_run", name: "ci" }]) },
     prepare: (w) => {
       w.repo.addCheckRun({ sha: w.pull.headSha, name: "ci", status: "completed", conclusion: "success" });
@@ -247,6 +263,65 @@ export const POINTS: readonly Point[] = [
       otherPull.set(w, w.pull);
       return pullRequestRun(w, gated);
     },
+  },
+  {
+    name: "GET statuses by creator (requires)",
+    route: "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+    world: {
+      baseFiles: withRequires([{ id: "build", type: "status", context: "ci/build", creator: "ci-bot" }]),
+    },
+    prepare: (w) => {
+      w.repo.setStatus({ sha: w.pull.headSha, context: "ci/build", state: "success", creator: "ci-bot" });
+      return pullRequestRun(w);
+    },
+  },
+  {
+    name: "GET label events (requires)",
+    route: "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
+    world: { baseFiles: withRequires([{ id: "qa", type: "label", name: "qa-approved" }]) },
+    prepare: (w) => {
+      w.pull.addLabel("qa-approved");
+      return pullRequestRun(w);
+    },
+  },
+  {
+    name: "GET the gate's check runs at the commit",
+    route: "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+    when: () => (r) => r.query?.check_name === "verdict-gate",
+    prepare: (w) => pullRequestRun(w),
+  },
+  {
+    name: "GET pull requests at the commit (a pass)",
+    route: "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+    prepare: (w) => pullRequestRun(w),
+  },
+  {
+    name: "GET open pull requests (a fork PR's pass)",
+    route: "GET /repos/{owner}/{repo}/pulls",
+    prepare: (w) => {
+      const fork = w.repo.openPullRequest({
+        fork: "mallory",
+        changes: { "src/greet.js": "export function greet(name) {\n  return 'hello ' + name;\n}\n" },
+      });
+      const workspace = checkout(w.api, w.repo.fullName, fork.headSha);
+      w.workspaces.push(workspace);
+      return {
+        event: w.event({ event: "pull_request_target", action: "opened", pull: fork }),
+        workspace,
+        head: fork.headSha,
+        pull: fork,
+      };
+    },
+  },
+  {
+    name: "GET compare (merge group)",
+    route: "GET /repos/{owner}/{repo}/compare/{basehead}",
+    prepare: (w) => mergeGroupRun(w),
+  },
+  {
+    name: "GET queue branches (merge group)",
+    route: "GET /repos/{owner}/{repo}/git/matching-refs/{ref}",
+    prepare: (w) => mergeGroupRun(w),
   },
   {
     name: "GET merge group PRs",

@@ -52,3 +52,77 @@ describe("a check_run requirement", () => {
     expect(seen).toEqual({ state: "pending", detail: 'check run "test" is in_progress' });
   });
 });
+
+describe("a check_run requirement pinned to an app", () => {
+  const pinned: Requirement = { ...req, app: "other-ci" } as Requirement;
+  const by = (id: number, conclusion: string, app: string | null) => ({
+    id,
+    status: "completed",
+    conclusion,
+    app,
+  });
+
+  it("counts only that app's runs: another app's success is not the dependency", () => {
+    const seen = judge(pinned, { kind: "check_run", runs: [by(3, "success", "github-actions")] });
+    expect(seen).toEqual({
+      state: "pending",
+      detail: 'check run "test" has not started (1 run(s) of that name by other apps do not count)',
+    });
+    expect(judge(pinned, { kind: "check_run", runs: [by(4, "success", "Other-CI")] }).state).toBe("holds");
+  });
+
+  it("another app's failure does not fail it either, and a run whose app GitHub did not name never counts", () => {
+    expect(
+      judge(pinned, {
+        kind: "check_run",
+        runs: [by(5, "failure", "github-actions"), by(4, "success", "other-ci")],
+      }).state,
+    ).toBe("holds");
+    expect(judge(pinned, { kind: "check_run", runs: [by(6, "success", null)] }).state).toBe("pending");
+  });
+});
+
+describe("a label requirement", () => {
+  const label: Requirement = {
+    id: "qa",
+    type: "label",
+    description: "",
+    name: "qa-approved",
+    added_by: "writer",
+    timeout_minutes: 60,
+  };
+  const added = (login: string | null, permission: string | null) => ({
+    kind: "label" as const,
+    present: true,
+    addedBy: { login, permission },
+    author: "Author-Dev",
+  });
+
+  it("holds only when someone with write access who is not the author added it", () => {
+    for (const role of ["admin", "maintain", "write"])
+      expect(judge(label, added("mo", role))).toEqual({
+        state: "holds",
+        detail: `label "qa-approved" was added by @mo (${role})`,
+      });
+  });
+
+  it("is pending when the author added it (any case), whatever their permission", () => {
+    const seen = judge(label, added("author-dev", null));
+    expect(seen.state).toBe("pending");
+    expect(seen.detail).toMatch(/added by @author-dev, the pull request's author/);
+  });
+
+  it("is pending when the adder cannot write, or no event names anyone", () => {
+    for (const role of ["triage", "read", "none", null])
+      expect(judge(label, added("tim", role)).state).toBe("pending");
+    expect(judge(label, added(null, null)).detail).toMatch(/no event says who added it/);
+    expect(judge(label, { kind: "label", present: true }).state).toBe("pending");
+  });
+
+  it("with added_by anyone, holds on presence alone; absent is pending either way", () => {
+    const anyone = { ...label, added_by: "anyone" } as Requirement;
+    expect(judge(anyone, { kind: "label", present: true }).state).toBe("holds");
+    expect(judge(anyone, { kind: "label", present: false }).state).toBe("pending");
+    expect(judge(label, { kind: "label", present: false }).state).toBe("pending");
+  });
+});

@@ -138,28 +138,63 @@ describe("merge groups", () => {
       headSha: group.headSha,
       headRef: group.headRef,
     });
-    expect(found).toEqual({ pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }], requests: 1 });
+    // compare, the queue's branches, the pull requests of the group's commit.
+    expect(found).toEqual({ pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }], requests: 3 });
   });
 
-  it("fails rather than approve on a partial list when GitHub fills a page of associated PRs", async () => {
+  it("names every pull request queued ahead of it, each with the head the queue took", async () => {
+    const earlier = w.repo.openPullRequest({ changes: { "src/other.ts": "export const o = 1;\n" } });
+    const first = w.repo.createMergeGroup(earlier);
+    const group = w.repo.createMergeGroup(w.pr, { after: first.headSha });
+    const found = await listMergeGroupPullRequests(w.client, w.ref, {
+      headSha: group.headSha,
+      headRef: group.headRef,
+    });
+    expect(found.pulls).toEqual([
+      { number: w.pr.number, queuedHeadSha: w.pr.headSha },
+      { number: earlier.number, queuedHeadSha: earlier.headSha },
+    ]);
+  });
+
+  it("adds the open pull requests whose head is the group's commit, and fails on a list it cannot finish", async () => {
     const group = w.repo.createMergeGroup(w.pr);
-    const associate = (count: number) => {
-      for (let i = 0; i < count; i += 1) {
-        const other = w.repo.openPullRequest({ changes: { [`other/${i}.txt`]: `${i}\n` } });
-        other.record.commits.push(group.headSha);
-      }
+    const atGroup = (count: number) => {
+      for (let i = 0; i < count; i += 1) w.repo.openPullRequest({ at: group.headSha, changes: {} });
     };
     const list = () =>
-      listMergeGroupPullRequests(w.client, w.ref, { headSha: group.headSha, headRef: group.headRef });
-    associate(99);
-    // 99 fit in one page: all of them are read (the queued PR, then the associated ones).
+      listMergeGroupPullRequests(
+        w.client,
+        w.ref,
+        { headSha: group.headSha, headRef: group.headRef },
+        { maxAssociatedPages: 1 },
+      );
+    atGroup(99);
+    // 99 fit in one page: all of them are read (the queued PR, then the ones at the group's commit).
     expect((await list()).pulls).toHaveLength(100);
-    associate(1);
+    atGroup(1);
     const error = await list().catch((e: unknown) => e);
     expect(isGitHubError(error, "too-large")).toBe(true);
-    expect(String(error)).toMatch(/100 or more pull requests .* Nothing was approved/);
+    expect(String(error)).toMatch(
+      /more pull requests with commit [0-9a-f]{12} than the gate reads.* Nothing was approved/,
+    );
     expect(w.api.requestsFor("GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls")).toHaveLength(2);
   }, 30_000);
+
+  it("refuses a group with a commit no queue branch accounts for", async () => {
+    const stray = w.repo.commit(
+      { "src/stray.ts": "export const s = 1;\n" },
+      { branch: "stray", message: "Stray" },
+    );
+    const group = w.repo.createMergeGroup(w.pr, { after: stray });
+    const error = await listMergeGroupPullRequests(w.client, w.ref, {
+      headSha: group.headSha,
+      headRef: group.headRef,
+    }).catch((e: unknown) => e);
+    expect(isGitHubError(error, "invalid-request")).toBe(true);
+    expect(String(error)).toMatch(
+      new RegExp(`commit ${stray.slice(0, 12)} \\("Stray"\\) belongs to no pull request`),
+    );
+  });
 
   it("refuses a head ref it cannot read", async () => {
     const error = await listMergeGroupPullRequests(w.client, w.ref, {

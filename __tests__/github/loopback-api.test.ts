@@ -87,12 +87,51 @@ describe("every emulated route answers within GitHub's description", () => {
     await o.rest.issues.listComments({ ...r, issue_number: 1 });
     pr.addLabel("ready");
     await o.rest.issues.listLabelsOnIssue({ ...r, issue_number: 1 });
+    await o.rest.issues.listEvents({ ...r, issue_number: 1 });
+    await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead: `${pr.baseSha}...${headSha}` });
+    await o.rest.git.listMatchingRefs({ ...r, ref: "heads/gh-readonly-queue/main/" });
     await o.rest.repos.getCollaboratorPermissionLevel({ ...r, username: "octo-org" });
     await o.rest.repos.listPullRequestsAssociatedWithCommit({ ...r, commit_sha: headSha });
     pr.merge();
     expect((await o.rest.pulls.checkIfMerged({ ...r, pull_number: 1 })).status).toBe(204);
     const used = new Set(api.requests.map((q) => q.route));
     expect([...api.emulatedRoutes].filter((route) => !used.has(route))).toEqual([]);
+  });
+});
+
+describe("who did what, and what a comparison holds", () => {
+  it("records who added and removed a label, oldest first, as the issue's events", async () => {
+    pr.addLabel("ready", "maria");
+    pr.removeLabel("ready", "octo-org");
+    pr.addLabel("ready", "author-dev");
+    const { data } = await client.octokit.rest.issues.listEvents({ ...r, issue_number: 1 });
+    expect(data.map((e) => [e.event, "label" in e ? e.label?.name : null, e.actor?.login])).toEqual([
+      ["labeled", "ready", "maria"],
+      ["unlabeled", "ready", "octo-org"],
+      ["labeled", "ready", "author-dev"],
+    ]);
+  });
+
+  it("compares a base with a head: its commits oldest first, its files from the merge base", async () => {
+    const before = pr.headSha;
+    pr.push({ "src/b.ts": "b\n" });
+    repo.commit({ "main-only.md": "m\n" });
+    const { data } = await client.octokit.rest.repos.compareCommitsWithBasehead({
+      ...r,
+      basehead: `main...${pr.headSha}`,
+    });
+    expect(data.status).toBe("diverged");
+    expect(data.commits.map((c) => c.sha)).toEqual([before, pr.headSha]);
+    expect(data.total_commits).toBe(2);
+    expect(data.files?.map((f) => f.filename)).toEqual(["src/a.ts", "src/b.ts", "src/new.ts"]);
+    const paged = await client.octokit.rest.repos.compareCommitsWithBasehead({
+      ...r,
+      basehead: `main...${pr.headSha}`,
+      per_page: 1,
+      page: 2,
+    });
+    expect(paged.data.commits.map((c) => c.sha)).toEqual([pr.headSha]);
+    expect(paged.data.files).toEqual([]);
   });
 });
 

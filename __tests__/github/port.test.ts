@@ -148,7 +148,7 @@ describe("createGitHubPort", () => {
     const github = createGitHubPort(w.client, w.ref, log);
     const run = w.repo.addCheckRun({ sha: w.pr.headSha, name: "ci/test", conclusion: "success" });
     expect(await github.checkRuns(w.pr.headSha, "ci/test")).toEqual([
-      { id: run.id, status: "completed", conclusion: "success" },
+      { id: run.id, status: "completed", conclusion: "success", app: "other-ci" },
     ]);
     w.repo.setStatus({ sha: w.pr.headSha, context: "legacy", state: "error", description: "boom" });
     expect(await github.statuses(w.pr.headSha, "legacy")).toEqual([{ state: "error", description: "boom" }]);
@@ -164,6 +164,29 @@ describe("createGitHubPort", () => {
     expect(await github.mergeGroupPulls(group.headSha, group.headRef)).toEqual([
       { number: w.pr.number, queuedHeadSha: w.pr.headSha },
     ]);
+    // Who added a label, and a status by one creator only.
+    w.pr.addLabel("qa", "maria");
+    expect(await github.labelAddedBy(w.pr.number, "qa")).toBe("maria");
+    expect(await github.labelAddedBy(w.pr.number, "never-added")).toBeNull();
+    w.repo.setStatus({ sha: w.pr.headSha, context: "deploy", state: "success", creator: "mallory" });
+    expect(await github.statuses(w.pr.headSha, "deploy", "deploy-bot[bot]")).toEqual([]);
+    expect(await github.statuses(w.pr.headSha, "deploy", "Mallory")).toEqual([
+      { state: "success", description: null },
+    ]);
+  });
+
+  it("names the pull requests at a commit, and the ones the gate judged there by its own check runs", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const twin = w.repo.openPullRequest({ at: w.pr.headSha, changes: {} });
+    expect(await github.openPullsAt(w.pr.headSha, w.pr.number)).toEqual([w.pr.number, twin.number]);
+    const mine = await github.startCheck(w.pr.headSha, "verdict-gate", "reviewing", twin.number);
+    await github.startCheck(w.pr.headSha, "verdict-gate", "reviewing", twin.number);
+    await github.startCheck(w.pr.headSha, "verdict-gate", "no pull request named");
+    // Another app's run of the name, with an external id of its own, names nobody.
+    const other = w.repo.addCheckRun({ sha: w.pr.headSha, name: "verdict-gate", conclusion: "success" });
+    other.externalId = "build-1234";
+    expect(mine.id).toBeGreaterThan(0);
+    expect(await github.judgedPullsAt(w.pr.headSha, "verdict-gate")).toEqual([twin.number]);
   });
 
   it("warns about comments that imitate the history", async () => {

@@ -112,6 +112,10 @@ export function localGitHub(change: LocalChange): GitHubPort {
     permission: async () => "none",
     checkRuns: async () => [],
     statuses: async () => [],
+    labelAddedBy: async () => null,
+    // The stand-in pull request is the only one at its commit, and the gate judged no other there.
+    openPullsAt: async () => [LOCAL_PR],
+    judgedPullsAt: async () => [],
     pullRequestState: async () => ({ state: "open", merged: false }),
     mergeGroupPulls: async () => [],
     requestCount: () => 0,

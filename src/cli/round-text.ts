@@ -107,7 +107,8 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
     const tokensIn = r.calls.reduce((s, call) => s + (call.inputTokens ?? 0), 0);
     const tokensOut = r.calls.reduce((s, call) => s + (call.outputTokens ?? 0), 0);
     const slowest = r.calls.reduce((s, call) => Math.max(s, call.latencyMs), 0);
-    const reused = r.reusedFromRound !== undefined ? `, reused from round ${r.reusedFromRound}` : "";
+    const from = r.reusedFromPr !== undefined ? `PR #${r.reusedFromPr}'s ` : "";
+    const reused = r.reusedFromRound !== undefined ? `, reused from ${from}round ${r.reusedFromRound}` : "";
     // A command reviewer reports no usage; "0 tokens" would read as an empty prompt.
     const counted = r.calls.some((call) => call.inputTokens !== undefined || call.outputTokens !== undefined);
     const tokens = counted ? `, ${tokensIn} tokens in, ${tokensOut} out` : "";

@@ -23,6 +23,13 @@ export const CheckRunRequirementSchema = z
     type: z.literal("check_run"),
     description,
     name: z.string().min(1).describe("The check run's name on the PR head commit."),
+    app: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "must be a GitHub App's slug, e.g. github-actions")
+      .optional()
+      .describe(
+        "Only runs created by this GitHub App count (its slug: `github-actions` for a workflow's job). Unset: a run of that name by any app counts, including a workflow the pull request itself adds.",
+      ),
     timeout_minutes: timeout(60),
   })
   .describe("Holds when the named check run on the head commit completed with success.");
@@ -33,6 +40,13 @@ export const StatusRequirementSchema = z
     type: z.literal("status"),
     description,
     context: z.string().min(1).describe("The commit status context on the PR head commit."),
+    creator: z
+      .string()
+      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, "must be a GitHub login")
+      .optional()
+      .describe(
+        "Only statuses set by this login count (a person, or an app's bot such as `my-ci[bot]`). Unset: a status of that context by anyone who may set statuses counts.",
+      ),
     timeout_minutes: timeout(60),
   })
   .describe("Holds when the commit status with this context is success.");
@@ -57,9 +71,17 @@ export const LabelRequirementSchema = z
     type: z.literal("label"),
     description,
     name: z.string().min(1).describe("The label that must be on this pull request."),
+    added_by: z
+      .enum(["writer", "anyone"])
+      .default("writer")
+      .describe(
+        "Who must have added the label (its latest `labeled` event). `writer` (default): someone with write access to the repository who is not the pull request's author. `anyone`: whoever added it, the author included.",
+      ),
     timeout_minutes: timeout(1440),
   })
-  .describe("Holds when this pull request carries the label.");
+  .describe(
+    "Holds when this pull request carries the label, added by someone with write access who is not its author (unless `added_by` is `anyone`).",
+  );
 
 export const RequirementSchema = z.discriminatedUnion("type", [
   CheckRunRequirementSchema,

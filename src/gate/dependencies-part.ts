@@ -11,19 +11,41 @@ export type Observation =
   | { kind: "check_run"; runs: readonly CheckRunState[] }
   | { kind: "status"; statuses: readonly CommitStatusState[] }
   | { kind: "pr_merged"; state: "open" | "closed"; merged: boolean }
-  | { kind: "label"; present: boolean };
+  | {
+      kind: "label";
+      present: boolean;
+      /** Who last added it (absent when not asked: the label is missing, or anyone may add it). */
+      addedBy?: { login: string | null; permission: string | null };
+      /** The pull request's author, who may not satisfy their own requirement. */
+      author?: string;
+    };
+
+const WRITE_ROLES: ReadonlySet<string> = new Set(["admin", "maintain", "write"]);
 
 export type DependencyState = "holds" | "failed" | "pending";
 
 /** One requirement judged from what the API showed. Pure. */
-export function judge(req: Requirement, seen: Observation): { state: DependencyState; detail: string } {
+export function judge(req: Requirement, observed: Observation): { state: DependencyState; detail: string } {
+  let seen = observed;
   switch (seen.kind) {
     case "check_run": {
       // GitHub lists the latest run per check suite, so one name can have several runs (another
       // workflow or app using the same name). Each must succeed: judging only the newest would let a
-      // passing run hide a failing one.
-      if (seen.runs.length === 0)
-        return { state: "pending", detail: `check run "${describe(req)}" has not started` };
+      // passing run hide a failing one. A requirement pinned to an app reads only that app's runs:
+      // anyone who can add a workflow can post a run of any name.
+      const pinned = req.type === "check_run" ? req.app?.toLowerCase() : undefined;
+      const runs =
+        pinned === undefined ? seen.runs : seen.runs.filter((r) => r.app?.toLowerCase() === pinned);
+      if (runs.length === 0) {
+        const others = seen.runs.length - runs.length;
+        return {
+          state: "pending",
+          detail: `check run "${describe(req)}" has not started${
+            others > 0 ? ` (${others} run(s) of that name by other apps do not count)` : ""
+          }`,
+        };
+      }
+      seen = { ...seen, runs };
       // Only success holds: neutral and skipped count as passing in GitHub's own required checks,
       // which is exactly the leniency a gate must not inherit.
       const failed = seen.runs.find((r) => r.status === "completed" && r.conclusion !== "success");
@@ -43,8 +65,9 @@ export function judge(req: Requirement, seen: Observation): { state: DependencyS
     }
     case "status": {
       const latest = seen.statuses[0];
+      const by = req.type === "status" && req.creator !== undefined ? ` by ${req.creator}` : "";
       if (latest === undefined)
-        return { state: "pending", detail: `status "${describe(req)}" has not been reported` };
+        return { state: "pending", detail: `status "${describe(req)}" has not been reported${by}` };
       if (latest.state === "success")
         return { state: "holds", detail: `status "${describe(req)}" is success` };
       if (latest.state === "pending")
@@ -60,10 +83,40 @@ export function judge(req: Requirement, seen: Observation): { state: DependencyS
         return { state: "failed", detail: `${describe(req)} was closed without merging` };
       return { state: "pending", detail: `${describe(req)} is not merged yet` };
     case "label":
-      return seen.present
-        ? { state: "holds", detail: `label "${describe(req)}" is present` }
-        : { state: "pending", detail: `label "${describe(req)}" is not on the pull request` };
+      return judgeLabel(req, seen);
   }
+}
+
+/** A label counts only when someone who could merge, and is not the author, added it (unless the
+ * contract says `added_by: anyone`): otherwise the author labels their own pull request ready. Not
+ * trusted is pending, not failed: a maintainer can still add it. */
+function judgeLabel(
+  req: Requirement,
+  seen: Extract<Observation, { kind: "label" }>,
+): { state: DependencyState; detail: string } {
+  const name = describe(req);
+  if (!seen.present) return { state: "pending", detail: `label "${name}" is not on the pull request` };
+  if (req.type === "label" && req.added_by === "anyone")
+    return { state: "holds", detail: `label "${name}" is present` };
+  const recount =
+    "it counts once someone with write access who is not the author adds it (remove it and add it again)";
+  const by = seen.addedBy;
+  if (by === undefined || by.login === null)
+    return {
+      state: "pending",
+      detail: `label "${name}" is present, but no event says who added it; ${recount}`,
+    };
+  if (seen.author !== undefined && by.login.toLowerCase() === seen.author.toLowerCase())
+    return {
+      state: "pending",
+      detail: `label "${name}" was added by @${by.login}, the pull request's author; ${recount}`,
+    };
+  if (by.permission === null || !WRITE_ROLES.has(by.permission))
+    return {
+      state: "pending",
+      detail: `label "${name}" was added by @${by.login}, who has ${by.permission ?? "no"} permission; ${recount}`,
+    };
+  return { state: "holds", detail: `label "${name}" was added by @${by.login} (${by.permission})` };
 }
 
 function describe(req: Requirement): string {
@@ -132,7 +185,8 @@ export function dependenciesResult(
   return { result: combine(...parts), pendingSince, items };
 }
 
-/** Ask the API about each requirement: one or two requests each, never one per commit. */
+/** Ask the API about each requirement: one or two requests each, never one per commit (a present
+ * label: who added it, and their permission). */
 export async function observe(
   github: GitHubPort,
   req: Requirement,
@@ -145,13 +199,22 @@ export async function observe(
       return { kind: "check_run", runs };
     }
     case "status":
-      return { kind: "status", statuses: await github.statuses(pr.headSha, req.context) };
+      return { kind: "status", statuses: await github.statuses(pr.headSha, req.context, req.creator) };
     case "pr_merged": {
       const other = await github.pullRequestState(req.repo, req.number);
       return { kind: "pr_merged", ...other };
     }
-    case "label":
-      return { kind: "label", present: pr.labels.includes(req.name) };
+    case "label": {
+      const present = pr.labels.includes(req.name);
+      if (!present || req.added_by === "anyone") return { kind: "label", present };
+      const login = await github.labelAddedBy(pr.number, req.name);
+      // The author's own label needs no permission lookup: it never counts.
+      const permission =
+        login === null || login.toLowerCase() === pr.author.toLowerCase()
+          ? null
+          : await github.permission(login);
+      return { kind: "label", present, addedBy: { login, permission }, author: pr.author };
+    }
   }
 }
 
@@ -185,11 +248,19 @@ export async function dependenciesPart(input: {
     part: {
       name: "dependencies",
       result,
+      // What holds says who made it hold (a label's adder, a pinned app): the reader checks the source.
       summary: `${holding} of ${items.length} hold; ${
         items
           .filter((i) => i.state !== "holds")
           .map((i) => `${i.req.id}: ${i.state}`)
           .join(", ") || "all hold"
+      }${
+        holding > 0
+          ? ` (${items
+              .filter((i) => i.state === "holds")
+              .map((i) => `${i.req.id}: ${i.detail}`)
+              .join("; ")})`
+          : ""
       }`,
     },
     pendingSince,

@@ -10,7 +10,7 @@ import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { failCheck } from "./publish.js";
-import { loadHistory } from "./round-history.js";
+import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
 async function pullRequestVerdict(
   ctx: RoundContext,
@@ -21,36 +21,31 @@ async function pullRequestVerdict(
   // The queue merges the commit it took, whatever the PR's head is now: that commit is what must
   // have been approved. Only when the group does not name it is the PR's current head asked for.
   const head = pull.queuedHeadSha ?? (await ctx.github.pullRequest(number)).headSha;
-  // The same reading as a pull request round: only the gate's own comment, and only a history of
-  // this PR and this check whose chain audits.
-  const loaded = await loadHistory(ctx, number, check);
-  if (loaded.comment === undefined)
-    return {
-      result: maybe(`PR #${number} has no ${ctx.settings.checkName} history`),
-      line: `#${number}: no history`,
-    };
-  if (loaded.problem !== undefined) {
-    return {
-      result: maybe(`PR #${number}: its round history cannot be trusted (${loaded.problem})`),
-      line: `#${number}: history cannot be trusted`,
-    };
+  const found = await verdictAtCommit(ctx, number, head, check);
+  switch (found.kind) {
+    case "no-history":
+      return {
+        result: maybe(`PR #${number} has no ${ctx.settings.checkName} history`),
+        line: `#${number}: no history`,
+      };
+    case "untrusted":
+      return {
+        result: maybe(`PR #${number}: its round history cannot be trusted (${found.problem})`),
+        line: `#${number}: history cannot be trusted`,
+      };
+    case "no-round":
+      return {
+        result: maybe(`PR #${number} has no round for its head ${head.slice(0, 12)}`),
+        line: `#${number}: not gated at its head`,
+      };
+    case "approved":
+      return { result: yes(), line: `#${number}: ${approvedLine(found.record)}` };
+    case "not-approved":
+      return {
+        result: no(`PR #${number} is not approved at its head (${found.why})`),
+        line: `#${number}: ${found.record.status}`,
+      };
   }
-  const latest = [...loaded.history.rounds].reverse().find((r) => r.head === head);
-  if (latest === undefined) {
-    return {
-      result: maybe(`PR #${number} has no round for its head ${head.slice(0, 12)}`),
-      line: `#${number}: not gated at its head`,
-    };
-  }
-  if (latest.status === "approve") {
-    const who = latest.decidedBy !== undefined ? ` by @${latest.decidedBy}` : "";
-    return { result: yes(), line: `#${number}: approved${who} in round ${latest.round}` };
-  }
-  const why = latest.reasons[0] ?? latest.needed[0] ?? latest.dependencies[0] ?? latest.status;
-  return {
-    result: no(`PR #${number} is not approved at its head (${latest.status}: ${why})`),
-    line: `#${number}: ${latest.status}`,
-  };
 }
 
 export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcome> {

@@ -51,7 +51,7 @@ export async function decideByPerson(
     notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
     budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
   };
-  const jobSummary = await publish(ctx, {
+  const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
     head,
@@ -69,7 +69,7 @@ export async function decideByPerson(
     coverage: "0% (decided by a person)",
     history,
     jobSummary,
-    report,
+    report: posted,
     message: `${concluded.status}: decided by @${decision.actor}`,
   });
 }
@@ -108,7 +108,7 @@ export async function repostDecision(
       `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
     ],
   };
-  const jobSummary = await publish(ctx, {
+  const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
     head,
@@ -126,7 +126,7 @@ export async function repostDecision(
     coverage: "0% (decided by a person)",
     history: loaded.history,
     jobSummary,
-    report,
+    report: posted,
     message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
   });
 }

@@ -67,7 +67,9 @@ export interface GitHubPort {
   diff(pr: PullRequestInfo): Promise<Diff>;
   /** A file at a commit, through the contents API (the contract is read at the base commit). */
   readFile(path: string, ref: string): Promise<ContractFile>;
-  startCheck(headSha: string, name: string, title: string): Promise<CheckRunRef>;
+  /** `pr`: the pull request the round is for, recorded on the run (its external id) so that a later
+   * round of another pull request at the same commit can find this one's verdicts. */
+  startCheck(headSha: string, name: string, title: string, pr?: number): Promise<CheckRunRef>;
   /** Completes the check (conclusion) or leaves it in progress (null: conditional-on). */
   finishCheck(
     check: CheckRunRef,
@@ -82,8 +84,19 @@ export interface GitHubPort {
   permission(user: string): Promise<string>;
   /** The latest check runs with this name on a commit (for `check_run` dependencies). */
   checkRuns(ref: string, name: string): Promise<readonly CheckRunState[]>;
-  /** The commit statuses with this context on a commit, newest first (for `status` dependencies). */
-  statuses(ref: string, context: string): Promise<readonly CommitStatusState[]>;
+  /** The commit statuses with this context on a commit, newest first (for `status` dependencies);
+   * with `creator`, only the statuses that login set. */
+  statuses(ref: string, context: string, creator?: string): Promise<readonly CommitStatusState[]>;
+  /** Who last added a label to a pull request (its latest `labeled` event), or null when no event
+   * names anyone. */
+  labelAddedBy(prNumber: number, label: string): Promise<string | null>;
+  /** The open pull requests of this repository whose head is `sha`. `gated`: the pull request being
+   * gated, known to be at `sha`; when GitHub's list of the commit's pull requests leaves it out, that
+   * list is incomplete and the adapter reads every open pull request instead. */
+  openPullsAt(sha: string, gated?: number): Promise<readonly number[]>;
+  /** The pull requests the gate has judged at `sha`, whatever their state now: the ones its own check
+   * runs of this name (`startCheck`'s `pr`) name. */
+  judgedPullsAt(sha: string, checkName: string): Promise<readonly number[]>;
   /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
   pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
   /** The pull requests whose changes a merge group's head commit carries. */
@@ -109,6 +122,8 @@ export interface CheckRunState {
   conclusion: string | null;
   /** The check run's id, to tell our own run apart from the one being waited for. */
   id: number;
+  /** The slug of the app that created it (a `check_run` requirement may pin it); null when unknown. */
+  app?: string | null;
 }
 
 export interface CommitStatusState {

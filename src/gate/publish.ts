@@ -14,13 +14,16 @@ import { reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
 import type { History } from "../verdict/history.js";
 import type { annotationsFor } from "./annotations.js";
+import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import type { CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
 import { exclusionsJson } from "./round-history.js";
 
+/** The step's outcome. The report is what was posted: when binding the pass to its commit turned an
+ * approve into a hold (commit-binding.ts), the outcome says the hold, never the approve. */
 export function outcomeFrom(
-  status: Status,
-  result: Result,
+  judged: Status,
+  judgedResult: Result,
   extra: {
     check: CheckRunRef;
     head: string;
@@ -33,9 +36,13 @@ export function outcomeFrom(
     message: string;
   },
 ): RoundOutcome {
+  const rebound = extra.report.status !== judged;
+  const status = rebound ? extra.report.status : judged;
+  const result = rebound ? extra.report.result : judgedResult;
+  const first = result.reasons[0] ?? result.needed[0];
   return {
     status,
-    message: extra.message,
+    message: rebound ? `${status}${first !== undefined ? `: ${first}` : ""}` : extra.message,
     checkRunId: extra.check.id,
     headSha: extra.head,
     round: extra.round,
@@ -48,7 +55,10 @@ export function outcomeFrom(
   };
 }
 
-/** Finish the check run and save the history; shared by every path that reaches a status. */
+/** Finish the check run and save the history; shared by every path that reaches a status, so it is
+ * where a pass is bound to its commit: an approve is posted only when every other open pull request at
+ * the commit passed there too, and is taken back (posted again as a hold) when one was opened at the
+ * commit while the round ran. Returns the job summary and the report as posted. */
 export async function publish(
   ctx: RoundContext,
   input: {
@@ -61,8 +71,15 @@ export async function publish(
     saveHistory: boolean;
     annotations: ReturnType<typeof annotationsFor>;
   },
-): Promise<string> {
+): Promise<{ jobSummary: string; report: RoundReport }> {
   const { github, settings } = ctx;
+  let report = input.report;
+  let judged: ReadonlySet<number> | undefined;
+  if (report.status === "approve") {
+    const binding = await commitPart(ctx, input.pr.number, input.head, input.check);
+    report = boundReport(report, binding.part);
+    judged = binding.judged;
+  }
   if (input.saveHistory) {
     const body = renderHistoryComment(input.history, {
       checkName: settings.checkName,
@@ -70,13 +87,33 @@ export async function publish(
     });
     await github.saveComment(input.pr.number, body, input.comment);
   }
-  const rendered = renderCheck(input.report);
-  await github.finishCheck(
-    input.check,
-    { title: rendered.title, summary: rendered.summary, annotations: input.annotations },
-    conclusionOf(input.report.status),
+  await finish(ctx, input.check, report, input.annotations);
+  if (report.status === "approve" && judged !== undefined) {
+    // GitHub shows the check run completed last. A pull request opened at this commit after the list
+    // above was read, whose own round finished first, would otherwise show this pass.
+    const now = await github.openPullsAt(input.head, input.pr.number);
+    const unjudged = now.filter((n) => !judged.has(n));
+    if (unjudged.length > 0) {
+      report = boundReport(report, unjudgedPart(input.head, unjudged));
+      // The annotations are on the run already: an update appends them.
+      await finish(ctx, input.check, report, []);
+    }
+  }
+  return { jobSummary: renderJobSummary(report), report };
+}
+
+async function finish(
+  ctx: RoundContext,
+  check: CheckRunRef,
+  report: RoundReport,
+  annotations: ReturnType<typeof annotationsFor>,
+): Promise<void> {
+  const rendered = renderCheck(report);
+  await ctx.github.finishCheck(
+    check,
+    { title: rendered.title, summary: rendered.summary, annotations },
+    conclusionOf(report.status),
   );
-  return renderJobSummary(input.report);
 }
 
 export function baseReport(

@@ -22,6 +22,8 @@ export interface ReusedVerdict {
   round: number;
   verdict: string;
   result: Result;
+  /** Another pull request with the same head whose round gave it (shared-verdict.ts). */
+  pr?: number;
 }
 
 export interface ReviewerPartOutcome {
@@ -37,6 +39,7 @@ export interface ReviewerPartOutcome {
   warnings: string[];
   fingerprint: string;
   reusedFromRound?: number;
+  reusedFromPr?: number;
 }
 
 /** What the reviewer saw, as one hash: provider and model, the prompt without its per-round token, and
@@ -140,7 +143,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       part: {
         name: "reviewer",
         result,
-        summary: `${input.reuse.verdict} (reused from round ${input.reuse.round}); coverage ${formatCoverage(coverage)}`,
+        summary: `${input.reuse.verdict} (reused from ${input.reuse.pr !== undefined ? `PR #${input.reuse.pr}'s ` : ""}round ${input.reuse.round}); coverage ${formatCoverage(coverage)}`,
       },
       verdict: input.reuse.verdict,
       uncapped: input.reuse.result,
@@ -150,6 +153,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       warnings: [],
       fingerprint,
       reusedFromRound: input.reuse.round,
+      ...(input.reuse.pr !== undefined ? { reusedFromPr: input.reuse.pr } : {}),
     };
   }
   const total = plan.chunks.length;

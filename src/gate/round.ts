@@ -24,6 +24,7 @@ import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullReq
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { type PromptBase, reviewerPart, reviewFingerprint } from "./reviewer-part.js";
 import { bounded, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
+import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
@@ -95,7 +96,7 @@ async function evaluate(
         : {}),
     };
     // An untrustworthy history is left exactly as found, for the person who must look at it.
-    const jobSummary = await publish(ctx, {
+    const { jobSummary, report: posted } = await publish(ctx, {
       check,
       pr,
       head,
@@ -113,7 +114,7 @@ async function evaluate(
       coverage: "0% (not reviewed)",
       history: after,
       jobSummary,
-      report,
+      report: posted,
       message: `hold-for-human: ${need}`,
     });
   }
@@ -174,10 +175,18 @@ async function evaluate(
   const recorded = [...history.rounds]
     .reverse()
     .find((r) => r.head === head && r.reviewer?.fingerprint === fingerprint);
-  const reuse =
-    !settings.forceReview && recorded?.reviewer !== undefined
-      ? { round: recorded.round, verdict: recorded.reviewer.verdict, result: recorded.reviewer.result }
-      : undefined;
+  // Another pull request of the same head may have asked the same question: its answer stands here.
+  const reuse = settings.forceReview
+    ? undefined
+    : chooseReuse(
+        recorded?.reviewer !== undefined
+          ? { round: recorded.round, verdict: recorded.reviewer.verdict, result: recorded.reviewer.result }
+          : undefined,
+        await sharedVerdict(ctx, pr.number, head, check, {
+          own: fingerprint,
+          with: (shown) => reviewFingerprint(reviewer.label, withEarlier(base, shown), plan),
+        }),
+      );
   const review = await reviewerPart({
     plan,
     reviewer,
@@ -256,6 +265,7 @@ async function evaluate(
       verdict: review.verdict,
       calls: review.calls,
       ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
+      ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
       warnings: review.warnings,
     },
     criteria: criteria.report,
@@ -264,7 +274,7 @@ async function evaluate(
     notes,
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
-  const jobSummary = await publish(ctx, {
+  const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
     head,
@@ -282,7 +292,7 @@ async function evaluate(
     coverage: formatCoverage(review.coverage),
     history: after,
     jobSummary,
-    report,
+    report: posted,
     message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,
   });
 }
@@ -294,6 +304,12 @@ function describeVerdictLike(v: VerdictLikeLine | undefined): string {
       ? `the file name ${v.path}`
       : `${v.path}${v.line !== undefined ? `:${v.line}` : ""} (${v.kind === "add" ? "added" : v.kind === "del" ? "removed" : "context"})`;
   return `${where}: "${v.text.trim().slice(0, 80)}"`;
+}
+
+/** The prompt's conditions with another history's earlier reasons in place of this one's. */
+function withEarlier(base: PromptBase, earlier: PromptBase["earlierReasons"] & object): PromptBase {
+  const { earlierReasons: _mine, ...rest } = base;
+  return earlier.length > 0 ? { ...rest, earlierReasons: earlier } : rest;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
@@ -332,7 +348,12 @@ export async function runPullRequestRound(
   if (settings.decision !== undefined) await confirmDecider(ctx, settings.decision.actor);
   let check: CheckRunRef;
   try {
-    check = await github.startCheck(head, settings.checkName, "verdict-gate is reviewing this commit…");
+    check = await github.startCheck(
+      head,
+      settings.checkName,
+      "verdict-gate is reviewing this commit…",
+      number,
+    );
     log.info(`check run ${check.id} started on ${head.slice(0, 12)}`);
   } catch (error) {
     if (!(error instanceof CannotWriteChecksError)) throw error;
@@ -374,13 +395,16 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
     pullRequest: (n) => g.pullRequest(n),
     diff: (pr) => g.diff(pr),
     readFile: (p, ref) => g.readFile(p, ref),
-    startCheck: (sha, name, title) => g.startCheck(sha, name, title),
+    startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
     finishCheck: async () => {},
     findComment: (pr, marker, login) => g.findComment(pr, marker, login),
     saveComment: async () => {},
     permission: (user) => g.permission(user),
     checkRuns: (ref, name) => g.checkRuns(ref, name),
-    statuses: (ref, context) => g.statuses(ref, context),
+    statuses: (ref, context, creator) => g.statuses(ref, context, creator),
+    labelAddedBy: (pr, label) => g.labelAddedBy(pr, label),
+    openPullsAt: (sha, gated) => g.openPullsAt(sha, gated),
+    judgedPullsAt: (sha, checkName) => g.judgedPullsAt(sha, checkName),
     pullRequestState: (repo, n) => g.pullRequestState(repo, n),
     mergeGroupPulls: (sha, ref) => g.mergeGroupPulls(sha, ref),
     requestCount: () => g.requestCount(),

@@ -17,6 +17,7 @@ const listShape = z.object({
       started_at: z.string().nullable(),
       completed_at: z.string().nullable(),
       html_url: z.string().nullable().optional(),
+      external_id: z.string().nullable().optional(),
       app: z.object({ id: z.number(), slug: z.string().optional() }).nullable(),
       output: z.object({ title: z.string().nullable(), summary: z.string().nullable() }),
     }),
@@ -34,6 +35,8 @@ export interface CheckRunSummary {
   readonly startedAt: string | null;
   readonly completedAt: string | null;
   readonly htmlUrl: string | null;
+  /** What the run's creator set as its own reference; the gate's own runs name their pull request. */
+  readonly externalId: string | null;
   readonly app: { readonly id: number; readonly slug: string | null } | null;
   readonly title: string | null;
 }
@@ -85,6 +88,7 @@ export async function listCheckRunsForRef(
         startedAt: run.started_at,
         completedAt: run.completed_at,
         htmlUrl: run.html_url ?? null,
+        externalId: run.external_id ?? null,
         app: run.app === null ? null : { id: run.app.id, slug: run.app.slug ?? null },
         title: run.output.title,
       });

@@ -1,12 +1,17 @@
 // The pull requests a merge-queue group carries. GitHub names the group's branch
-// `gh-readonly-queue/<base>/pr-<number>-<head sha>`: one pull request per group, batches being a chain
-// of groups each based on the previous one's head. That name is the primary source; the pull requests
-// GitHub associates with the group's head commit are added to it (more pull requests can only make an
-// approve harder). A branch name of any other shape is refused rather than guessed at, and so is a full
-// page of associated pull requests: the gate does not page further, and a partial list must not approve.
+// `gh-readonly-queue/<base>/pr-<number>-<head sha>`: one branch per queued pull request, each group
+// built on the one queued before it, so a group carries its own pull request and every one ahead of it
+// that has not merged yet. The group's commits (compare: in its head, not in the base branch) are
+// accounted for by the queue's branches (merge-queue-members.ts); a commit nothing accounts for, a
+// group larger than the gate reads, or a branch name of any other shape is an error, never a partial
+// list that could approve. The pull requests whose head is the group's commit are added (a check run
+// on that commit is theirs too), and so is any pull request a queue commit's message names: more pull
+// requests can only make an approve harder.
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
+import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { GitHubError } from "./errors.js";
+import { type GroupCommit, groupMembership, type QueueBranch } from "./merge-queue-members.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -30,24 +35,120 @@ export function parseMergeQueueRef(ref: string): MergeQueueRef | null {
   return { base: m[1] as string, number: Number(m[2]), headSha: m[3] as string };
 }
 
-/** GitHub's largest page; a full one may not be all of them. */
-export const ASSOCIATED_PER_PAGE = 100;
+const PER_PAGE = 100;
 
-const associatedShape = z.array(
-  z.object({ number: z.number().int().positive(), state: z.string(), head: z.object({ sha: z.string() }) }),
-);
+const compareShape = z.object({
+  total_commits: z.number().int().nonnegative(),
+  commits: z.array(
+    z.object({
+      sha: z.string(),
+      parents: z.array(z.object({ sha: z.string() })),
+      commit: z.object({ message: z.string() }),
+    }),
+  ),
+});
+
+const refsShape = z.array(z.object({ ref: z.string(), object: z.object({ sha: z.string() }) }));
+
+const pullCommitsShape = z.array(z.object({ sha: z.string(), commit: z.object({ message: z.string() }) }));
 
 export interface MergeGroupPullRequest {
   readonly number: number;
-  /** The head the queue took, when known (from the branch name). */
+  /** The head the queue took, when known (from a queue branch's name). */
   readonly queuedHeadSha: string | null;
 }
 
-/** The group's pull requests, smallest number first. Requests: 1. */
+/** The group's commits: in its head and not in the base branch, oldest first. 1 request per 100, at
+ * most `maxPages`; a larger group is an error. */
+async function groupCommits(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  base: string,
+  headSha: string,
+  maxPages: number,
+): Promise<{ commits: GroupCommit[]; requests: number }> {
+  const operation = `compare ${base}...${headSha.slice(0, 12)} in ${fullName(repository)}`;
+  const commits: GroupCommit[] = [];
+  for (let page = 1; page <= maxPages; page += 1) {
+    const response = await client.run(operation, (octokit) =>
+      octokit.rest.repos.compareCommitsWithBasehead({
+        owner: repository.owner,
+        repo: repository.repo,
+        basehead: `${base}...${headSha}`,
+        per_page: PER_PAGE,
+        page,
+      }),
+    );
+    const data = expectShape(compareShape, response.data, operation);
+    commits.push(
+      ...data.commits.map((c) => ({
+        sha: c.sha,
+        parents: c.parents.map((p) => p.sha),
+        message: c.commit.message,
+      })),
+    );
+    if (commits.length >= data.total_commits) return { commits, requests: page };
+    if (data.commits.length < PER_PAGE) break;
+  }
+  throw new GitHubError({
+    kind: "too-large",
+    operation,
+    status: 200,
+    hint: `the merge group ${headSha.slice(0, 12)} has more commits than the gate reads (${maxPages * PER_PAGE}), so it cannot tell which pull requests it carries. Nothing was approved.`,
+  });
+}
+
+/** Every `gh-readonly-queue/<base>/…` branch of the base. 1 request. */
+async function queueBranches(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  base: string,
+): Promise<QueueBranch[]> {
+  const operation = `list the merge queue's branches for ${base} in ${fullName(repository)}`;
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.git.listMatchingRefs({
+      owner: repository.owner,
+      repo: repository.repo,
+      ref: `heads/gh-readonly-queue/${base}/`,
+    }),
+  );
+  return expectShape(refsShape, response.data, operation).flatMap((r) => {
+    const parsed = parseMergeQueueRef(r.ref);
+    return parsed === null || parsed.base !== base
+      ? []
+      : [{ number: parsed.number, queuedHeadSha: parsed.headSha, sha: r.object.sha }];
+  });
+}
+
+/** Whether a run of first-parent commits is the pull request's own commits, rebased by the queue: as
+ * many, with the same messages, in the same order. 1 request (a pull request lists 250 at most). */
+async function isRebasedCopy(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  number: number,
+  run: readonly GroupCommit[],
+): Promise<boolean> {
+  const operation = `list the commits of pull request ${fullName(repository)}#${number}`;
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.pulls.listCommits({
+      owner: repository.owner,
+      repo: repository.repo,
+      pull_number: number,
+      per_page: PER_PAGE,
+    }),
+  );
+  const own = expectShape(pullCommitsShape, response.data, operation);
+  return own.length === run.length && own.every((c, i) => c.commit.message === run[i]?.message);
+}
+
+/** The group's pull requests, smallest number first. Requests: compare (1 per 100 commits), the queue's
+ * branches (1), the pull requests of the group's commit (1 or more, see commit-pulls.ts), and 1 per
+ * pull request whose commits the queue rebased. */
 export async function listMergeGroupPullRequests(
   client: GitHubClient,
   repository: RepositoryRef,
   group: { readonly headSha: string; readonly headRef: string },
+  options: { maxCommitPages?: number; maxAssociatedPages?: number } = {},
 ): Promise<{ pulls: MergeGroupPullRequest[]; requests: number }> {
   const operation = `find the pull requests of merge group ${group.headRef} in ${fullName(repository)}`;
   const parsed = parseMergeQueueRef(group.headRef);
@@ -58,29 +159,42 @@ export async function listMergeGroupPullRequests(
       hint: `"${group.headRef}" is not a merge-queue branch (gh-readonly-queue/<base>/pr-<number>-<sha>), so the gate cannot tell which pull requests it carries. Nothing was approved.`,
     });
   }
-  const response = await client.run(operation, (octokit) =>
-    octokit.rest.repos.listPullRequestsAssociatedWithCommit({
-      owner: repository.owner,
-      repo: repository.repo,
-      commit_sha: group.headSha,
-      per_page: ASSOCIATED_PER_PAGE,
-    }),
+  const { commits, requests: compared } = await groupCommits(
+    client,
+    repository,
+    parsed.base,
+    group.headSha,
+    options.maxCommitPages ?? 5,
   );
-  const associated = expectShape(associatedShape, response.data, operation);
-  if (associated.length >= ASSOCIATED_PER_PAGE) {
+  const branches = await queueBranches(client, repository, parsed.base);
+  const membership = groupMembership({
+    head: group.headSha,
+    own: { number: parsed.number, queuedHeadSha: parsed.headSha },
+    commits,
+    branches,
+  });
+  let requests = compared + 1;
+  const unaccounted = [...membership.unaccounted];
+  for (const run of membership.rebased) {
+    requests += 1;
+    if (!(await isRebasedCopy(client, repository, run.number, run.commits)))
+      unaccounted.push(...run.commits.slice(0, -1));
+  }
+  if (unaccounted.length > 0) {
+    const first = unaccounted[0] as GroupCommit;
     throw new GitHubError({
-      kind: "too-large",
+      kind: "invalid-request",
       operation,
-      status: 200,
-      hint: `GitHub associates ${ASSOCIATED_PER_PAGE} or more pull requests with the merge group's head ${group.headSha.slice(0, 12)}, more than the gate reads, so it cannot tell that it has seen all the pull requests the group carries. Nothing was approved.`,
+      hint: `the merge group's commit ${first.sha.slice(0, 12)} ("${(first.message.split("\n", 1)[0] ?? "").slice(0, 80)}")${unaccounted.length > 1 ? ` and ${unaccounted.length - 1} more belong` : " belongs"} to no pull request the gate can name from the queue's branches, so no round judged them. Nothing was approved.`,
     });
   }
-  const pulls = new Map<number, MergeGroupPullRequest>([
-    [parsed.number, { number: parsed.number, queuedHeadSha: parsed.headSha }],
-  ]);
-  for (const pr of associated) {
-    if (pr.state === "open" && !pulls.has(pr.number))
-      pulls.set(pr.number, { number: pr.number, queuedHeadSha: null });
-  }
-  return { pulls: [...pulls.values()].sort((a, b) => a.number - b.number), requests: 1 };
+  const pulls = new Map<number, MergeGroupPullRequest>(membership.members.map((m) => [m.number, m]));
+  // A pull request whose head is the group's commit shows the group's check as its own.
+  const atHead = await listOpenPullsAtCommit(client, repository, group.headSha, {
+    ...(options.maxAssociatedPages !== undefined ? { maxCommitPages: options.maxAssociatedPages } : {}),
+  });
+  requests += atHead.requests;
+  for (const number of atHead.numbers)
+    if (!pulls.has(number)) pulls.set(number, { number, queuedHeadSha: null });
+  return { pulls: [...pulls.values()].sort((a, b) => a.number - b.number), requests };
 }

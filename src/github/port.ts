@@ -4,16 +4,29 @@ import { CannotWriteChecksError, type GitHubPort, type Logger } from "../gate/po
 import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
+import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { getCommitStatus } from "./commit-status.js";
+import { latestStatusBy } from "./commit-statuses.js";
 import { readFileAtRef } from "./contents.js";
-import { isGitHubError } from "./errors.js";
+import { GitHubError, isGitHubError } from "./errors.js";
 import { createIssueComment, updateIssueComment } from "./issue-comments.js";
+import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
 import { getPullDiff } from "./pull-diff.js";
 import { getPullRequest, getPullRequestState } from "./pull-request.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
 import { findStickyComment } from "./sticky-comment.js";
+
+/** The external id the gate gives its check runs: the pull request the round was for. */
+export function externalIdOf(pr: number): string {
+  return `verdict-gate:pr:${pr}`;
+}
+
+function pullOfExternalId(id: string): number | null {
+  const m = /^verdict-gate:pr:([1-9]\d{0,9})$/.exec(id);
+  return m === null ? null : Number(m[1]);
+}
 
 export interface GitHubPortOptions {
   /** Largest contract file read (default 5 MiB). */
@@ -100,9 +113,15 @@ export function createGitHubPort(
       }
     },
 
-    async startCheck(headSha, name, title) {
+    async startCheck(headSha, name, title, pr) {
       try {
-        const run = await createCheckRun(client, repository, { name, headSha, title, summary: title });
+        const run = await createCheckRun(client, repository, {
+          name,
+          headSha,
+          title,
+          summary: title,
+          ...(pr !== undefined ? { externalId: externalIdOf(pr) } : {}),
+        });
         // The history is trusted only from the bot of the app that owns this check run. When GitHub
         // does not name the app there is no such bot, and no default either (github-actions[bot] is
         // every workflow's): the round finds appSlug null and holds.
@@ -168,12 +187,57 @@ export function createGitHubPort(
 
     async checkRuns(ref, name) {
       const { runs } = await listCheckRunsForRef(client, repository, ref, { name });
-      return runs.map((r) => ({ id: r.id, status: r.status, conclusion: r.conclusion }));
+      return runs.map((r) => ({
+        id: r.id,
+        status: r.status,
+        conclusion: r.conclusion,
+        app: r.app?.slug ?? null,
+      }));
     },
 
-    async statuses(ref, context) {
-      const { status } = await getCommitStatus(client, repository, ref, context);
+    async statuses(ref, context, creator) {
+      const { status } =
+        creator === undefined
+          ? await getCommitStatus(client, repository, ref, context)
+          : await latestStatusBy(client, repository, ref, context, creator);
       return status === null ? [] : [{ state: status.state, description: status.description }];
+    },
+
+    async labelAddedBy(prNumber, label) {
+      return (await latestLabeled(client, repository, prNumber, label))?.actor?.login ?? null;
+    },
+
+    async openPullsAt(sha, gated) {
+      const found = await listOpenPullsAtCommit(client, repository, sha, {
+        ...(gated !== undefined ? { gated } : {}),
+      });
+      if (found.source === "open-pulls") {
+        log.info(
+          `GitHub did not list #${gated} among the pull requests of ${sha.slice(0, 12)}; read every open pull request instead`,
+        );
+      }
+      return found.numbers;
+    },
+
+    async judgedPullsAt(sha, checkName) {
+      const { runs, total } = await listCheckRunsForRef(client, repository, sha, {
+        name: checkName,
+        filter: "all",
+      });
+      if (runs.length < total) {
+        // A verdict left unread could be a block another pull request got for this very change.
+        throw new GitHubError({
+          kind: "too-large",
+          operation: `list the check runs named "${checkName}" on ${sha.slice(0, 12)}`,
+          status: 200,
+          hint: `the commit has ${total} check runs named "${checkName}", more than the gate reads, so it cannot see every verdict given for it. Nothing was approved.`,
+        });
+      }
+      const numbers = runs.flatMap((r) => {
+        const pr = r.externalId === null ? null : pullOfExternalId(r.externalId);
+        return pr === null ? [] : [pr];
+      });
+      return [...new Set(numbers)].sort((a, b) => a - b);
     },
 
     async pullRequestState(repo, number) {

@@ -47,6 +47,8 @@ export interface ReviewerReport {
   calls: readonly ReviewerCallReport[];
   /** The verdict was reused from an earlier round on the same head, diff, prompt and model. */
   reusedFromRound?: number;
+  /** The round was another pull request's, with the same head commit and the same question. */
+  reusedFromPr?: number;
   warnings: readonly string[];
 }
 
@@ -286,7 +288,9 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   const lines: string[] = [`### Reviewer: ${inline(verdictWord(r.verdict), 40)}`, ""];
   const reused =
     r.reusedFromRound !== undefined
-      ? ` Verdict reused from round ${r.reusedFromRound} (same head, diff, prompt and model).`
+      ? r.reusedFromPr !== undefined
+        ? ` Verdict reused from PR #${r.reusedFromPr}'s round ${r.reusedFromRound} (same head commit, diff, conditions and model: a second pull request cannot ask again).`
+        : ` Verdict reused from round ${r.reusedFromRound} (same head, diff, prompt and model).`
       : "";
   const tokensIn = r.calls.reduce((s, c) => s + (c.inputTokens ?? 0), 0);
   const tokensOut = r.calls.reduce((s, c) => s + (c.outputTokens ?? 0), 0);

@@ -4,8 +4,9 @@
 import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } from "./four.js";
 
 /** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
- * approve rounds of the pull requests it carries. */
-export type PartName = "reviewer" | "pull-requests" | "criteria" | "dependencies" | "rounds";
+ * approve rounds of the pull requests it carries. `commit` binds a pass to every other open pull
+ * request whose head is the same commit (a check run belongs to the commit, not to one of them). */
+export type PartName = "reviewer" | "pull-requests" | "criteria" | "dependencies" | "rounds" | "commit";
 
 export interface Part {
   readonly name: PartName;

@@ -41,7 +41,13 @@ export interface FaultRule {
   /** 1-based attempts (matching requests since the rule was added) that get the fault, or "every". */
   readonly attempts: readonly number[] | "every";
   /** Narrows the rule further, e.g. to the diff media type only. */
-  readonly when?: (request: { method: string; path: string; headers: Record<string, string> }) => boolean;
+  readonly when?: (request: {
+    method: string;
+    path: string;
+    headers: Record<string, string>;
+    /** The query string's parameters (e.g. `check_name`). */
+    query?: Readonly<Record<string, string>>;
+  }) => boolean;
 }
 
 interface ActiveRule extends FaultRule {
@@ -83,10 +89,7 @@ export class FaultPlan {
   }
 
   /** The fault for this request, if any rule claims it. Every matching rule counts the attempt. */
-  take(
-    route: string | null,
-    request: { method: string; path: string; headers: Record<string, string> },
-  ): Fault | undefined {
+  take(route: string | null, request: Parameters<NonNullable<FaultRule["when"]>>[0]): Fault | undefined {
     let chosen: Fault | undefined;
     for (const rule of this.rules) {
       if (rule.route !== "*" && rule.route !== route) continue;

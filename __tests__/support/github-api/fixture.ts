@@ -109,13 +109,31 @@ export class FakePullRequest {
     return this.moveHead(commit.sha, [commit.sha]);
   }
 
-  addLabel(name: string): void {
+  /** Adds a label as `by` would (default: the repository's owner, an admin), recording the `labeled`
+   * event GitHub keeps on the issue timeline with them as its actor. */
+  addLabel(name: string, by: string = this.repo.owner): void {
     this.repo.ensureLabel(name);
-    if (!this.record.labels.includes(name)) this.record.labels.push(name);
+    if (this.record.labels.includes(name)) return;
+    this.record.labels.push(name);
+    this.labelEvent("labeled", name, by);
   }
 
-  removeLabel(name: string): void {
+  removeLabel(name: string, by: string = this.repo.owner): void {
+    if (!this.record.labels.includes(name)) return;
     this.record.labels = this.record.labels.filter((l) => l !== name);
+    this.labelEvent("unlabeled", name, by);
+  }
+
+  private labelEvent(event: "labeled" | "unlabeled", name: string, by: string): void {
+    const model = this.api.model;
+    const color = this.repo.record.labels.get(name)?.color ?? "ededed";
+    this.record.events.push({
+      id: model.ids.id("event"),
+      event,
+      label: { name, color },
+      actor: model.user(by, model.users.get(by)?.type ?? "User"),
+      createdAt: model.timestamp(),
+    });
   }
 
   close(): void {
@@ -205,6 +223,9 @@ export class FakeRepository {
     draft?: boolean;
     labels?: readonly string[];
     message?: string;
+    /** An existing commit as the head (no new commit): a second pull request of the same head, into
+     * another base or the same one. */
+    at?: string;
   }): FakePullRequest {
     const model = this.api.model;
     const baseRef = options.base ?? this.record.defaultBranch;
@@ -221,7 +242,10 @@ export class FakeRepository {
     const list = Array.isArray(options.changes)
       ? options.changes
       : changesFromTree(options.changes as FileTree);
-    const commit = model.commit(this.record, baseSha, list, options.message ?? "Change", author.login);
+    const existing = options.at === undefined ? undefined : this.record.commits.get(options.at);
+    if (options.at !== undefined && existing === undefined) throw new Error(`no commit ${options.at}`);
+    const commit =
+      existing ?? model.commit(this.record, baseSha, list, options.message ?? "Change", author.login);
     const headRef = options.head ?? `feature-${this.record.nextIssueNumber}`;
     (headRepo ?? this.record).branches.set(headRef, commit.sha);
     const number = this.record.nextIssueNumber;
@@ -246,6 +270,7 @@ export class FakeRepository {
       headRepo: headRepo ?? this.record,
       mergeCommitSha: model.mergeCommit(this.record, baseSha, commit.sha).sha,
       commits: [commit.sha],
+      events: [],
       createdAt: model.timestamp(),
       updatedAt: model.timestamp(),
     };

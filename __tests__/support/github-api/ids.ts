@@ -25,7 +25,9 @@ export class IdSource {
 
   constructor(private readonly seed: string) {}
 
-  id(kind: "repo" | "user" | "pull" | "check-run" | "check-suite" | "comment" | "label" | "status"): number {
+  id(
+    kind: "repo" | "user" | "pull" | "check-run" | "check-suite" | "comment" | "label" | "status" | "event",
+  ): number {
     const start = {
       repo: 700_000_001,
       user: 9_000_001,
@@ -35,6 +37,7 @@ export class IdSource {
       comment: 2_400_000_001,
       label: 5_600_000_001,
       status: 31_000_000_001,
+      event: 12_000_000_001,
     }[kind];
     const value = this.next.get(kind) ?? start;
     this.next.set(kind, value + 1);

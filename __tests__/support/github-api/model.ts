@@ -99,6 +99,16 @@ export interface LabelRecord {
   readonly description: string | null;
 }
 
+/** A `labeled` or `unlabeled` event on a pull request's issue timeline: who added or removed which
+ * label, as `GET /issues/{n}/events` lists it (oldest first). */
+export interface IssueEventRecord {
+  readonly id: number;
+  readonly event: "labeled" | "unlabeled";
+  readonly label: { readonly name: string; readonly color: string };
+  readonly actor: UserRecord;
+  readonly createdAt: string;
+}
+
 export interface PullRecord {
   readonly number: number;
   readonly id: number;
@@ -122,6 +132,8 @@ export interface PullRecord {
   mergeCommitSha: string;
   /** The PR's commits, oldest first (base excluded). */
   commits: string[];
+  /** Label events, oldest first. */
+  readonly events: IssueEventRecord[];
   readonly createdAt: string;
   updatedAt: string;
 }

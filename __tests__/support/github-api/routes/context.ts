@@ -1,7 +1,7 @@
 // What a route handler receives and returns. Handlers are plain functions over the model: the server
 // does the HTTP, the validation, the faults and the recording around them.
 import errors from "../../../data/github/errors.json" with { type: "json" };
-import type { GitHubModel, RepoRecord, TokenGrant } from "../model.js";
+import type { GitHubModel, PullRecord, RepoRecord, TokenGrant } from "../model.js";
 import type { Hosts } from "../representations/urls.js";
 
 /** GitHub's limits, adjustable per test so a 406 or the 3,000-file cap needs no 3,000-file fixture. */
@@ -17,6 +17,9 @@ export interface GitHubLimits {
   omitPatch: (filename: string) => boolean;
   /** The contents API refuses blobs above this size with 403 too_large (GitHub: 100 MB). */
   contentsMaxBytes: number;
+  /** Pull requests `GET /commits/{sha}/pulls` leaves out although their head is the commit. GitHub
+   * does not associate a fork's commits with its pull requests (the default: every fork PR). */
+  commitPullsOmit: (pull: PullRecord, repo: RepoRecord) => boolean;
 }
 
 export function defaultLimits(): GitHubLimits {
@@ -27,6 +30,7 @@ export function defaultLimits(): GitHubLimits {
     patchMaxBytes: 1024 * 1024,
     omitPatch: () => false,
     contentsMaxBytes: 100 * 1024 * 1024,
+    commitPullsOmit: (pull, repo) => pull.headRepo !== repo,
   };
 }
 

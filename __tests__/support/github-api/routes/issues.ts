@@ -1,7 +1,9 @@
-// Issue comments (the gate's sticky round-history comment lives here) and a pull request's labels.
+// Issue comments (the gate's sticky round-history comment lives here), a pull request's labels, and
+// its label events (who added a label).
 // Comments list oldest first, as GitHub lists them; the author is whoever the token acts as.
 import type { CommentRecord, RepoRecord } from "../model.js";
 import { issueComment } from "../representations/comment.js";
+import { issueEvent } from "../representations/issue-event.js";
 import { label } from "../representations/label.js";
 import {
   forbidsWrite,
@@ -92,10 +94,25 @@ const listLabels: Handler = (ctx) => {
   return { status: 200, json: page.map((l) => label(ctx.hosts, repo, l)), headers };
 };
 
+/** The issue's timeline events, oldest first (only label events are modelled). */
+const listEvents: Handler = (ctx) => {
+  const repo = repoOf(ctx);
+  if (isReply(repo)) return repo;
+  const pull = repo.pulls.get(Number(ctx.params.issue_number));
+  if (pull === undefined) return notFound("https://docs.github.com/rest/issues/events#list-issue-events");
+  const { page, headers } = paginate(
+    ctx,
+    pull.events,
+    `/repos/${repo.fullName}/issues/${pull.number}/events`,
+  );
+  return { status: 200, json: page.map((e) => issueEvent(ctx.hosts, repo, e)), headers };
+};
+
 export const issueRoutes: Record<string, Handler> = {
   "GET /repos/{owner}/{repo}/issues/{issue_number}/comments": listComments,
   "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": createComment,
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": getComment,
   "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": updateComment,
   "GET /repos/{owner}/{repo}/issues/{issue_number}/labels": listLabels,
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/events": listEvents,
 };
