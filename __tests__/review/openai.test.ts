@@ -419,7 +419,7 @@ describe("openai reviewer: faults and retries", () => {
     ]);
     const reply = failure(await reviewer.review(PROMPT));
     expect(reply.failure).toBe("rate-limited");
-    expect(reply.message).toContain("retry after 3600s");
+    expect(reply.message).toContain("retry after 3,600s");
     expect(sleeps).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });

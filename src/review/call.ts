@@ -2,6 +2,7 @@
 // timing, and the redaction. A provider only knows how to make one attempt and read one response;
 // everything that decides whether a reply counts is here, once, so no provider can forget a rule.
 
+import { figure } from "../report/figures.js";
 import { type ContextWindow, contextWarning } from "./context-window.js";
 import { redactSecrets } from "./redact.js";
 import { withoutReasoning } from "./reply-text.js";
@@ -157,7 +158,7 @@ export async function callReviewer(
       return finish({ ...outcome, message: `${outcome.message}${tried}` }, attempts);
     }
     if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
-      const asked = Math.ceil(outcome.retryAfterMs / 1000);
+      const asked = figure(Math.ceil(outcome.retryAfterMs / 1000));
       return finish(
         {
           ...outcome,
@@ -198,7 +199,7 @@ function checkReply(
     });
     if (after !== undefined) warnings.push(after);
     const share = reported / estimated;
-    const read = `the provider read ${reported.toLocaleString("en-US")} input tokens of a prompt estimated at ${estimated.toLocaleString("en-US")} (${Math.round(share * 100)}%)`;
+    const read = `the provider read ${figure(reported)} input tokens of a prompt estimated at ${figure(estimated)} (${Math.round(share * 100)}%)`;
     if (estimated >= TRUNCATION_MIN_TOKENS && share < TRUNCATION_SHARE) {
       return cut(
         `${settings.target}: ${read}: no tokenizer packs code that densely, so the prompt was most likely ` +
@@ -217,8 +218,8 @@ function checkReply(
     // it were all of it. The estimate runs high, so a prompt just over may in fact have fitted; a hold
     // costs a person a look, an approve of half a diff costs more.
     return cut(
-      `${settings.target}: the prompt is about ${estimated.toLocaleString("en-US")} input tokens (estimated), ` +
-        `more than the whole ${settings.window.tokens.toLocaleString("en-US")}-token context window of ` +
+      `${settings.target}: the prompt is about ${figure(estimated)} input tokens (estimated), ` +
+        `more than the whole ${figure(settings.window.tokens)}-token context window of ` +
         `${settings.model}, and the provider reports no input-token count to show it read all of it: the ` +
         "prompt was most likely cut, so the reply is not used. Set `context-window` to the window the " +
         "reviewer really serves, or lower `max-diff-tokens` to split the diff further.",
