@@ -4,7 +4,7 @@
 
 import { figure } from "../report/figures.js";
 import { type ContextWindow, contextWarning } from "./context-window.js";
-import { redactSecrets } from "./redact.js";
+import { redactor } from "./redact.js";
 import { withoutReasoning } from "./reply-text.js";
 import { backoffDelay, type RetryPolicy } from "./retry.js";
 import type { FailureKind, PromptMessages, ReviewerRuntime, ReviewReply, Usage } from "./reviewer.js";
@@ -118,7 +118,7 @@ export async function callReviewer(
     measured: "estimated",
   });
   if (before !== undefined) warnings.push(before);
-  const clean = (text: string) => redactSecrets(text, settings.secrets);
+  const clean = redactor(settings.secrets);
   const finish = (outcome: AttemptOutcome, attempts: number): ReviewReply => {
     const latencyMs = Math.max(0, Math.round(runtime.now() - start));
     const safeWarnings = Object.freeze(warnings.map(clean));

@@ -11,7 +11,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type Attempt, type AttemptOutcome, callReviewer } from "./call.js";
-import { reviewerEnvironment } from "./command-env.js";
+import { credentialValues, reviewerEnvironment } from "./command-env.js";
 import { parseCommandLine } from "./command-line.js";
 import { contextWindowFor } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
@@ -160,8 +160,12 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
     model,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
-  const secrets = options.withheldSecrets ?? [];
-  const env = reviewerEnvironment(options.env ?? process.env, secrets);
+  const withheld = options.withheldSecrets ?? [];
+  const env = reviewerEnvironment(options.env ?? process.env, withheld);
+  // Redacted from the reply at the source, before any caller (the action, the CLI, a library user)
+  // prints it: the secrets kept from the command, and the credentials it was given, which a
+  // prompt-injected agent may print back in disguise.
+  const secrets = [...withheld, ...credentialValues(env)];
   const attempt: Attempt = (prompt, signal) =>
     runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
       target,

@@ -64,7 +64,7 @@ export {
   type Prompt,
   type PromptInput,
 } from "./prompt.js";
-export { REDACTED, redactSecrets } from "./redact.js";
+export { REDACTED, type Redact, redactor, redactSecrets } from "./redact.js";
 export { type JoinedText, joinPieces, unclosedReasoning, withoutReasoning } from "./reply-text.js";
 export { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, retryAfterMs } from "./retry.js";
 export {
