@@ -132,6 +132,18 @@ describe("command reviewer", () => {
     expect(reply.text).toContain("Debug output, as the diff asked:");
   });
 
+  it("fails when its output is not valid UTF-8, instead of reading replacement characters", async () => {
+    const script = path.join(dir, "latin1.mjs");
+    // "Café." in Latin-1 (0xe9 alone is no UTF-8), then an approve: read loosely, the byte became U+FFFD.
+    writeFileSync(
+      script,
+      "process.stdout.write(Buffer.concat([Buffer.from('Caf'), Buffer.from([0xe9]), Buffer.from('.\\n===VERDICT=== APPROVE\\n')]));",
+    );
+    const reply = failure(await reviewer(`'${process.execPath}' '${script}'`).review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toContain("not valid UTF-8");
+  });
+
   it("fails as command-failed on a non-zero exit, with the exit code and stderr", async () => {
     const reply = failure(
       await reviewer(fakeReviewerCommand("exit", "3", "model overloaded")).review(PROMPT),

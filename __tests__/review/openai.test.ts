@@ -297,6 +297,16 @@ describe("openai reviewer: replies that are not a finished review are failures",
       inMessage(openAIReply(APPROVE), { audio: { transcript: "ok" } }),
       "bad-response",
     ],
+    [
+      "stop over a native MAX_TOKENS (OpenRouter)",
+      inChoice(openAIReply(APPROVE), { native_finish_reason: "MAX_TOKENS" }),
+      "bad-response",
+    ],
+    [
+      "stop over a native SAFETY",
+      inChoice(openAIReply(APPROVE), { native_finish_reason: "SAFETY" }),
+      "bad-response",
+    ],
     ["an unclosed <think> after an answer", openAIReply(`Fine.\n<think>\n${APPROVE}`), "truncated"],
   ];
   for (const [name, scripted, kind] of cases) {
@@ -319,6 +329,13 @@ describe("openai reviewer: what a 200 says besides the text", () => {
     ]);
     expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("reads a native finish reason that says complete", async () => {
+    for (const native of ["stop", "STOP", "end_turn", "COMPLETE", null]) {
+      const { reviewer } = await setup([inChoice(openAIReply(APPROVE), { native_finish_reason: native })]);
+      expect(success(await reviewer.review(PROMPT)).text, String(native)).toBe(APPROVE);
+    }
   });
 
   it("reads an empty refusal as none, as servers that always send the field do", async () => {
@@ -606,6 +623,29 @@ describe("openai reviewer: the context window", () => {
       /read 4,000 input tokens of a prompt estimated at 10,001 \(40%\)/,
     );
     expect(success(await readOf(5_001)).warnings).toEqual([]);
+  });
+
+  it("holds a dense prompt the server cut to its window: the estimate said it fit, the count says it filled it", async () => {
+    const { runtime } = fakeRuntime();
+    // 8 KB of base64: estimated at 2,668 tokens, 67% of a 4,000-token window, but base64 takes about
+    // twice that. Ollama keeps the end of what does not fit and reports about the window.
+    const dense = Buffer.alloc(6_000, 7).toString("base64");
+    const server = await startOpenAIServer({ replies: [openAIReply(APPROVE, { promptTokens: 3_990 })] });
+    servers.push(server);
+    const reviewer = openAIReviewer({
+      model: "llama3.1:8b",
+      apiKey: "",
+      baseUrl: server.baseUrl,
+      timeoutMs: 2_000,
+      contextWindow: 4_000,
+      runtime,
+    });
+    const reply = failure(await reviewer.review({ system: "s", user: dense }));
+    expect(reply.failure).toBe("truncated");
+    expect(reply.message).toMatch(/read 3,990 input tokens, 100% of the 4,000-token context window/);
+    // Under 90% of the window the reply stands.
+    server.script(() => openAIReply(APPROVE, { promptTokens: 3_590 }));
+    expect((await reviewer.review({ system: "s", user: dense })).ok).toBe(true);
   });
 
   it("treats a count it cannot believe as no count: a 1e300 neither passes nor prints 300 digits", async () => {

@@ -62,6 +62,13 @@ export const TRUNCATION_SHARE = 1 / 3;
 /** Below this share (6 bytes a token, denser than any code or diff measured) the reply stands but
  * warns: a silent cut is the likelier story than such a tokenizer. */
 export const TRUNCATION_WARNING_SHARE = 0.5;
+/** A reported input of this share of the context window or more holds: the prompt filled the window,
+ * and a server that cuts silently keeps about a window's worth. The other side of the share above: the
+ * estimate runs high on code but LOW on dense text (base64 and hex measured at 2.1 and 1.8 times it),
+ * so a chunk the plan kept under 80% of the window by estimate can be 160% of it, and Ollama then
+ * drops its start (the code the reviewer should have seen) and reports about the window, which no
+ * share of the estimate would catch. An honest prompt this close to the window costs a hold. */
+export const WINDOW_FULL_SHARE = 0.9;
 /** Below this estimate the check is skipped: chat templates add tokens, so small prompts are noisy. */
 export const TRUNCATION_MIN_TOKENS = 1_000;
 
@@ -198,6 +205,16 @@ function checkReply(
       measured: "reported",
     });
     if (after !== undefined) warnings.push(after);
+    if (reported >= settings.window.tokens * WINDOW_FULL_SHARE) {
+      return cut(
+        `${settings.target}: the provider read ${figure(reported)} input tokens, ` +
+          `${figure(Math.round((reported / settings.window.tokens) * 100))}% of the ` +
+          `${figure(settings.window.tokens)}-token context window: a prompt that fills the window was most ` +
+          "likely cut to fit it, as Ollama does, keeping the end. Dense text (base64, hex, packed data) takes " +
+          `more tokens than the gate's estimate of ${figure(estimated)}. Set \`context-window\` to the window ` +
+          "the server really serves, or lower `max-diff-tokens` to split the diff further.",
+      );
+    }
     const share = reported / estimated;
     const read = `the provider read ${figure(reported)} input tokens of a prompt estimated at ${figure(estimated)} (${Math.round(share * 100)}%)`;
     if (estimated >= TRUNCATION_MIN_TOKENS && share < TRUNCATION_SHARE) {

@@ -130,7 +130,15 @@ export function runCommandOnce(
       }
       if (sig !== null) return fail(`${target}: killed by ${sig}${tail}`);
       if (code !== 0) return fail(`${target}: exited with code ${code}${tail}`);
-      settle({ ok: true, text: Buffer.concat(out).toString("utf8"), usage: {} });
+      let text: string;
+      try {
+        // Not toString("utf8"), which turns bytes it cannot read into U+FFFD in silence: a byte
+        // sequence that is not UTF-8 is output the gate cannot read as written, so none of it is read.
+        text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(out));
+      } catch {
+        return fail(`${target}: its output is not valid UTF-8; the gate reads a reply whole or not at all`);
+      }
+      settle({ ok: true, text, usage: {} });
     };
     child.on("exit", (code, sig) => {
       const drain = setTimeout(() => {

@@ -10,7 +10,8 @@
 // - `message.refusal` in any shape but null or "" (a string, an object, an array, a number, true), a
 //   `refusal` content part, or `finish_reason: "content_filter"`: the model did not review.
 // - a tool call (`tool_calls`, `function_call`), or audio: no review text at all.
-// - a `finish_reason` the gate does not know, or none: it cannot tell the reply is complete.
+// - a `finish_reason` the gate does not know, or none, or a `native_finish_reason` (OpenRouter's copy
+//   of the upstream's own reason) other than a known "complete": it cannot tell the reply is complete.
 // - `content` as a list of parts: text parts are the reply (joined as reply-text.ts says, so a marker
 //   at the start of a part is still a marker); reasoning parts (`thinking`, `reasoning`) never are;
 //   any other part type holds, never silently dropped.
@@ -73,6 +74,11 @@ function errorFailure(error: unknown, where: string, target: string, usage: Usag
   }
   return fail("bad-response", `${target}: error ${where} of a 200 response: ${shown(error)}`, usage);
 }
+
+/** Native finish reasons (OpenRouter's `native_finish_reason`, the upstream provider's own word) that
+ * say the reply is complete: OpenAI's and most servers' `stop`, Anthropic's `end_turn`, Gemini's
+ * `STOP`, Cohere's `COMPLETE`, and the end-of-sequence of local servers. Any other holds. */
+const NATIVE_COMPLETE = new Set(["stop", "end_turn", "complete", "eos", "eos_token"]);
 
 /** Part types that are a model's reasoning, never its reply (Mistral's `thinking` chunks, and the
  * `reasoning` parts some gateways emit). */
@@ -184,6 +190,16 @@ export function readChatCompletion(body: unknown, target: string): AttemptOutcom
     return fail(
       "bad-response",
       `${target}: the model answered with audio, which the gate does not read`,
+      usage,
+    );
+  }
+  const native = choice.native_finish_reason;
+  if (present(native) && !(typeof native === "string" && NATIVE_COMPLETE.has(native.toLowerCase()))) {
+    // OpenRouter passes the upstream's own reason beside its mapped one; a "stop" over a native
+    // MAX_TOKENS, SAFETY or error is a cut or filtered reply wearing the wrong label.
+    return fail(
+      "bad-response",
+      `${target}: native_finish_reason ${shown(native)}: the upstream provider did not say the reply is complete`,
       usage,
     );
   }
