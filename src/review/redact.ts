@@ -41,8 +41,6 @@ const DISGUISE_MIN_DISTINCT = 6;
 /** Run of a disguised form's letters and digits treated as a leak. */
 export const DISGUISE_RUN = 12;
 
-const WORD = /[^\s"'`<>()[\]{},;]+/g;
-
 /** A letter or digit as the reduced text keeps it (full-width forms folded to ASCII), or -1. */
 function alnumCode(c: number): number {
   if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a)) return c;
@@ -66,22 +64,20 @@ function reduced(s: string): string {
 /** The letters and digits of `text`, and for each the index it came from. */
 function reduce(text: string): { letters: string; from: Int32Array } {
   const from = new Int32Array(text.length);
-  const codes: number[] = [];
-  let chunks = "";
+  const codes = new Uint16Array(text.length);
   let n = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = alnumCode(text.charCodeAt(i));
     if (c < 0) continue;
     from[n] = i;
+    codes[n] = c;
     n += 1;
-    codes.push(c);
-    if (codes.length === 8192) {
-      chunks += String.fromCharCode(...codes);
-      codes.length = 0;
-    }
   }
-  chunks += String.fromCharCode(...codes);
-  return { letters: chunks, from: from.subarray(0, n) };
+  let letters = "";
+  for (let at = 0; at < n; at += 8192) {
+    letters += String.fromCharCode(...codes.subarray(at, Math.min(n, at + 8192)));
+  }
+  return { letters, from: from.subarray(0, n) };
 }
 
 const reverse = (s: string): string => [...s].reverse().join("");
@@ -117,50 +113,94 @@ function disguises(secret: string): string[] {
 
 const BASE = 0x01000193;
 
-/** Polynomial hash of `s.slice(at, at + DISGUISE_RUN)`, mod 2^32. */
-function runHash(s: string, at: number): number {
+/** Runs of one length, found with a rolling hash: the table maps a run's hash to the runs. */
+interface RunTable {
+  readonly length: number;
+  readonly byHash: Map<number, string[]>;
+}
+
+/** Polynomial hash of `s.slice(at, at + n)`, mod 2^32. */
+function runHash(s: string, at: number, n: number): number {
   let h = 0;
-  for (let i = at; i < at + DISGUISE_RUN; i += 1) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
+  for (let i = at; i < at + n; i += 1) h = (Math.imul(h, BASE) + s.charCodeAt(i)) | 0;
   return h;
 }
 
-/** BASE^(DISGUISE_RUN - 1) mod 2^32: the weight of the character that leaves the window. */
-const OUTGOING = (() => {
-  let p = 1;
-  for (let i = 1; i < DISGUISE_RUN; i += 1) p = Math.imul(p, BASE);
-  return p;
-})();
-
-/** Spans of `text` (start, end) that hold a run of a disguised form, merged, in order. */
-function disguisedSpans(text: string, runs: ReadonlyMap<number, readonly string[]>): [number, number][] {
-  if (runs.size === 0) return [];
-  const { letters, from } = reduce(text);
-  const spans: [number, number][] = [];
-  if (letters.length < DISGUISE_RUN) return spans;
-  let open = -1;
-  let close = -1;
-  let h = runHash(letters, 0);
-  for (let i = 0; ; i += 1) {
-    const candidates = runs.get(h);
-    if (candidates !== undefined) {
-      const run = letters.slice(i, i + DISGUISE_RUN);
-      if (candidates.includes(run)) {
-        if (open >= 0 && i <= close) close = i + DISGUISE_RUN;
-        else {
-          if (open >= 0) spans.push([from[open] as number, (from[close - 1] as number) + 1]);
-          open = i;
-          close = i + DISGUISE_RUN;
-        }
-      }
-    }
-    if (i + DISGUISE_RUN >= letters.length) break;
-    h =
-      (Math.imul(h - Math.imul(letters.charCodeAt(i), OUTGOING), BASE) +
-        letters.charCodeAt(i + DISGUISE_RUN)) |
-      0;
+function addRuns(tables: Map<number, RunTable>, form: string, n: number): void {
+  let table = tables.get(n);
+  if (table === undefined) {
+    table = { length: n, byHash: new Map() };
+    tables.set(n, table);
   }
-  if (open >= 0) spans.push([from[open] as number, (from[close - 1] as number) + 1]);
-  return spans;
+  for (let i = 0; i + n <= form.length; i += 1) {
+    const run = form.slice(i, i + n);
+    const h = runHash(run, 0, n);
+    const list = table.byHash.get(h);
+    if (list === undefined) table.byHash.set(h, [run]);
+    else if (!list.includes(run)) list.push(run);
+  }
+}
+
+/** Calls `hit(i)` for every i where `s.slice(i, i + table.length)` is one of the table's runs. One
+ * pass: the hash rolls one character at a time, and a string is compared only when a hash matches. */
+function eachRun(s: string, table: RunTable, hit: (at: number) => void): void {
+  const n = table.length;
+  if (s.length < n || table.byHash.size === 0) return;
+  let outgoing = 1;
+  for (let i = 1; i < n; i += 1) outgoing = Math.imul(outgoing, BASE);
+  let h = runHash(s, 0, n);
+  for (let i = 0; ; i += 1) {
+    const candidates = table.byHash.get(h);
+    if (candidates?.includes(s.slice(i, i + n))) hit(i);
+    if (i + n >= s.length) return;
+    h = (Math.imul(h - Math.imul(s.charCodeAt(i), outgoing), BASE) + s.charCodeAt(i + n)) | 0;
+  }
+}
+
+/** Spans of `text` (start, end) that hold a run of a disguised form: from the first to the last
+ * letter or digit of the run, separators between them included. */
+function disguisedSpans(text: string, table: RunTable | undefined, spans: [number, number][]): void {
+  if (table === undefined) return;
+  const { letters, from } = reduce(text);
+  eachRun(letters, table, (i) => {
+    spans.push([from[i] as number, (from[i + table.length - 1] as number) + 1]);
+  });
+}
+
+/** Characters that end a word for the masked-echo rule. */
+const SEPARATOR = /[\s"'`<>()[\]{},;]/;
+
+/** Spans of the whole words of `text` that hold a run of a secret as written (a masked echo). */
+function maskedWordSpans(text: string, tables: Iterable<RunTable>, spans: [number, number][]): void {
+  for (const table of tables) {
+    eachRun(text, table, (i) => {
+      let start = i;
+      while (start > 0 && !SEPARATOR.test(text.charAt(start - 1))) start -= 1;
+      let end = i + table.length;
+      while (end < text.length && !SEPARATOR.test(text.charAt(end))) end += 1;
+      spans.push([start, end]);
+    });
+  }
+}
+
+/** `text` with each span (merged where they overlap or touch) replaced by the marker. */
+function replaceSpans(text: string, spans: [number, number][]): string {
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  let [open, close] = spans[0] as [number, number];
+  for (const [start, end] of spans) {
+    if (start <= close) {
+      close = Math.max(close, end);
+      continue;
+    }
+    out += `${text.slice(at, open)}${REDACTED}`;
+    at = close;
+    open = start;
+    close = end;
+  }
+  return `${out}${text.slice(at, open)}${REDACTED}${text.slice(close)}`;
 }
 
 /** Each secret as written and URL-encoded (upper- and lower-case escapes), longest first so that an
@@ -185,44 +225,18 @@ export function redactor(secrets: readonly string[]): Redact {
   );
   if (usable.length === 0) return (text) => text;
   const written = writtenForms(usable);
-  const masked = new Set<string>();
-  for (const form of written) {
-    const n = Math.min(LEAK_RUN, form.length);
-    for (let i = 0; i + n <= form.length; i += 1) masked.add(form.slice(i, i + n));
-  }
-  const maskedLengths = [...new Set([...masked].map((r) => r.length))];
-  const runs = new Map<number, string[]>();
-  for (const form of usable.flatMap(disguises)) {
-    for (let i = 0; i + DISGUISE_RUN <= form.length; i += 1) {
-      const run = form.slice(i, i + DISGUISE_RUN);
-      const h = runHash(run, 0);
-      const list = runs.get(h);
-      if (list === undefined) runs.set(h, [run]);
-      else if (!list.includes(run)) list.push(run);
-    }
-  }
+  const masked = new Map<number, RunTable>();
+  for (const form of written) addRuns(masked, form, Math.min(LEAK_RUN, form.length));
+  const disguised = new Map<number, RunTable>();
+  for (const form of usable.flatMap(disguises)) addRuns(disguised, form, DISGUISE_RUN);
   return (text) => {
     if (text === "") return text;
     let result = text;
     for (const form of written) if (result.includes(form)) result = result.split(form).join(REDACTED);
-    const spans = disguisedSpans(result, runs);
-    if (spans.length > 0) {
-      let out = "";
-      let at = 0;
-      for (const [start, end] of spans) {
-        out += `${result.slice(at, start)}${REDACTED}`;
-        at = end;
-      }
-      result = out + result.slice(at);
-    }
-    return result.replace(WORD, (word) => {
-      for (const n of maskedLengths) {
-        for (let i = 0; i + n <= word.length; i += 1) {
-          if (masked.has(word.slice(i, i + n))) return REDACTED;
-        }
-      }
-      return word;
-    });
+    const spans: [number, number][] = [];
+    disguisedSpans(result, disguised.get(DISGUISE_RUN), spans);
+    maskedWordSpans(result, masked.values(), spans);
+    return replaceSpans(result, spans);
   };
 }
 
