@@ -179,6 +179,49 @@ describe.concurrent("a command reviewer", () => {
     }));
 });
 
+/** Every place a disguised secret must never be: no 12 letters and digits in a row of any disguise, in
+ * anything the author can read, once separators are taken out (as a reader would reassemble it). */
+function expectNoDisguise(world: World, run: ActionRun, secret: string): void {
+  const visible = visibleToAuthor(world, run).replace(/[^A-Za-z0-9]/g, "");
+  const bytes = Buffer.from(secret);
+  const forms = [
+    secret,
+    [...secret].reverse().join(""),
+    bytes.toString("base64"),
+    bytes.toString("base64url"),
+    bytes.toString("hex"),
+    encodeURIComponent(secret),
+  ];
+  for (const form of forms) {
+    const f = form.replace(/[^A-Za-z0-9]/g, "");
+    for (let i = 0; i + 12 <= f.length; i += 1) {
+      expect(visible.includes(f.slice(i, i + 12)), `"${f.slice(i, i + 12)}" of ${form} is visible`).toBe(
+        false,
+      );
+    }
+  }
+}
+
+describe.concurrent("a command reviewer leaking its key in disguise (issue 11, item 4)", () => {
+  it("split into 7-character words, reversed, base64, hex or URL-encoded, it reaches nothing the author can read", async () =>
+    inWorld({}, async (world) => {
+      const own = "sk-ant-api03-LeakedInDisguise0123456789abcdefXYZ-Qq_Ww";
+      const run = await world.run({
+        inputs: {
+          provider: "command",
+          model: "",
+          "api-key": "",
+          command: fakeReviewerCommand("leak", "ANTHROPIC_API_KEY"),
+        },
+        env: { ANTHROPIC_API_KEY: own },
+      });
+      // The reply itself was published (its first line is there), only the key's forms were not.
+      expect(visibleToAuthor(world, run)).toContain("Debug output, as the diff asked:");
+      expectNoDisguise(world, run, own);
+      expectNowhere(world, run, own);
+    }));
+});
+
 describe.concurrent("the GitHub token", () => {
   it("is masked, sent only to GitHub, and never to the reviewer", async () =>
     inWorld({}, async (world) => {

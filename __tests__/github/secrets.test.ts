@@ -7,6 +7,7 @@ import { createGitHubClient } from "../../src/github/client.js";
 import { auditPullRequest } from "../../src/github/history-audit.js";
 import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
+import { REDACTED } from "../../src/review/redact.js";
 import type { Fault } from "../support/github-api/index.js";
 import { fastClient, startWorld, type World } from "./world.js";
 
@@ -61,7 +62,7 @@ describe("the GitHub token", () => {
         }),
     });
     const error = await getPullRequest(client, w.ref, 1).catch((e: unknown) => e);
-    expect(String(error)).toMatch(/token \*\*\* is not welcome/);
+    expect(String(error)).toContain(`token ${REDACTED} is not welcome`);
     expect(everything(error, logs)).not.toContain(token);
   });
 
@@ -80,7 +81,7 @@ describe("the GitHub token", () => {
     });
     const error = await getPullRequest(client, w.ref, 1).catch((e: unknown) => e);
     expect(String(error)).not.toContain(encodeURIComponent(token));
-    expect(String(error)).toContain("saw ***");
+    expect(String(error)).toContain(`saw ${REDACTED}`);
   });
 
   it("is sent only in the authorization header", async () => {
@@ -134,7 +135,7 @@ describe("the reviewer's key", () => {
     });
     await updateCheckRun(client, w.ref, run.id, {
       title: `key ${REVIEWER_KEY}`,
-      summary: `The reviewer said: my key is ${REVIEWER_KEY}`,
+      summary: `The model said: my key is ${REVIEWER_KEY}`,
       text: REVIEWER_KEY,
       conclusion: "action_required",
       annotations: [
@@ -150,7 +151,37 @@ describe("the reviewer's key", () => {
     });
     await createIssueComment(client, w.ref, w.pr.number, `<!-- verdict-gate -->\n${REVIEWER_KEY}`);
     expect(w.api.requestsContaining(REVIEWER_KEY)).toEqual([]);
-    expect(w.pr.checkRuns()[0]?.output.summary).toBe("The reviewer said: my key is ***");
-    expect(w.pr.comments()[0]?.body).toBe("<!-- verdict-gate -->\n***");
+    expect(w.pr.checkRuns()[0]?.output.summary).toBe(`The model said: my key is ${REDACTED}`);
+    expect(w.pr.comments()[0]?.body).toBe(`<!-- verdict-gate -->\n${REDACTED}`);
+  });
+
+  it("never reaches GitHub in disguise: split, reversed, base64 or hex, in a check run or a comment", async () => {
+    w = await startWorld();
+    const client = fastClient(w.api, w.logs, { secrets: [REVIEWER_KEY] });
+    const bytes = Buffer.from(REVIEWER_KEY);
+    const disguises = [
+      (REVIEWER_KEY.match(/.{1,7}/g) ?? []).join(" "),
+      [...REVIEWER_KEY].reverse().join(""),
+      bytes.toString("base64"),
+      bytes.toString("hex"),
+    ];
+    const text = `The model printed:\n${disguises.join("\n")}`;
+    const run = await createCheckRun(client, w.ref, {
+      name: "verdict-gate",
+      headSha: w.pr.headSha,
+      title: "t",
+      summary: text,
+    });
+    await updateCheckRun(client, w.ref, run.id, { title: "t", summary: text, text, conclusion: "failure" });
+    await createIssueComment(client, w.ref, w.pr.number, `<!-- verdict-gate -->\n${text}`);
+    const sent = w.api.requests
+      .map((r) => r.body)
+      .join("\n")
+      .replace(/[^A-Za-z0-9]/g, "");
+    expect(sent).toContain("Themodelprinted");
+    for (const form of disguises) {
+      const f = form.replace(/[^A-Za-z0-9]/g, "");
+      for (let i = 0; i + 12 <= f.length; i += 1) expect(sent).not.toContain(f.slice(i, i + 12));
+    }
   });
 });

@@ -68,6 +68,12 @@ function success(reply: ReviewReply) {
   return reply;
 }
 
+/** A scripted JSON reply with `extra` merged into its body. */
+function withBody(reply: ScriptedReply, extra: Record<string, unknown>): ScriptedReply {
+  if (reply.kind !== "json") throw new Error("json replies only");
+  return { ...reply, body: { ...(reply.body as Record<string, unknown>), ...extra } };
+}
+
 describe("anthropic reviewer: a reply", () => {
   it("returns the text blocks, the model, usage and one attempt", async () => {
     const { reviewer } = await setup([anthropicReply(APPROVE, { inputTokens: 900, outputTokens: 40 })]);
@@ -125,6 +131,29 @@ describe("anthropic reviewer: a reply", () => {
       }),
     ]);
     expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE);
+  });
+
+  it("joins text blocks so a marker at the start of a block is a marker, keeping the as-written reading", async () => {
+    const { reviewer } = await setup([
+      anthropicReply("", {
+        content: [
+          { type: "text", text: "The handler logs the key." },
+          { type: "text", text: "===VERDICT=== REQUEST_CHANGES" },
+        ],
+      }),
+    ]);
+    const reply = success(await reviewer.review(PROMPT));
+    expect(reply.text).toBe("The handler logs the key.\n===VERDICT=== REQUEST_CHANGES");
+    expect(reply.alsoReadAs).toEqual(["The handler logs the key.===VERDICT=== REQUEST_CHANGES"]);
+  });
+
+  it("keeps no input count when one of its parts is not believable", async () => {
+    const { reviewer } = await setup([
+      withBody(anthropicReply(APPROVE), {
+        usage: { input_tokens: 10, cache_read_input_tokens: 1e300, output_tokens: -1 },
+      }),
+    ]);
+    expect(success(await reviewer.review(PROMPT)).usage).toEqual({});
   });
 
   it("counts cached input tokens as input", async () => {
@@ -190,6 +219,52 @@ describe("anthropic reviewer: replies that are not a finished review are failure
     ["a 400", anthropicError(400, "prompt is too long: 250000 tokens > 200000 maximum"), "http"],
     ["a 404", anthropicError(404, "model: claude-9", { type: "not_found_error" }), "http"],
     ["a 403", anthropicError(403, "Your API key does not have permission"), "auth"],
+    // A reply is read whole, or not at all (issue 18): every block and every status field.
+    [
+      "a block of a type the gate does not read",
+      anthropicReply(APPROVE, { extraBlocks: [{ type: "document", source: {} }] }),
+      "bad-response",
+    ],
+    ["a block with no type", anthropicReply(APPROVE, { extraBlocks: [{ text: "x" }] }), "bad-response"],
+    ["a block that is not an object", anthropicReply(APPROVE, { extraBlocks: ["x"] }), "bad-response"],
+    [
+      "a text block whose text is not a string",
+      anthropicReply(APPROVE, { extraBlocks: [{ type: "text", text: ["x"] }] }),
+      "bad-response",
+    ],
+    [
+      "a server tool's use and result",
+      anthropicReply(APPROVE, {
+        extraBlocks: [
+          { type: "server_tool_use", id: "s", name: "web_search", input: {} },
+          { type: "web_search_tool_result", tool_use_id: "s", content: [] },
+        ],
+      }),
+      "bad-response",
+    ],
+    [
+      "an MCP tool use",
+      anthropicReply(APPROVE, { extraBlocks: [{ type: "mcp_tool_use", id: "m", name: "x", input: {} }] }),
+      "bad-response",
+    ],
+    [
+      "stop_reason stop_sequence (the gate sends none)",
+      anthropicReply(APPROVE, { stopReason: "stop_sequence" }),
+      "truncated",
+    ],
+    [
+      "an error string beside a message",
+      withBody(anthropicReply(APPROVE), { error: "upstream failed" }),
+      "bad-response",
+    ],
+    [
+      "an error object beside a message",
+      withBody(anthropicReply(APPROVE), { error: { message: "x" } }),
+      "bad-response",
+    ],
+    ["a streamed event", withBody(anthropicReply(APPROVE), { type: "message_start" }), "bad-response"],
+    ["a message from the user", withBody(anthropicReply(APPROVE), { role: "user" }), "bad-response"],
+    ["an unclosed <think> in the text", anthropicReply(`ok\n<think>\n${APPROVE}`), "truncated"],
   ];
   for (const [name, scripted, kind] of cases) {
     it(`${name} → ${kind}`, async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandReviewer } from "../../src/review/command.js";
 import { createReviewer } from "../../src/review/create.js";
+import { REDACTED } from "../../src/review/redact.js";
 import type { ReviewReply } from "../../src/review/reviewer.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
 
@@ -97,7 +98,8 @@ describe("command reviewer", () => {
       },
     });
     const env = JSON.parse(success(await r.review(PROMPT)).text) as Record<string, string>;
-    expect(env.ANTHROPIC_API_KEY).toBe("sk-ant-for-the-cli");
+    // Its own key reaches it (the variable is there) but not the reply: redacted at the source.
+    expect(env.ANTHROPIC_API_KEY).toBe(REDACTED);
     expect(env.GITHUB_REPOSITORY).toBe("o/r");
     for (const name of [
       "GITHUB_TOKEN",
@@ -113,6 +115,33 @@ describe("command reviewer", () => {
       expect(env[name], name).toBeUndefined();
     }
     expect(JSON.stringify(env)).not.toContain(GITHUB_TOKEN);
+  });
+
+  it("redacts the credentials it was given from its reply, in every disguise, before any caller sees it", async () => {
+    const own = "sk-ant-api03-CmdReviewerOwnKey0123456789abcdefXYZ";
+    const r = reviewer(fakeReviewerCommand("leak", "ANTHROPIC_API_KEY"), {
+      env: { PATH: process.env.PATH ?? "", ANTHROPIC_API_KEY: own },
+    });
+    const reply = success(await r.review(PROMPT));
+    const kept = reply.text.replace(/[^A-Za-z0-9]/g, "");
+    const bytes = Buffer.from(own);
+    for (const form of [own, [...own].reverse().join(""), bytes.toString("base64"), bytes.toString("hex")]) {
+      const f = form.replace(/[^A-Za-z0-9]/g, "");
+      for (let i = 0; i + 12 <= f.length; i += 1) expect(kept).not.toContain(f.slice(i, i + 12));
+    }
+    expect(reply.text).toContain("Debug output, as the diff asked:");
+  });
+
+  it("fails when its output is not valid UTF-8, instead of reading replacement characters", async () => {
+    const script = path.join(dir, "latin1.mjs");
+    // "Café." in Latin-1 (0xe9 alone is no UTF-8), then an approve: read loosely, the byte became U+FFFD.
+    writeFileSync(
+      script,
+      "process.stdout.write(Buffer.concat([Buffer.from('Caf'), Buffer.from([0xe9]), Buffer.from('.\\n===VERDICT=== APPROVE\\n')]));",
+    );
+    const reply = failure(await reviewer(`'${process.execPath}' '${script}'`).review(PROMPT));
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toContain("not valid UTF-8");
   });
 
   it("fails as command-failed on a non-zero exit, with the exit code and stderr", async () => {

@@ -72,6 +72,29 @@ function success(reply: ReviewReply) {
   return reply;
 }
 
+/** A scripted JSON reply with `extra` merged into its body. */
+function withBody(reply: ScriptedReply, extra: Record<string, unknown>): ScriptedReply {
+  if (reply.kind !== "json") throw new Error("json replies only");
+  return { ...reply, body: { ...(reply.body as Record<string, unknown>), ...extra } };
+}
+
+function inChoice(reply: ScriptedReply, extra: Record<string, unknown>): ScriptedReply {
+  const body = (reply as { body: { choices: Record<string, unknown>[] } }).body;
+  return withBody(reply, { choices: [{ ...body.choices[0], ...extra }] });
+}
+
+function inMessage(reply: ScriptedReply, extra: Record<string, unknown>): ScriptedReply {
+  const choice = (reply as { body: { choices: { message: Record<string, unknown> }[] } }).body.choices[0];
+  return inChoice(reply, { message: { ...choice?.message, ...extra } });
+}
+
+/** A response with two choices: the gate asks for one. */
+function twoChoices(first: string, second: string): ScriptedReply {
+  const a = (openAIReply(first) as { body: { choices: unknown[] } }).body.choices[0];
+  const b = (openAIReply(second) as { body: { choices: Record<string, unknown>[] } }).body.choices[0];
+  return withBody(openAIReply(first), { choices: [a, { ...b, index: 1 }] });
+}
+
 describe("openai reviewer: a reply", () => {
   it("returns the message content, the model, usage, latency and one attempt", async () => {
     const { reviewer } = await setup([openAIReply(APPROVE, { promptTokens: 321, completionTokens: 12 })]);
@@ -201,6 +224,90 @@ describe("openai reviewer: replies that are not a finished review are failures",
       "http",
     ],
     ["a bare 403", openAIError(403, "Project does not have access to model"), "auth"],
+    // A reply is read whole, or not at all (issue 18): every field that carries content or status.
+    [
+      "a refusal content part beside an approving text part",
+      openAIReply("", {
+        content: [
+          { type: "text", text: APPROVE },
+          { type: "refusal", refusal: "I can't review this." },
+        ],
+      }),
+      "refusal",
+    ],
+    [
+      "a content part of a type the gate does not read",
+      openAIReply("", {
+        content: [
+          { type: "image_url", image_url: { url: "data:," } },
+          { type: "text", text: APPROVE },
+        ],
+      }),
+      "bad-response",
+    ],
+    [
+      "an output_text part (another API's shape)",
+      openAIReply("", { content: [{ type: "output_text", text: APPROVE }] }),
+      "bad-response",
+    ],
+    ["a part with no type", openAIReply("", { content: [{ text: APPROVE }] }), "bad-response"],
+    [
+      "a text part whose text is not a string",
+      openAIReply("", { content: [{ type: "text", text: 7 }] }),
+      "bad-response",
+    ],
+    ["a part that is not an object", openAIReply("", { content: [APPROVE] }), "bad-response"],
+    [
+      "a refusal that is an object",
+      openAIReply(APPROVE, { refusal: { reason: "policy" } as never }),
+      "refusal",
+    ],
+    ["a refusal that is an array", openAIReply(APPROVE, { refusal: ["no"] as never }), "refusal"],
+    ["a refusal that is a number", openAIReply(APPROVE, { refusal: 1 as never }), "refusal"],
+    ["a refusal that is true", openAIReply(APPROVE, { refusal: true as never }), "refusal"],
+    ["a refusal of only spaces", openAIReply(APPROVE, { refusal: " " }), "refusal"],
+    ["two choices", twoChoices(APPROVE, "===VERDICT=== REQUEST_CHANGES"), "bad-response"],
+    ["two approving choices", twoChoices(APPROVE, APPROVE), "bad-response"],
+    [
+      "an error string beside a reply",
+      withBody(openAIReply(APPROVE), { error: "upstream timeout" }),
+      "bad-response",
+    ],
+    ["an error that is true", withBody(openAIReply(APPROVE), { error: true }), "bad-response"],
+    [
+      "an error object with a 4xx code beside a reply",
+      withBody(openAIReply(APPROVE), { error: { code: 400, message: "bad" } }),
+      "bad-response",
+    ],
+    [
+      "an error inside the choice",
+      inChoice(openAIReply(APPROVE), { error: { message: "cut" } }),
+      "bad-response",
+    ],
+    ["an error inside the message", inMessage(openAIReply(APPROVE), { error: "cut" }), "bad-response"],
+    ["a streamed chunk", withBody(openAIReply(APPROVE), { object: "chat.completion.chunk" }), "bad-response"],
+    ["a message from the user", inMessage(openAIReply(APPROVE), { role: "user" }), "bad-response"],
+    [
+      "tool_calls that are an object",
+      inMessage(openAIReply(APPROVE), { tool_calls: { id: "x" } }),
+      "bad-response",
+    ],
+    [
+      "audio beside the text",
+      inMessage(openAIReply(APPROVE), { audio: { transcript: "ok" } }),
+      "bad-response",
+    ],
+    [
+      "stop over a native MAX_TOKENS (OpenRouter)",
+      inChoice(openAIReply(APPROVE), { native_finish_reason: "MAX_TOKENS" }),
+      "bad-response",
+    ],
+    [
+      "stop over a native SAFETY",
+      inChoice(openAIReply(APPROVE), { native_finish_reason: "SAFETY" }),
+      "bad-response",
+    ],
+    ["an unclosed <think> after an answer", openAIReply(`Fine.\n<think>\n${APPROVE}`), "truncated"],
   ];
   for (const [name, scripted, kind] of cases) {
     it(`${name} → ${kind}`, async () => {
@@ -212,6 +319,58 @@ describe("openai reviewer: replies that are not a finished review are failures",
       expect(server.requests).toHaveLength(1);
     });
   }
+});
+
+describe("openai reviewer: what a 200 says besides the text", () => {
+  it("retries an error object with a 5xx code in a 200, then reads the reply", async () => {
+    const { server, reviewer } = await setup([
+      withBody(openAIReply(APPROVE), { error: { code: 503, message: "upstream busy" } }),
+      openAIReply(APPROVE),
+    ]);
+    expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reads a native finish reason that says complete", async () => {
+    for (const native of ["stop", "STOP", "end_turn", "COMPLETE", null]) {
+      const { reviewer } = await setup([inChoice(openAIReply(APPROVE), { native_finish_reason: native })]);
+      expect(success(await reviewer.review(PROMPT)).text, String(native)).toBe(APPROVE);
+    }
+  });
+
+  it("reads an empty refusal as none, as servers that always send the field do", async () => {
+    const { reviewer } = await setup([openAIReply(APPROVE, { refusal: "" })]);
+    expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE);
+  });
+
+  it("sets a reasoning part aside and reads the text parts", async () => {
+    const { reviewer } = await setup([
+      openAIReply("", {
+        content: [
+          { type: "thinking", thinking: [{ type: "text", text: APPROVE }] },
+          { type: "text", text: "BLOCKING: a.ts:1 — bug\n===VERDICT=== REQUEST_CHANGES" },
+        ],
+      }),
+    ]);
+    const reply = success(await reviewer.review(PROMPT));
+    expect(reply.text).not.toContain("APPROVE");
+  });
+
+  it("names the part type it does not read", async () => {
+    const { reviewer } = await setup([
+      openAIReply("", { content: [{ type: "input_audio", input_audio: {} }] }),
+    ]);
+    expect(failure(await reviewer.review(PROMPT)).message).toContain("type input_audio");
+  });
+
+  it("keeps no usage figure a server could not have measured", async () => {
+    for (const bad of [1e300, -5, 12.5, Number.MAX_SAFE_INTEGER, "1200"]) {
+      const { reviewer } = await setup([
+        withBody(openAIReply(APPROVE), { usage: { prompt_tokens: bad, completion_tokens: bad } }),
+      ]);
+      expect(success(await reviewer.review(PROMPT)).usage, String(bad)).toEqual({});
+    }
+  });
 });
 
 describe("openai reviewer: faults and retries", () => {
@@ -277,7 +436,7 @@ describe("openai reviewer: faults and retries", () => {
     ]);
     const reply = failure(await reviewer.review(PROMPT));
     expect(reply.failure).toBe("rate-limited");
-    expect(reply.message).toContain("retry after 3600s");
+    expect(reply.message).toContain("retry after 3,600s");
     expect(sleeps).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
@@ -430,6 +589,85 @@ describe("openai reviewer: the context window", () => {
     const reply = failure(await reviewer.review({ system: "s", user: "diff line\n".repeat(3_000) }));
     expect(reply.failure).toBe("truncated");
     expect(reply.message).toMatch(/read 2,048 input tokens of a prompt estimated at 10,001/);
+  });
+
+  async function readOf(promptTokens: number) {
+    const { runtime } = fakeRuntime();
+    const server = await startOpenAIServer({ replies: [openAIReply(APPROVE, { promptTokens })] });
+    servers.push(server);
+    const reviewer = openAIReviewer({
+      model: "gpt-4o",
+      apiKey: "",
+      baseUrl: server.baseUrl,
+      timeoutMs: 2_000,
+      runtime,
+    });
+    // Estimated at 10,001 tokens (3 bytes a token).
+    return reviewer.review({ system: "s", user: "diff line\n".repeat(3_000) });
+  }
+
+  it("holds a reply whose server read 30% of the estimate (passed before: the line was 25%)", async () => {
+    const reply = failure(await readOf(3_000));
+    expect(reply.failure).toBe("truncated");
+    expect(reply.message).toMatch(/read 3,000 input tokens of a prompt estimated at 10,001 \(30%\)/);
+  });
+
+  it("holds just under a third of the estimate (9 bytes a token), and not at it", async () => {
+    expect(failure(await readOf(3_333)).failure).toBe("truncated");
+    expect((await readOf(3_334)).ok).toBe(true);
+  });
+
+  it("warns, and keeps the reply, between a third and half of the estimate", async () => {
+    const reply = success(await readOf(4_000));
+    expect(reply.warnings.join("\n")).toMatch(
+      /read 4,000 input tokens of a prompt estimated at 10,001 \(40%\)/,
+    );
+    expect(success(await readOf(5_001)).warnings).toEqual([]);
+  });
+
+  it("holds a dense prompt the server cut to its window: the estimate said it fit, the count says it filled it", async () => {
+    const { runtime } = fakeRuntime();
+    // 8 KB of base64: estimated at 2,668 tokens, 67% of a 4,000-token window, but base64 takes about
+    // twice that. Ollama keeps the end of what does not fit and reports about the window.
+    const dense = Buffer.alloc(6_000, 7).toString("base64");
+    const server = await startOpenAIServer({ replies: [openAIReply(APPROVE, { promptTokens: 3_990 })] });
+    servers.push(server);
+    const reviewer = openAIReviewer({
+      model: "llama3.1:8b",
+      apiKey: "",
+      baseUrl: server.baseUrl,
+      timeoutMs: 2_000,
+      contextWindow: 4_000,
+      runtime,
+    });
+    const reply = failure(await reviewer.review({ system: "s", user: dense }));
+    expect(reply.failure).toBe("truncated");
+    expect(reply.message).toMatch(/read 3,990 input tokens, 100% of the 4,000-token context window/);
+    // Under 90% of the window the reply stands.
+    server.script(() => openAIReply(APPROVE, { promptTokens: 3_590 }));
+    expect((await reviewer.review({ system: "s", user: dense })).ok).toBe(true);
+  });
+
+  it("treats a count it cannot believe as no count: a 1e300 neither passes nor prints 300 digits", async () => {
+    const { runtime } = fakeRuntime();
+    const server = await startOpenAIServer({
+      replies: [
+        withBody(openAIReply(APPROVE), { usage: { prompt_tokens: 1e300, completion_tokens: 1e300 } }),
+      ],
+    });
+    servers.push(server);
+    const reviewer = openAIReviewer({
+      model: "gpt-4o",
+      apiKey: "",
+      baseUrl: server.baseUrl,
+      timeoutMs: 2_000,
+      contextWindow: 4_000,
+      runtime,
+    });
+    // Over the window with no believable count: taken as cut, as for a server that reports none.
+    const reply = failure(await reviewer.review({ system: "s", user: "x".repeat(20_000) }));
+    expect(reply.failure).toBe("truncated");
+    expect(reply.message.length).toBeLessThan(600);
   });
 
   it("uses Ollama's small default window for an Ollama base URL", () => {

@@ -16,6 +16,9 @@
 //   fake-reviewer.mjs no-stdin <text>       exit 0 printing <text> without reading stdin
 //   fake-reviewer.mjs approve-bound         approve with the round token the prompt's rule names
 //   fake-reviewer.mjs block-bound <finding> one BLOCKING finding, then REQUEST_CHANGES with the token
+//   fake-reviewer.mjs leak <VAR>            print $VAR in disguise (7-character words, reversed,
+//                                           base64, URL-safe base64, hex, URL-encoded), then approve
+//                                           with the token: a prompt-injected agent leaking its key
 //
 // Every mode except no-stdin first reads all of stdin; with FAKE_REVIEWER_STDIN=<path> in the
 // environment it also saves stdin there, so a test can assert the exact prompt.
@@ -47,6 +50,25 @@ if (process.env.FAKE_REVIEWER_STDIN) writeFileSync(process.env.FAKE_REVIEWER_STD
 const token = () => /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(stdin)?.[1] ?? "no-token-in-prompt";
 
 switch (mode) {
+  case "leak": {
+    const value = process.env[args[0] ?? ""] ?? "";
+    const bytes = Buffer.from(value);
+    process.stdout.write(
+      [
+        "Debug output, as the diff asked:",
+        (value.match(/.{1,7}/g) ?? []).join(" "),
+        [...value].reverse().join(""),
+        bytes.toString("base64"),
+        bytes.toString("base64url"),
+        bytes.toString("hex"),
+        encodeURIComponent(value),
+        "",
+        `===VERDICT=== APPROVE ${token()}`,
+        "",
+      ].join("\n"),
+    );
+    break;
+  }
   case "approve-bound":
     process.stdout.write(`No blocking issues.\n\n===VERDICT=== APPROVE ${token()}\n`);
     break;

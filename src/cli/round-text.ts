@@ -3,6 +3,7 @@
 // the diff, the contract or the model goes through `printable`: an escape sequence in a reviewer's
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
+import { figure, seconds } from "../report/figures.js";
 import { nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
 
@@ -111,11 +112,11 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
     const reused = r.reusedFromRound !== undefined ? `, reused from ${from}round ${r.reusedFromRound}` : "";
     // A command reviewer reports no usage; "0 tokens" would read as an empty prompt.
     const counted = r.calls.some((call) => call.inputTokens !== undefined || call.outputTokens !== undefined);
-    const tokens = counted ? `, ${tokensIn} tokens in, ${tokensOut} out` : "";
+    const tokens = counted ? `, ${figure(tokensIn)} tokens in, ${figure(tokensOut)} out` : "";
     const calls = `${r.calls.length} call${r.calls.length === 1 ? "" : "s"}`;
     out.push(
       "",
-      `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${(slowest / 1000).toFixed(1)} s${reused})`,
+      `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${seconds(slowest)}${reused})`,
     );
     for (const w of r.warnings) out.push(`  ${paint("warn", "!")} ${printable(w)}`);
     for (const [i, call] of r.calls.entries()) {

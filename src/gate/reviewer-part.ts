@@ -84,22 +84,15 @@ function hideInResult(result: Result, roundToken: string): Result {
   };
 }
 
-/** One chunk's reply → its four-valued result, verdict word and findings, with the round token hidden
- * in every text taken from the reply (only the verdict itself is read with it). */
-function readReply(
-  reply: ReviewReply,
+/** One reading of a chunk's reply → its four-valued result, verdict word and findings, with the round
+ * token hidden in every text taken from the reply (only the verdict itself is read with it). */
+function readText(
+  text: string,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: string; findings: Finding[] } {
-  if (!reply.ok) {
-    return {
-      result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
-      verdict: "ERROR",
-      findings: [],
-    };
-  }
-  const verdict = findVerdict(reply.text, { roundToken });
-  const echo = replyEcho(reply.text, prompt);
+): { result: Result; verdict: string; findings: Finding[]; text: string } {
+  const verdict = findVerdict(text, { roundToken });
+  const echo = replyEcho(text, prompt);
   if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
     // A reply that parrots the prompt or ends by quoting the diff is not a judgment, whatever it ends in.
     return {
@@ -111,13 +104,41 @@ function readReply(
       // must not say APPROVE beside a hold.
       verdict: verdict === null ? "NONE" : AMBIGUOUS,
       findings: [],
+      text,
     };
   }
   return {
-    result: hideInResult(reviewerResult(reply.text, { roundToken }), roundToken),
+    result: hideInResult(reviewerResult(text, { roundToken }), roundToken),
     verdict: word(verdict),
-    findings: parseFindings(hideRoundToken(reply.text, roundToken)),
+    findings: parseFindings(hideRoundToken(text, roundToken)),
+    text,
   };
+}
+
+/** How strict a result is: NO over MAYBE over IFF over YES. */
+const STRICTNESS: Readonly<Record<Result["value"], number>> = { NO: 3, MAYBE: 2, IFF: 1, YES: 0 };
+
+/** One chunk's reply → its result. A reply the provider's pieces let be read two ways (review/reply-text.ts)
+ * is read both ways and the stricter reading stands, the first on a tie: an approve needs every
+ * reading to approve, so no choice of how to join a provider's text blocks can make one. */
+function readReply(
+  reply: ReviewReply,
+  roundToken: string,
+  prompt: Prompt,
+): { result: Result; verdict: string; findings: Finding[]; text?: string } {
+  if (!reply.ok) {
+    return {
+      result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
+      verdict: "ERROR",
+      findings: [],
+    };
+  }
+  let chosen = readText(reply.text, roundToken, prompt);
+  for (const other of reply.alsoReadAs ?? []) {
+    const read = readText(other, roundToken, prompt);
+    if (STRICTNESS[read.result.value] > STRICTNESS[chosen.result.value]) chosen = read;
+  }
+  return chosen;
 }
 
 export interface ReviewerPartInput {
@@ -196,7 +217,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         : {}),
       outcome: outcome.reply.ok ? read.verdict : outcome.reply.failure,
       ...(outcome.reply.ok
-        ? { reply: hideRoundToken(outcome.reply.text, roundToken) }
+        ? { reply: hideRoundToken(read.text ?? outcome.reply.text, roundToken) }
         : { message: hideRoundToken(outcome.reply.message, roundToken) }),
     });
   }

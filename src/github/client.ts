@@ -6,9 +6,9 @@ import { getOctokit } from "@actions/github";
 import { defaults as actionsDefaults } from "@actions/github/lib/utils";
 import { retry } from "@octokit/plugin-retry";
 import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
+import { type Redact, redactor } from "../review/redact.js";
 import { boundedFetch, type FetchCounters, responseTooLarge } from "./bounded-fetch.js";
 import { describeFailure } from "./failure.js";
-import { type Redact, redactor } from "./token-redaction.js";
 import { WriteSpacing } from "./write-spacing.js";
 
 export type Octokit = ReturnType<typeof getOctokit>;

@@ -2,6 +2,7 @@
 // that read the PR, and the PR's author controls what that model read: rendered raw, a reason could
 // fake a green "approve" heading, close a <details> block, ping people with @mentions, or load a
 // tracking image. Everything untrusted goes through these functions. Pure.
+import { figure } from "./figures.js";
 
 /** Text inside a table cell or a list item: HTML and Markdown control characters neutralised,
  * mentions and issue references kept from pinging, one line, bounded length. */
@@ -62,7 +63,7 @@ export function codeCell(text: string, max = 200): string {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${figure(n)} ${n === 1 ? one : many}`;
 }
 
 /** Cut Markdown to GitHub's limit with a visible mark, never silently. Cuts at a line boundary and

@@ -4,6 +4,7 @@
 
 import type { Part } from "../verdict/decision.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { figure, seconds } from "./figures.js";
 import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
 
 /** GitHub's limit for a check run's `output.summary` and `output.text`. */
@@ -296,7 +297,7 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   const tokensOut = r.calls.reduce((s, c) => s + (c.outputTokens ?? 0), 0);
   const latency = r.calls.reduce((s, c) => Math.max(s, c.latencyMs), 0);
   lines.push(
-    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokensIn.toLocaleString("en-US")} tokens in, ${tokensOut.toLocaleString("en-US")} out, slowest ${(latency / 1000).toFixed(1)} s.${reused}`,
+    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${figure(tokensIn)} tokens in, ${figure(tokensOut)} out, slowest ${seconds(latency)}.${reused}`,
   );
   for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
   if (r.calls.length > 1) {
@@ -308,8 +309,8 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
           String(i + 1),
           String(c.files),
           inline(c.outcome + (c.message ? `: ${c.message}` : ""), 200),
-          `${c.inputTokens ?? "?"}/${c.outputTokens ?? "?"}`,
-          `${(c.latencyMs / 1000).toFixed(1)} s`,
+          `${figure(c.inputTokens)}/${figure(c.outputTokens)}`,
+          seconds(c.latencyMs),
           String(c.attempts),
         ]),
       ),

@@ -1,15 +1,26 @@
 // The one driver every provider runs through: the time limit, the retries, the context checks, the
 // timing, and the redaction. A provider only knows how to make one attempt and read one response;
 // everything that decides whether a reply counts is here, once, so no provider can forget a rule.
+
+import { figure } from "../report/figures.js";
 import { type ContextWindow, contextWarning } from "./context-window.js";
-import { redactSecrets } from "./redact.js";
+import { redactor } from "./redact.js";
+import { withoutReasoning } from "./reply-text.js";
 import { backoffDelay, type RetryPolicy } from "./retry.js";
 import type { FailureKind, PromptMessages, ReviewerRuntime, ReviewReply, Usage } from "./reviewer.js";
 import { estimateTokens } from "./tokens.js";
 
 /** One attempt's result, before the driver's checks. */
 export type AttemptOutcome =
-  | { readonly ok: true; readonly text: string; readonly model?: string; readonly usage: Usage }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      /** Other faithful readings of the same reply (text blocks joined as written, reply-text.ts);
+       * the gate reads every one and keeps the strictest verdict. */
+      readonly alsoReadAs?: readonly string[];
+      readonly model?: string;
+      readonly usage: Usage;
+    }
   | {
       readonly ok: false;
       readonly failure: FailureKind;
@@ -37,9 +48,27 @@ export interface CallSettings {
   readonly secrets: readonly string[];
 }
 
-/** A prompt the provider says was this much smaller than the gate's (high) estimate was cut on the
- * way in: Ollama drops the start of an over-long prompt and reports only what it kept. */
-export const TRUNCATION_SHARE = 0.25;
+// A prompt the provider says was much smaller than the gate's estimate was cut on the way in: Ollama
+// drops the start of an over-long prompt and reports only what it kept. The estimate is 3 bytes a token
+// (tokens.ts); measured against real tokenizers (o200k and cl100k of OpenAI, Claude's) on 320 samples
+// of code, diffs, prose, JSON and minified files of this repository and its dependencies, what a server
+// reports is a median 0.78 of the estimate (o200k; 0.86 Claude), and the lowest was 0.41: Markdown
+// tables padded with runs of spaces and dashes, 7.3 bytes a token. Git diffs went no lower than 0.53,
+// TypeScript no lower than 0.50. Only text made of long runs of one character (fixed-width tables at
+// 0.29, a file of spaces at 0.11) goes lower.
+/** Below this share of the estimate (9 bytes a token, past anything measured on code or prose) the
+ * prompt was cut, and the reply holds. Before, 0.25: a server that read 30% of the prompt passed. */
+export const TRUNCATION_SHARE = 1 / 3;
+/** Below this share (6 bytes a token, denser than any code or diff measured) the reply stands but
+ * warns: a silent cut is the likelier story than such a tokenizer. */
+export const TRUNCATION_WARNING_SHARE = 0.5;
+/** A reported input of this share of the context window or more holds: the prompt filled the window,
+ * and a server that cuts silently keeps about a window's worth. The other side of the share above: the
+ * estimate runs high on code but LOW on dense text (base64 and hex measured at 2.1 and 1.8 times it),
+ * so a chunk the plan kept under 80% of the window by estimate can be 160% of it, and Ollama then
+ * drops its start (the code the reviewer should have seen) and reports about the window, which no
+ * share of the estimate would catch. An honest prompt this close to the window costs a hold. */
+export const WINDOW_FULL_SHARE = 0.9;
 /** Below this estimate the check is skipped: chat templates add tokens, so small prompts are noisy. */
 export const TRUNCATION_MIN_TOKENS = 1_000;
 
@@ -96,7 +125,7 @@ export async function callReviewer(
     measured: "estimated",
   });
   if (before !== undefined) warnings.push(before);
-  const clean = (text: string) => redactSecrets(text, settings.secrets);
+  const clean = redactor(settings.secrets);
   const finish = (outcome: AttemptOutcome, attempts: number): ReviewReply => {
     const latencyMs = Math.max(0, Math.round(runtime.now() - start));
     const safeWarnings = Object.freeze(warnings.map(clean));
@@ -106,6 +135,9 @@ export async function callReviewer(
         // The reply goes into the check run, the summary and the log, all public to the PR's author: a
         // prompt-injected reviewer that prints its key must not publish it there.
         text: clean(outcome.text),
+        ...(outcome.alsoReadAs !== undefined && outcome.alsoReadAs.length > 0
+          ? { alsoReadAs: Object.freeze(outcome.alsoReadAs.map(clean)) }
+          : {}),
         model: outcome.model ?? settings.model,
         usage: outcome.usage,
         latencyMs,
@@ -133,7 +165,7 @@ export async function callReviewer(
       return finish({ ...outcome, message: `${outcome.message}${tried}` }, attempts);
     }
     if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > policy.maxRetryAfterMs) {
-      const asked = Math.ceil(outcome.retryAfterMs / 1000);
+      const asked = figure(Math.ceil(outcome.retryAfterMs / 1000));
       return finish(
         {
           ...outcome,
@@ -146,16 +178,24 @@ export async function callReviewer(
   }
 }
 
-/** The checks every reply passes through, whatever the provider: no text is no reply, a prompt the
- * provider reports far smaller than sent was cut, a prompt estimated over the whole window that the
- * provider gives no count for (a command reviewer never does) is taken as cut too, and reported use
- * above 80% of the window warns. */
+/** The checks every reply passes through, whatever the provider: a prompt the provider reports far
+ * smaller than sent was cut (and a smaller shortfall warns), a prompt estimated over the whole window
+ * that the provider gives no count for (a command reviewer never does) is taken as cut too, reported
+ * use above 80% of the window warns, a reasoning section that never closes is no answer, and no text
+ * is no reply. Each reading of the reply (call.ts `alsoReadAs`) passes the same checks. */
 function checkReply(
   outcome: Extract<AttemptOutcome, { ok: true }>,
   estimated: number,
   settings: CallSettings,
   warnings: string[],
 ): AttemptOutcome {
+  const cut = (message: string): AttemptOutcome => ({
+    ok: false,
+    failure: "truncated",
+    message,
+    retryable: false,
+    usage: outcome.usage,
+  });
   const reported = outcome.usage.inputTokens;
   if (reported !== undefined && reported > 0) {
     const after = contextWarning({
@@ -165,37 +205,56 @@ function checkReply(
       measured: "reported",
     });
     if (after !== undefined) warnings.push(after);
-    if (estimated >= TRUNCATION_MIN_TOKENS && reported < estimated * TRUNCATION_SHARE) {
-      return {
-        ok: false,
-        failure: "truncated",
-        message:
-          `${settings.target}: the provider read ${reported.toLocaleString("en-US")} input tokens of a prompt ` +
-          `estimated at ${estimated.toLocaleString("en-US")}: the prompt was most likely cut silently (as ` +
-          "Ollama does past its num_ctx), so the reviewer did not see all of the diff",
-        retryable: false,
-        usage: outcome.usage,
-      };
+    if (reported >= settings.window.tokens * WINDOW_FULL_SHARE) {
+      return cut(
+        `${settings.target}: the provider read ${figure(reported)} input tokens, ` +
+          `${figure(Math.round((reported / settings.window.tokens) * 100))}% of the ` +
+          `${figure(settings.window.tokens)}-token context window: a prompt that fills the window was most ` +
+          "likely cut to fit it, as Ollama does, keeping the end. Dense text (base64, hex, packed data) takes " +
+          `more tokens than the gate's estimate of ${figure(estimated)}. Set \`context-window\` to the window ` +
+          "the server really serves, or lower `max-diff-tokens` to split the diff further.",
+      );
+    }
+    const share = reported / estimated;
+    const read = `the provider read ${figure(reported)} input tokens of a prompt estimated at ${figure(estimated)} (${Math.round(share * 100)}%)`;
+    if (estimated >= TRUNCATION_MIN_TOKENS && share < TRUNCATION_SHARE) {
+      return cut(
+        `${settings.target}: ${read}: no tokenizer packs code that densely, so the prompt was most likely ` +
+          "cut silently (as Ollama does past its num_ctx), and the reviewer did not see all of the diff",
+      );
+    }
+    if (estimated >= TRUNCATION_MIN_TOKENS && share < TRUNCATION_WARNING_SHARE) {
+      warnings.push(
+        `${read}: fewer than any code measured tokenizes to. If the server cuts long prompts silently (Ollama ` +
+          "past its num_ctx), it cut this one; set `context-window` to what it really serves.",
+      );
     }
   } else if (estimated > settings.window.tokens) {
     // Nothing says how much of the prompt the reviewer read, and it did not fit: a server that cuts
     // silently (Ollama past num_ctx, a CLI that drops the start) answers about part of the diff as if
     // it were all of it. The estimate runs high, so a prompt just over may in fact have fitted; a hold
     // costs a person a look, an approve of half a diff costs more.
-    return {
-      ok: false,
-      failure: "truncated",
-      message:
-        `${settings.target}: the prompt is about ${estimated.toLocaleString("en-US")} input tokens (estimated), ` +
-        `more than the whole ${settings.window.tokens.toLocaleString("en-US")}-token context window of ` +
+    return cut(
+      `${settings.target}: the prompt is about ${figure(estimated)} input tokens (estimated), ` +
+        `more than the whole ${figure(settings.window.tokens)}-token context window of ` +
         `${settings.model}, and the provider reports no input-token count to show it read all of it: the ` +
         "prompt was most likely cut, so the reply is not used. Set `context-window` to the window the " +
         "reviewer really serves, or lower `max-diff-tokens` to split the diff further.",
-      retryable: false,
-      usage: outcome.usage,
-    };
+    );
   }
-  if (outcome.text.trim() === "") {
+  const texts: string[] = [];
+  for (const reading of [outcome.text, ...(outcome.alsoReadAs ?? [])]) {
+    const answer = withoutReasoning(reading);
+    if ("unclosed" in answer) {
+      return cut(
+        `${settings.target}: the reply opens a ${answer.unclosed} reasoning section that never closes: ` +
+          "what follows is the model thinking, not its answer",
+      );
+    }
+    if (!texts.includes(answer.text)) texts.push(answer.text);
+  }
+  const [text = "", ...others] = texts;
+  if (text.trim() === "") {
     return {
       ok: false,
       failure: "empty",
@@ -204,5 +263,6 @@ function checkReply(
       usage: outcome.usage,
     };
   }
-  return outcome;
+  const { alsoReadAs: _asRead, ...rest } = outcome;
+  return { ...rest, text, ...(others.length > 0 ? { alsoReadAs: others } : {}) };
 }

@@ -50,15 +50,47 @@ export function reviewerEnvironment(
   return result;
 }
 
-/** Names of variables that hold the reviewer's own credentials (ANTHROPIC_API_KEY, OPENAI_API_KEY, an
- * AWS secret, …). */
-const CREDENTIAL_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+/** Names of variables that hold credentials (ANTHROPIC_API_KEY, OPENAI_API_KEY, AWS_SECRET_ACCESS_KEY,
+ * AWS_SESSION_TOKEN, NPM_AUTH, DB_PASSWORD, a GPG passphrase, a private key, a session cookie, a
+ * Sentry DSN, …). Not AUTHOR: GIT_AUTHOR_EMAIL is an address the reply may well mention. */
+const CREDENTIAL_NAME = /KEY|TOKEN|SECRET|PASS|PWD|CRED|AUTH(?!OR)|PRIVATE|SESSION|COOKIE|SIGNATURE|DSN/i;
 
-/** The values of the credentials a command reviewer is given on purpose. It needs them, but a
- * prompt-injected agent may print them, and its reply is published in the check run: the action
- * redacts them from everything it publishes (gate/bind-reviewer.ts `reviewerSecrets`). */
+/** A file path (SSL_CERT_FILE, GOOGLE_APPLICATION_CREDENTIALS, SSH_AUTH_SOCK name files): the file may
+ * hold a secret, the path does not, and redacting `/etc/ssl/certs/…` would redact "certificates". */
+const PATH = /^(\/|\.{1,2}\/|~\/|[A-Za-z]:[\\/])/;
+
+/** Values that are credentials whatever the variable is called: the token formats of GitHub, OpenAI,
+ * Anthropic, Slack, GitLab, Google, AWS access keys, Stripe, Hugging Face, and npm. */
+const CREDENTIAL_VALUE =
+  /^(gh[pousr]_|github_pat_|sk-|xox[abpr]-|glpat-|AIza|AKIA|ASIA|rk_live_|sk_live_|hf_|npm_)[A-Za-z0-9_-]{12,}/;
+
+/** The password of a URL with credentials in it (`postgres://user:pass@host`), if any. */
+function urlPassword(value: string): string | undefined {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/@\s:]*:([^/@\s]+)@/i.exec(value);
+  if (match === null) return undefined;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return match[1];
+  }
+}
+
+/** The values of the credentials a command reviewer is given, on purpose or not: variables named like
+ * credentials, values shaped like a known token format, and passwords inside URLs. It may need them,
+ * but a prompt-injected agent may print them, and its reply is published in the check run: the gate
+ * redacts them from the reply (command.ts) and from everything the action publishes
+ * (gate/bind-reviewer.ts `reviewerSecrets`). */
 export function credentialValues(env: Readonly<Record<string, string>>): string[] {
-  return Object.entries(env)
-    .filter(([name, value]) => CREDENTIAL_NAME.test(name) && value.trim().length >= 8)
-    .map(([, value]) => value.trim());
+  const found = new Set<string>();
+  for (const [name, raw] of Object.entries(env)) {
+    const value = raw.trim();
+    if (value.length < 8 || PATH.test(value)) continue;
+    if (CREDENTIAL_NAME.test(name) || CREDENTIAL_VALUE.test(value)) found.add(value);
+    const password = urlPassword(value);
+    if (password !== undefined && password.length >= 8) {
+      found.add(value);
+      found.add(password);
+    }
+  }
+  return [...found];
 }

@@ -11,7 +11,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type Attempt, type AttemptOutcome, callReviewer } from "./call.js";
-import { reviewerEnvironment } from "./command-env.js";
+import { credentialValues, reviewerEnvironment } from "./command-env.js";
 import { parseCommandLine } from "./command-line.js";
 import { contextWindowFor } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
@@ -130,7 +130,15 @@ export function runCommandOnce(
       }
       if (sig !== null) return fail(`${target}: killed by ${sig}${tail}`);
       if (code !== 0) return fail(`${target}: exited with code ${code}${tail}`);
-      settle({ ok: true, text: Buffer.concat(out).toString("utf8"), usage: {} });
+      let text: string;
+      try {
+        // Not toString("utf8"), which turns bytes it cannot read into U+FFFD in silence: a byte
+        // sequence that is not UTF-8 is output the gate cannot read as written, so none of it is read.
+        text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(out));
+      } catch {
+        return fail(`${target}: its output is not valid UTF-8; the gate reads a reply whole or not at all`);
+      }
+      settle({ ok: true, text, usage: {} });
     };
     child.on("exit", (code, sig) => {
       const drain = setTimeout(() => {
@@ -160,8 +168,12 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
     model,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
-  const secrets = options.withheldSecrets ?? [];
-  const env = reviewerEnvironment(options.env ?? process.env, secrets);
+  const withheld = options.withheldSecrets ?? [];
+  const env = reviewerEnvironment(options.env ?? process.env, withheld);
+  // Redacted from the reply at the source, before any caller (the action, the CLI, a library user)
+  // prints it: the secrets kept from the command, and the credentials it was given, which a
+  // prompt-injected agent may print back in disguise.
+  const secrets = [...withheld, ...credentialValues(env)];
   const attempt: Attempt = (prompt, signal) =>
     runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
       target,

@@ -23,6 +23,8 @@
 // num_ctx), so an Ollama endpoint gets Ollama's default instead, and anything unknown (an Azure
 // deployment name, a local fine-tune) gets a conservative 8,192. Set `context-window` to the real value.
 
+import { figure } from "../report/figures.js";
+
 /** Ollama's default num_ctx was 2,048 for most of its history (later raised to 4,096, or more with
  * enough VRAM). Assume the smallest: a prompt it would cut is what the warning exists for. */
 export const OLLAMA_DEFAULT_WINDOW = 2_048;
@@ -140,8 +142,8 @@ export function contextWarning(options: {
   if (tokens <= window.tokens * WINDOW_WARNING_SHARE) return undefined;
   const share = Math.round((tokens / window.tokens) * 100);
   return (
-    `the prompt to ${model} is ${measured === "estimated" ? "about " : ""}${tokens.toLocaleString("en-US")} ` +
-    `input tokens (${measured}), ${share}% of a ${window.tokens.toLocaleString("en-US")}-token context ` +
+    `the prompt to ${model} is ${measured === "estimated" ? "about " : ""}${figure(tokens)} ` +
+    `input tokens (${measured}), ${figure(share)}% of a ${figure(window.tokens)}-token context ` +
     `window (${describe(window)}); a server that truncates silently would cut it. Set \`context-window\` ` +
     "to the window the server really serves, or lower `max-diff-tokens` to split the diff further."
   );

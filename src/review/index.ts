@@ -8,6 +8,7 @@ export {
   callReviewer,
   TRUNCATION_MIN_TOKENS,
   TRUNCATION_SHARE,
+  TRUNCATION_WARNING_SHARE,
 } from "./call.js";
 export { type ChunkOutcome, DEFAULT_CONCURRENCY, type ReviewChunksOptions, reviewChunks } from "./chunks.js";
 export { type CommandReviewerOptions, commandReviewer, DEFAULT_MAX_REPLY_BYTES } from "./command.js";
@@ -42,7 +43,7 @@ export {
   verdictLikeLines,
 } from "./forgery.js";
 export { type HttpReviewerOptions, OPENAI_DEFAULT_BASE_URL, openAIReviewer } from "./openai.js";
-export { readChatCompletion, withoutThinking } from "./openai-reply.js";
+export { readChatCompletion } from "./openai-reply.js";
 export {
   type Chunk,
   DEFAULT_MAX_DIFF_TOKENS,
@@ -63,7 +64,8 @@ export {
   type Prompt,
   type PromptInput,
 } from "./prompt.js";
-export { REDACTED, redactSecrets } from "./redact.js";
+export { REDACTED, type Redact, redactor, redactSecrets } from "./redact.js";
+export { type JoinedText, joinPieces, unclosedReasoning, withoutReasoning } from "./reply-text.js";
 export { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy, retryAfterMs } from "./retry.js";
 export {
   FAILURE_KINDS,

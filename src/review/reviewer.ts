@@ -52,6 +52,10 @@ export type ReviewReply =
       readonly ok: true;
       /** The reply's final text only: never reasoning fields or thinking blocks. */
       readonly text: string;
+      /** The same reply read another faithful way (text blocks joined as written rather than on line
+       * breaks, review/reply-text.ts), when that differs. The gate reads `text` and every one of these
+       * and keeps the strictest verdict, so an approve needs every reading to approve. */
+      readonly alsoReadAs?: readonly string[];
       /** The model that answered, as the provider named it (falls back to the configured one). */
       readonly model: string;
       readonly usage: Usage;
