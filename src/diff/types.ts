@@ -43,6 +43,13 @@ export interface DiffFile {
   readonly patchOmitted: boolean;
   /** The file's section of the unified diff, exactly as received (what the reviewer is shown). */
   readonly patch: string;
+  /** Why this section cannot be read as git wrote it, and where: a header whose names cannot be read
+   * with certainty, hunk counts that do not add up, a line that belongs to no hunk, a content change
+   * with no hunk. Set only with `patchOmitted`. Such a file is never excluded by its name (its name or
+   * its extent is in doubt: a lockfile's hunk can swallow the next file) and never counts as seen. */
+  readonly malformed?: string;
+  /** Why the patch is missing when nothing is malformed (GitHub listed the file without one). */
+  readonly omittedWhy?: string;
 }
 
 export interface Diff {
