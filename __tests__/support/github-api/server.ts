@@ -14,6 +14,7 @@ import { validateRequest, validateResponse, warmUp } from "./openapi-validator.j
 import type { Hosts } from "./representations/urls.js";
 import { WEB } from "./representations/urls.js";
 import { checkRoutes } from "./routes/checks.js";
+import { compareRoutes } from "./routes/compare.js";
 import { contentRoutes } from "./routes/contents.js";
 import { type GitHubLimits, githubError, type Handler, type Reply } from "./routes/context.js";
 import { issueRoutes } from "./routes/issues.js";
@@ -28,6 +29,7 @@ const ROUTES: Record<string, Handler> = {
   ...statusRoutes,
   ...issueRoutes,
   ...repositoryRoutes,
+  ...compareRoutes,
 };
 
 /** The routes the fake answers, as `METHOD /template`. */
