@@ -118,12 +118,15 @@ describe("API requests per round", () => {
     figures["merge group (one PR)"] = merged.total;
     expect(merged.run.outputs.status).toBe("approve");
     // Per pull request in the group: its history (the head the queue took comes with the group's
-    // list of PRs, so the PR itself is not read again); then the contract for the criteria.
+    // list of PRs, so the PR itself is not read again); then the contract for the criteria, and, for
+    // its diff criterion, the group's own change: the diff and the file list it is checked against.
     expect(merged.routes).toEqual([
       START_CHECK,
       "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
       READ_HISTORY,
       CONTRACT,
+      COMPARE,
+      COMPARE,
       FINISH_CHECK,
     ]);
 
@@ -135,7 +138,7 @@ describe("API requests per round", () => {
       "round that exhausts the budget": 7,
       "terminal hold": 5,
       decision: 6,
-      "merge group (one PR)": 5,
+      "merge group (one PR)": 7,
     });
   });
 
