@@ -153,6 +153,9 @@ export async function getChangeDiff(
         repo: repository.repo,
         basehead,
         mediaType: { format: "diff" },
+        // One retry, not the client's usual three: GitHub's 500 for a diff too large to render comes
+        // back on every attempt, and each costs seconds of backoff before the file list is read.
+        request: { retries: 1 },
       });
       return { kind: "text", text: response.data as unknown };
     } catch (error) {
