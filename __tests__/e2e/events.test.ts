@@ -123,6 +123,20 @@ describe("the diff", () => {
     expect(run.outputs.coverage).toBe("100%");
   });
 
+  it("holds for a binary file the file list shows without a patch or changed lines, whatever the reviewer says", async () => {
+    world.api.limits.diffMaxFiles = 0;
+    world.pull.push([
+      { path: "bin/postinstall-helper", content: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 2, 1]) },
+    ]);
+    const event = world.event({ event: "pull_request", action: "synchronize", pull: world.pull });
+    const run = await world.run({ event, workspace: world.headWorkspace() });
+    expect(run.outputs.status, run.log).toBe("hold-for-human");
+    expect(run.outputs.coverage).not.toBe("100%");
+    const summary = gateChecks(world)[0]?.output.summary ?? "";
+    expect(summary).toMatch(/bin\/postinstall-helper/);
+    expect(summary).toMatch(/without a patch or changed lines: binary content, a mode change or a submodule/);
+  });
+
   it("caps the reviewer at hold when GitHub omits a patch, whatever the reviewer says", async () => {
     world.api.limits.diffMaxFiles = 0;
     world.api.limits.omitPatch = (path: string) => path === "src/greet.js";
