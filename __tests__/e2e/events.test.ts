@@ -119,6 +119,10 @@ describe("the diff", () => {
     const run = await world.run({});
     const compared = world.api.requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}");
     expect(compared.filter((r) => !/diff/.test(r.headers.accept ?? ""))).toHaveLength(1);
+    // And the report says which list the approve stands on.
+    expect(gateChecks(world)[0]?.output.summary).toMatch(
+      /The change: GitHub could not produce the whole diff \(HTTP 500: Server Error: Sorry, this diff is taking too long to generate\.\); read the comparison's file list instead\./,
+    );
     expect(run.outputs.status, run.log).toBe("approve");
     expect(run.outputs.coverage).toBe("100%");
   });

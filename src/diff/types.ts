@@ -60,4 +60,7 @@ export interface Diff {
   readonly truncated: boolean;
   /** The PR's own count of changed files when known (to detect files the gate never received). */
   readonly reportedFiles?: number;
+  /** How the change was read when it was not simply the whole diff (a file list read instead, and
+   * why), for the summary: a person should know which list an approve or a hold stands on. */
+  readonly howRead?: readonly string[];
 }

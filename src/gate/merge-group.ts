@@ -140,7 +140,7 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
       checkName: settings.checkName,
       criteria: criteria.report,
       history: [],
-      notes: [`Merge group ${headRef}.`],
+      notes: [`Merge group ${headRef}.`, ...(change.diff?.howRead ?? []).map((how) => `The change: ${how}.`)],
       version: ctx.version,
       ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
     };

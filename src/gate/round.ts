@@ -163,6 +163,7 @@ async function evaluate(
   );
   const pushed = pushNote(history, settings.target, head);
   if (pushed !== undefined) notes.push(pushed);
+  for (const how of diff.howRead ?? []) notes.push(`The change: ${how}.`);
   const verdictLike = verdictLikeLines(plan.inScope);
   if (verdictLike.length > 0) {
     notes.push(

@@ -58,7 +58,7 @@ export function createGitHubPort(
         ...(change.pull !== undefined ? { pull: change.pull } : {}),
       });
       for (const note of read.notes) log.info(note);
-      return read.diff;
+      return read.notes.length > 0 ? { ...read.diff, howRead: read.notes } : read.diff;
     },
 
     async readFile(path, ref) {
