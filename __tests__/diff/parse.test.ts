@@ -267,6 +267,27 @@ describe("fileFromPatch: a file without a patch", () => {
     ).toBe(true);
   });
 
+  it("writes a header that reads back as the same names, for a rename and a copy", () => {
+    for (const status of ["renamed", "copied"] as const) {
+      const f = fileFromPatch({
+        filename: "new name.ts",
+        previous_filename: "old\tname.ts",
+        status,
+        additions: 1,
+        deletions: 0,
+        changes: 1,
+        patch: "@@ -1 +1,2 @@\n x\n+y",
+      });
+      const [back] = parseUnifiedDiff(f.patch).files;
+      expect([back?.path, back?.previousPath, back?.status, back?.malformed]).toEqual([
+        "new name.ts",
+        "old\tname.ts",
+        status,
+        undefined,
+      ]);
+    }
+  });
+
   it("marks a patch with stray lines or no hunk as malformed, naming the file", () => {
     const entry = { filename: "a.ts", status: "modified", additions: 1, deletions: 0, changes: 1 };
     expect(fileFromPatch({ ...entry, patch: "not a hunk" }).malformed).toBe(

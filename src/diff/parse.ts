@@ -363,8 +363,11 @@ function headerFor(entry: PullFileEntry, status: FileStatus): string {
   const old = entry.previous_filename ?? entry.filename;
   return [
     `diff --git ${quoteGitPath(`a/${old}`)} ${quoteGitPath(`b/${entry.filename}`)}`,
-    ...(entry.previous_filename !== undefined && status === "renamed"
-      ? [`rename from ${quoteGitPath(old)}`, `rename to ${quoteGitPath(entry.filename)}`]
+    ...(entry.previous_filename !== undefined && entry.previous_filename !== entry.filename
+      ? [
+          `${status === "copied" ? "copy" : "rename"} from ${quoteGitPath(old)}`,
+          `${status === "copied" ? "copy" : "rename"} to ${quoteGitPath(entry.filename)}`,
+        ]
       : []),
     `--- ${status === "added" ? "/dev/null" : label(`a/${old}`)}`,
     `+++ ${status === "removed" ? "/dev/null" : label(`b/${entry.filename}`)}`,
