@@ -46,7 +46,7 @@ export function syntheticPull({ files, lines, patchOmitted = [] }) {
       (_, j) => `+export const value${j} = ${i} * ${j}; // line ${j + 1} of ${name}`,
     );
     const patch = `@@ -0,0 +1,${n} @@\n${body.join("\n")}`;
-    entries.push({ name, n, patch, omitted: patchOmitted.includes(i) });
+    entries.push({ name, n, patch, omitted: patchOmitted.includes(i), sha: String(i).padStart(40, "0") });
   }
   const diff = entries
     .map(
@@ -86,9 +86,26 @@ const CONTRACT = JSON.stringify({
   ],
 });
 
+/** File list entries as GitHub lists them; the blob id is the file's, so two lists agree. */
+function fileEntries(entries) {
+  return entries.map((e) => ({
+    sha: e.sha,
+    filename: e.name,
+    status: "added",
+    additions: e.n,
+    deletions: 0,
+    changes: e.n,
+    blob_url: "",
+    raw_url: "",
+    contents_url: "",
+    ...(e.omitted ? {} : { patch: e.patch }),
+  }));
+}
+
 /** GitHub's REST API for one repository and one pull request, answering at once. GitHub's own limits
- * apply: the diff media type is refused (406) past 300 files or 20,000 lines, the file list stops at
- * 3,000 files. */
+ * apply: the diff media type is refused past 300 files or 20,000 lines (406 for the pull request, 500
+ * for the comparison of its two commits), a comparison lists 300 files, the file list stops at 3,000
+ * files. */
 export async function startGitHub(pull) {
   const counts = { requests: 0, byRoute: {} };
   const checks = [];
@@ -130,25 +147,29 @@ export async function startGitHub(pull) {
         }
         return json(200, pullJson(pull, `http://${req.headers.host}`));
       }
+      // The change by commit (three-dot): GitHub's 500 for a diff too large to render, else the diff;
+      // as JSON, at most 300 files.
+      if (req.method === "GET" && p === `${prefix}/compare/${BASE}...${HEAD}`) {
+        if (/diff/.test(req.headers.accept ?? "")) {
+          if (pull.files > 300 || pull.additions > 20_000) {
+            return json(500, { message: "Server Error: Sorry, this diff is taking too long to generate." });
+          }
+          res.writeHead(200, {
+            "content-type": "application/vnd.github.diff; charset=utf-8",
+            "content-length": Buffer.byteLength(pull.diff),
+          });
+          return res.end(pull.diff);
+        }
+        return json(200, {
+          merge_base_commit: { sha: BASE },
+          files: fileEntries(pull.entries.slice(0, 300)),
+        });
+      }
       if (req.method === "GET" && p === `${prefix}/pulls/1/files`) {
         const per = Number(url.searchParams.get("per_page") ?? 30);
         const page = Number(url.searchParams.get("page") ?? 1);
         const listed = pull.entries.slice(0, 3000).slice((page - 1) * per, page * per);
-        return json(
-          200,
-          listed.map((e, i) => ({
-            sha: String(i).padStart(40, "0"),
-            filename: e.name,
-            status: "added",
-            additions: e.n,
-            deletions: 0,
-            changes: e.n,
-            blob_url: "",
-            raw_url: "",
-            contents_url: "",
-            ...(e.omitted ? {} : { patch: e.patch }),
-          })),
-        );
+        return json(200, fileEntries(listed));
       }
       if (req.method === "GET" && p.startsWith(`${prefix}/contents/`)) {
         const content = Buffer.from(CONTRACT).toString("base64");

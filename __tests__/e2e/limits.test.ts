@@ -53,7 +53,8 @@ describe("a 3,000-file, 100,000-line pull request", () => {
         const check = gateChecks(world)[0];
         expect(check?.output.title).toMatch(/^hold-for-human/);
         for (const f of omitted) expect(check?.output.summary).toContain(f);
-        // GitHub refused the unified diff once; the gate paged the list, 100 files a page, 30 pages.
+        // GitHub could not render the comparison's diff, and its file list stops at 300: the gate paged
+        // the pull request's own list, 100 files a page, 30 pages, its head checked before and after.
         const pages = world.api.requestsFor(FILES_ROUTE);
         expect(pages.map((r) => Number(r.query.page))).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
         for (const r of pages) expect(r.query.per_page).toBe("100");
@@ -84,13 +85,14 @@ describe("a 3,000-file, 100,000-line pull request", () => {
 describe.concurrent("GitHub's limits on what it lists and what it accepts", () => {
   it("more files than GitHub lists: the round says so and holds", async () =>
     inWorld(
-      { change: bigChange(60, 600), limits: { limits: { diffMaxFiles: 10, filesListMax: 50 } } },
+      // Past the comparison's 300 files, the pull request's own list is read: here it stops at 320.
+      { change: bigChange(350, 700), limits: { limits: { diffMaxFiles: 10, filesListMax: 320 } } },
       async (world) => {
         const run = await world.run({});
         expectNothingPassed(world, run);
         expect(run.outputs.status).toBe("hold-for-human");
         expect(gateChecks(world)[0]?.output.summary).toMatch(
-          /reports 60 changed files, the gate received 50/,
+          /reports 350 changed files, the gate received 320/,
         );
       },
     ));

@@ -28,6 +28,11 @@ afterEach(async () => {
   await world.close();
 });
 
+/** The base contract with one more criterion. */
+function contractWith(criterion: Record<string, unknown>): string {
+  return JSON.stringify({ ...CONTRACT, success_criteria: [...CONTRACT.success_criteria, criterion] });
+}
+
 /** The merge_group run for the PR as the queue builds it now, with the group's commit checked out. */
 async function queue(): Promise<{ run: ActionRun; headSha: string }> {
   return runGroup(world.repo.createMergeGroup(world.pull));
@@ -111,6 +116,74 @@ describe("merge_group", () => {
     const { run, headSha } = await queue();
     expect(run.outputs.status).toBe("blocked");
     expect(groupCheck(headSha).output.summary).toMatch(/no-legacy/);
+  });
+
+  it("judges a diff criterion added on main after the PR was approved on the group's own change", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    // After the approve, main's contract forbids what the PR adds. On an empty diff this passed.
+    world.repo.commit(
+      {
+        ".github/verdict-contract.json": contractWith({
+          id: "no-hello",
+          type: "diff_added_absent",
+          pattern: "hello",
+          description: "no greetings",
+        }),
+      },
+      { message: "Forbid greetings" },
+    );
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("blocked");
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("failure");
+    expect(check.output.summary).toMatch(/no-hello/);
+    expect(check.output.summary).toMatch(/src\/greet\.js:2/);
+    // The group's change, by its two SHAs: the diff, then its file list to check the diff against.
+    const compared = world.api
+      .requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")
+      .filter((r) => r.path.endsWith(`...${headSha}`));
+    expect(compared.map((r) => /diff/.test(r.headers.accept ?? ""))).toEqual([true, false]);
+  });
+
+  it("passes a diff criterion that needs an added line the group's change has (no longer fails every group)", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    world.repo.commit({
+      ".github/verdict-contract.json": contractWith({
+        id: "greets",
+        type: "diff_added_contains",
+        pattern: "hello",
+        min_count: 1,
+        description: "greets",
+      }),
+    });
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("approve");
+    expect(groupCheck(headSha).conclusion).toBe("success");
+  });
+
+  it("holds naming the diff criteria it could not evaluate when the group's change cannot be read", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    world.repo.commit({
+      ".github/verdict-contract.json": contractWith({
+        id: "no-hello",
+        type: "diff_added_absent",
+        pattern: "hello",
+        description: "no greetings",
+      }),
+    });
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const { run, headSha } = await queue();
+    expect(run.outputs.status).toBe("hold-for-human");
+    const check = groupCheck(headSha);
+    expect(check.conclusion).toBe("action_required");
+    expect(check.output.title).toMatch(/^hold-for-human: the merge group's change/);
+    expect(check.output.summary).toMatch(
+      /the merge group's change [0-9a-f]{12}\.\.\.[0-9a-f]{12} could not be read \(.*HTTP 502.*\): the diff criteria no-debugger, no-hello were not evaluated/,
+    );
   });
 
   it("judges the head the queue took, not one approved after it (the PR's head now)", async () => {

@@ -34,6 +34,7 @@ const CONTRACT = "GET /repos/{owner}/{repo}/contents/{path}";
 const JUDGED_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
 /** The pull requests whose head is the commit: before a pass, and again after it. */
 const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
+const COMPARE = "GET /repos/{owner}/{repo}/compare/{basehead}";
 
 describe("API requests per round", () => {
   it("first round, later rounds, re-evaluation, decision, terminal hold and merge group", async () => {
@@ -43,16 +44,15 @@ describe("API requests per round", () => {
     const first = await cost(() => world.run({}));
     figures["first round"] = first.total;
     // The PR, the check run started, the history read (one page), the contract at the base, the diff
-    // (and the PR again, to confirm the head did not move while the diff was read), the gate's check
-    // runs on the commit (another pull request's verdict for it would stand here), the history
-    // written, the check run finished.
+    // of the head commit (by its SHA: nothing to re-check afterwards), the gate's check runs on the
+    // commit (another pull request's verdict for it would stand here), the history written, the check
+    // run finished.
     expect(first.routes).toEqual([
       PR,
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
-      PR,
-      PR,
+      COMPARE,
       JUDGED_AT_COMMIT,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
       FINISH_CHECK,
@@ -68,8 +68,7 @@ describe("API requests per round", () => {
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
-      PR,
-      PR,
+      COMPARE,
       JUDGED_AT_COMMIT,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
       FINISH_CHECK,
@@ -130,7 +129,9 @@ describe("API requests per round", () => {
     expect(merged.run.outputs.status).toBe("approve");
     // The group's pull requests: its commits (compare), the queue's branches, the pull requests at the
     // group's commit. Per pull request in the group: its history (the head the queue took comes with
-    // the queue's branch, so the PR itself is not read again); then the contract for the criteria.
+    // the queue's branch, so the PR itself is not read again); then the contract for the criteria,
+    // and, for its diff criterion, the group's own change: the diff and the file list it is checked
+    // against.
     expect(merged.routes).toEqual([
       START_CHECK,
       "GET /repos/{owner}/{repo}/compare/{basehead}",
@@ -138,15 +139,17 @@ describe("API requests per round", () => {
       PULLS_AT_COMMIT,
       READ_HISTORY,
       CONTRACT,
+      COMPARE,
+      COMPARE,
       FINISH_CHECK,
     ]);
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
     expect(figures).toEqual({
-      "first round": 9,
-      "later round": 9,
-      "re-evaluation, nothing changed": 8,
-      "round that exhausts the budget": 9,
+      "first round": 8,
+      "later round": 8,
+      "re-evaluation, nothing changed": 7,
+      "round that exhausts the budget": 8,
       "terminal hold": 5,
       decision: 8,
       "merge group (one PR)": 7,
@@ -185,18 +188,18 @@ describe("API requests per round", () => {
     const first = await cost(() => world.run({}));
     expect(first.run.outputs.status).toBe("conditional-on");
     // The PR already lists its labels: a missing one costs nothing.
-    expect(first.routes.slice(7, 10)).toEqual([
+    expect(first.routes.slice(6, 9)).toEqual([
       "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
       "GET /repos/{owner}/{repo}/commits/{ref}/status",
       PR,
     ]);
-    expect(first.total).toBe(12);
+    expect(first.total).toBe(11);
     world.pull.addLabel("qa-approved");
     const labeled = await cost(() => world.run({}));
-    expect(labeled.routes.slice(10, 12)).toEqual([
+    expect(labeled.routes.slice(9, 11)).toEqual([
       "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
     ]);
-    expect(labeled.total).toBe(14);
+    expect(labeled.total).toBe(13);
   });
 });

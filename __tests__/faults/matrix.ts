@@ -160,20 +160,24 @@ export const POINTS: readonly Point[] = [
     prepare: (w) => pullRequestRun(w),
   },
   {
-    name: "GET diff",
-    route: "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+    name: "GET diff (comparison)",
+    route: "GET /repos/{owner}/{repo}/compare/{basehead}",
     when: () => isDiff,
     prepare: (w) => pullRequestRun(w),
     mayRecover: {
+      "500": "a 500 is how GitHub says it cannot render a comparison's diff: its file list is read instead",
+      "503": "a 503 is how GitHub says it cannot render a comparison's diff: its file list is read instead",
       "malformed JSON":
         "a diff that shows fewer changed lines than the PR reports is read again as the file list",
       "truncated JSON":
         "a diff that shows fewer changed lines than the PR reports is read again as the file list",
+      "empty body": "an empty diff of a change is read again as the file list",
     },
   },
   {
-    name: "GET files (after 406)",
-    route: "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+    name: "GET files (comparison, diff not rendered)",
+    route: "GET /repos/{owner}/{repo}/compare/{basehead}",
+    when: () => (r) => !isDiff(r),
     world: { limits: { limits: { diffMaxLines: 1 } } },
     prepare: (w) => pullRequestRun(w),
   },

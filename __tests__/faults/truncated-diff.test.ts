@@ -48,11 +48,11 @@ describe("a unified diff cut cleanly between two hunks", () => {
         expect(cut).not.toContain("cccc");
 
         api.faults.inject(
-          "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+          "GET /repos/{owner}/{repo}/compare/{basehead}",
           { kind: "truncated-json" },
           {
             attempts: "every",
-            when: (r) => /diff/.test(r.headers.accept ?? "") && r.path.endsWith(`/${pull.number}`),
+            when: (r) => /diff/.test(r.headers.accept ?? "") && r.path.endsWith(`...${pull.headSha}`),
           },
         );
         const workspace = checkout(api, repo.fullName, pull.headSha);
@@ -69,9 +69,10 @@ describe("a unified diff cut cleanly between two hunks", () => {
           expect(run.outputs.coverage).toBe("100%");
         }
         // The gate read the file list rather than trust the cut diff.
-        expect(api.requestsFor("GET /repos/{owner}/{repo}/pulls/{pull_number}/files").length).toBeGreaterThan(
-          0,
-        );
+        const listed = api
+          .requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")
+          .filter((r) => !/diff/.test(r.headers.accept ?? ""));
+        expect(listed.length).toBeGreaterThan(0);
         expect(run.outputs.status, run.log).toBe("approve");
       },
     ));

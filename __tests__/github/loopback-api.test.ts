@@ -1,7 +1,10 @@
 // The loopback GitHub API as a test fixture: every emulated route answers within GitHub's description,
 // the model changes between rounds as github.com does, faults hit the attempts asked for, and the diff
 // it computes is a real unified diff.
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
@@ -50,6 +53,12 @@ describe("every emulated route answers within GitHub's description", () => {
     await o.rest.pulls.get({ ...r, pull_number: 1 });
     await o.rest.pulls.get({ ...r, pull_number: 1, mediaType: { format: "diff" } });
     await o.rest.pulls.listFiles({ ...r, pull_number: 1 });
+    await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead: `${pr.baseSha}...${headSha}` });
+    await o.rest.repos.compareCommitsWithBasehead({
+      ...r,
+      basehead: `${pr.baseSha}...${headSha}`,
+      mediaType: { format: "diff" },
+    });
     await o.rest.pulls.listCommits({ ...r, pull_number: 1 });
     await o.rest.pulls.list({ ...r, state: "all", head: `octo-org:${pr.headRef}` });
     await expect(o.rest.pulls.checkIfMerged({ ...r, pull_number: 1 })).rejects.toMatchObject({ status: 404 });
@@ -344,5 +353,93 @@ describe("the diff the fake computes", () => {
       "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file",
     );
     expect(filePatch("", "x\n").patch).toBe("@@ -0,0 +1 @@\n+x");
+  });
+});
+
+describe("comparing two commits", () => {
+  it("is three-dot: the pull request's own change, the same files and diff as the pull request", async () => {
+    const o = client.octokit;
+    repo.commit({ "README.md": "# moved on\n" });
+    const basehead = `${pr.baseSha}...${pr.headSha}`;
+    const json = (await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead })).data;
+    expect(json.merge_base_commit.sha).toBe(pr.baseSha);
+    expect(json).toMatchObject({ status: "ahead", ahead_by: 1, behind_by: 0, total_commits: 1 });
+    const listed = (await o.rest.pulls.listFiles({ ...r, pull_number: 1 })).data;
+    expect(json.files).toEqual(listed);
+    const diff = await o.rest.repos.compareCommitsWithBasehead({
+      ...r,
+      basehead,
+      mediaType: { format: "diff" },
+    });
+    const prDiff = await o.rest.pulls.get({ ...r, pull_number: 1, mediaType: { format: "diff" } });
+    expect(diff.data).toBe(prDiff.data);
+  });
+
+  it("lists at most 300 files, only on the first page, and answers 500 for a diff too large to render", async () => {
+    api.limits.compareFilesMax = 2;
+    api.limits.diffMaxFiles = 1;
+    pr.push({ "src/more.ts": "more\n" });
+    const o = client.octokit;
+    const basehead = `${pr.baseSha}...${pr.headSha}`;
+    expect((await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead })).data.files).toHaveLength(2);
+    const page2 = await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead, page: 2, per_page: 1 });
+    expect(page2.data.files).toBeUndefined();
+    await expect(
+      o.rest.repos.compareCommitsWithBasehead({ ...r, basehead, mediaType: { format: "diff" } }),
+    ).rejects.toMatchObject({ status: 500, message: expect.stringMatching(/taking too long to generate/) });
+  });
+
+  it("writes every header line as git does for names git must quote or mark", async () => {
+    const names = [
+      "package-lock.json ",
+      " lead.txt",
+      "tab\there.txt",
+      'q"uote.txt',
+      "new\nline",
+      "café.txt",
+      "x b/y.txt",
+    ];
+    const changes = Object.fromEntries(names.map((n) => [n, `content of ${JSON.stringify(n)}\n`]));
+    const hostile = repo.openPullRequest({ author: "octocat", changes });
+    const basehead = `${hostile.baseSha}...${hostile.headSha}`;
+    const fake = (
+      await client.octokit.rest.repos.compareCommitsWithBasehead({
+        ...r,
+        basehead,
+        mediaType: { format: "diff" },
+      })
+    ).data as unknown as string;
+    // git itself, on the same two trees.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "vg-fake-headers-"));
+    try {
+      const git = (...args: string[]) =>
+        execFileSync("git", ["-c", "core.quotepath=true", ...args], {
+          cwd: dir,
+          encoding: "utf8",
+          env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: "/dev/null" },
+        });
+      git("init", "-q");
+      mkdirSync(path.join(dir, "src"));
+      writeFileSync(path.join(dir, "README.md"), "# w\n");
+      writeFileSync(path.join(dir, "src/a.ts"), "a\nb\nc\n");
+      git("add", "-A");
+      git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "base");
+      for (const [name, content] of Object.entries(changes)) {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), content);
+      }
+      git("add", "-A");
+      const real = git("diff", "--cached", "HEAD");
+      const headers = (text: string) =>
+        text.split("\n").filter((l) => !/^[-+ @\\]|^$/.test(l) || /^(---|\+\+\+) /.test(l));
+      expect(headers(fake)).toEqual(headers(real));
+      expect(
+        parseUnifiedDiff(fake)
+          .files.map((f) => f.path)
+          .sort(),
+      ).toEqual([...names].sort());
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

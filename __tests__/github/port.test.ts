@@ -35,7 +35,7 @@ describe("createGitHubPort", () => {
     expect(check.appSlug).toBe("github-actions");
     const contract = await github.readFile(".github/verdict-contract.json", pr.baseSha);
     expect(contract).toEqual({ kind: "found", text: CONTRACT, sha: expect.stringMatching(/^[0-9a-f]{40}$/) });
-    const diff = await github.diff(pr);
+    const diff = await github.diff({ baseSha: pr.baseSha, headSha: pr.headSha, pull: pr });
     expect(diff.files).toHaveLength(2);
     const comment = await github.findComment(pr.number, MARKER, `${check.appSlug}[bot]`);
     expect(comment).toBeUndefined();
@@ -46,8 +46,8 @@ describe("createGitHubPort", () => {
       "success",
     );
     expect(w.pr.checkRuns()[0]).toMatchObject({ conclusion: "success", headSha: w.pr.headSha });
-    // pull request, check run, contract, diff + head check, comments, comment, completion.
-    expect(github.requestCount()).toBe(8);
+    // pull request, check run, contract, the comparison's diff, comments, comment, completion.
+    expect(github.requestCount()).toBe(7);
 
     const again = await github.findComment(pr.number, MARKER, "github-actions[bot]");
     expect(again?.body).toBe(`${MARKER}\nround 1`);
@@ -93,20 +93,22 @@ describe("createGitHubPort", () => {
     expect(warnings.join("\n")).toMatch(/did not say which app owns check run \d+/);
   });
 
-  it("says in its log who gave up on the unified diff: GitHub, or the gate finding it cut", async () => {
+  it("says in its log why the unified diff was not used: GitHub could not render it, or it was cut", async () => {
     const infos: string[] = [];
     const github = createGitHubPort(w.client, w.ref, { ...log, info: (m) => infos.push(m) });
     const pr = await github.pullRequest(w.pr.number);
+    const change = { baseSha: pr.baseSha, headSha: pr.headSha };
     // GitHub counts more changed lines than the unified diff shows: the gate finds it cut.
-    await github.diff({ ...pr, additions: pr.additions + 5 });
+    await github.diff({ ...change, pull: { ...pr, additions: pr.additions + 5 } });
     expect(infos).toEqual([
-      expect.stringMatching(/^the gate found the unified diff cut \(the unified diff shows/),
+      expect.stringMatching(
+        /^the unified diff shows 2 of the 7 changed lines the pull request reports; read the comparison's file list instead$/,
+      ),
     ]);
-    expect(infos.join("\n")).not.toMatch(/GitHub refused/);
     w.api.limits.diffMaxFiles = 1;
-    await github.diff(pr);
+    await github.diff({ ...change, pull: pr });
     expect(infos[1]).toMatch(
-      /^GitHub refused the whole diff \(Sorry, the diff exceeded the maximum number of files/,
+      /^GitHub could not produce the whole diff \(HTTP 500: Server Error: Sorry, this diff is taking too long to generate\.\); read the comparison's file list instead$/,
     );
   });
 

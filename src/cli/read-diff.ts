@@ -37,7 +37,7 @@ async function readBounded(file: string, maxBytes: number): Promise<Buffer> {
 }
 
 /** Reads `file` (`-` or undefined: standard input). Throws UsageError (exit 2) for an unreadable file,
- * an input over the limit, and an input with no file diff in it. */
+ * an input over the limit, an input with no file diff in it, and a diff with a malformed section. */
 export async function readDiff(
   io: CliIO,
   file: string | undefined,
@@ -69,6 +69,15 @@ export async function readDiff(
       text.trim() === ""
         ? `the diff from ${from} is empty: nothing changed, or nothing was piped in (${options.pipe} …)`
         : `the input from ${from} holds no file diffs: is it a unified diff (git diff, git format-patch)?`,
+    );
+  }
+  // A diff is read as git wrote it, or refused: a section whose names are uncertain (a custom
+  // --src-prefix, converted line endings) or whose hunks do not add up would be judged under a wrong
+  // name or in part. The action holds on such a diff; here the input is simply wrong.
+  const malformed = diff.files.flatMap((f) => (f.malformed === undefined ? [] : [f.malformed]));
+  if (malformed.length > 0) {
+    throw new UsageError(
+      `the diff from ${from} is malformed, so nothing was checked: ${malformed[0]}${malformed.length > 1 ? ` (and ${malformed.length - 1} more section${malformed.length === 2 ? "" : "s"})` : ""}. Pipe git's own output unchanged, with a prefix git writes (${options.pipe} …)`,
     );
   }
   return { diff, from };

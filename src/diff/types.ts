@@ -43,6 +43,13 @@ export interface DiffFile {
   readonly patchOmitted: boolean;
   /** The file's section of the unified diff, exactly as received (what the reviewer is shown). */
   readonly patch: string;
+  /** Why this section cannot be read as git wrote it, and where: a header whose names cannot be read
+   * with certainty, hunk counts that do not add up, a line that belongs to no hunk, a content change
+   * with no hunk. Set only with `patchOmitted`. Such a file is never excluded by its name (its name or
+   * its extent is in doubt: a lockfile's hunk can swallow the next file) and never counts as seen. */
+  readonly malformed?: string;
+  /** Why the patch is missing when nothing is malformed (GitHub listed the file without one). */
+  readonly omittedWhy?: string;
 }
 
 export interface Diff {
@@ -53,4 +60,7 @@ export interface Diff {
   readonly truncated: boolean;
   /** The PR's own count of changed files when known (to detect files the gate never received). */
   readonly reportedFiles?: number;
+  /** How the change was read when it was not simply the whole diff (a file list read instead, and
+   * why), for the summary: a person should know which list an approve or a hold stands on. */
+  readonly howRead?: readonly string[];
 }

@@ -13,7 +13,7 @@ import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
 import type { CriteriaReport, CriterionRow } from "../report/round-report.js";
 import type { Part } from "../verdict/decision.js";
-import { maybe, yes } from "../verdict/four.js";
+import { combine, maybe, yes } from "../verdict/four.js";
 import type { ContractFile } from "./ports.js";
 
 export interface CriteriaPartOutcome {
@@ -99,9 +99,17 @@ export interface CheckCriteriaInput {
   contract: Contract;
   source: string;
   tree: TreeReader | { error: string };
-  diff: Diff;
+  /** The change the diff criteria judge. Absent only when it could not be read, and then
+   * `changeUnavailable` says why: never an empty diff standing in for one nobody read. */
+  diff?: Diff;
+  changeUnavailable?: string;
   /** Why the checked-out tree cannot be trusted to be the PR's code, if it cannot. */
   treeMismatch?: string;
+}
+
+/** The contract's criteria that judge the change rather than the tree. */
+export function diffCriteria(contract: Contract): string[] {
+  return contract.success_criteria.filter((c) => c.type.startsWith("diff_")).map((c) => c.id);
 }
 
 export async function checkCriteria(input: CheckCriteriaInput): Promise<CriteriaPartOutcome> {
@@ -116,6 +124,13 @@ export async function checkCriteria(input: CheckCriteriaInput): Promise<Criteria
     };
   }
   const checked = await checkContract(contract, { tree: input.tree, diff: input.diff });
+  const unread = input.diff === undefined ? diffCriteria(contract) : [];
+  const unevaluated =
+    unread.length > 0
+      ? maybe(
+          `${input.changeUnavailable ?? "the change could not be read"}: the diff criteria ${unread.join(", ")} were not evaluated`,
+        )
+      : undefined;
   const rows: CriterionRow[] = checked.checks.map((c) => ({
     id: c.id,
     type: c.type,
@@ -127,7 +142,8 @@ export async function checkCriteria(input: CheckCriteriaInput): Promise<Criteria
   return {
     part: {
       name: "criteria",
-      result: contractResult(checked),
+      result:
+        unevaluated === undefined ? contractResult(checked) : combine(unevaluated, contractResult(checked)),
       summary: `${checked.verdict}: ${passed} of ${checked.checks.length} criteria passed${checked.unverifiable_claims.length > 0 ? `, ${checked.unverifiable_claims.length} unverifiable claim(s)` : ""}`,
     },
     report: {

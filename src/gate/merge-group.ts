@@ -1,13 +1,21 @@
 // A merge queue round: GitHub waits for the required check on the merge group's head commit, so the
 // gate must report there or the queue stalls. The group is approved when every pull request it
 // carries has an approve round (the gate's or a person's) for the head the queue took — its current
-// head when the group does not say — and the criteria hold on the group's own tree. No reviewer is
-// called: each PR was reviewed in its own rounds.
+// head when the group does not say — and the criteria hold on the group's own tree and change. No
+// reviewer is called: each PR was reviewed in its own rounds.
+//
+// The diff criteria judge the group's own change (base_sha...head_sha, read as a pull request's is):
+// judged on an empty diff, `diff_added_absent` passed having seen nothing, so a criterion added on
+// main after a PR was approved never applied. When the change cannot be read, the round holds naming
+// the criteria it could not evaluate.
+import type { Contract } from "../criteria/contract-schema.js";
+import { describeError } from "../describe-error.js";
+import type { Diff } from "../diff/types.js";
 import { type RoundReport, renderCheck, renderJobSummary } from "../report/round-report.js";
 import { decide, type Part, reasonsOf } from "../verdict/decision.js";
 import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
-import { checkCriteria, readContract } from "./criteria-part.js";
+import { checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
 import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { failCheck } from "./publish.js";
 import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
@@ -48,6 +56,25 @@ async function pullRequestVerdict(
   }
 }
 
+/** The group's change, read only when a diff criterion needs it. A failed read is said, not thrown:
+ * the other criteria and the pull requests are still judged, and the hold names what was not. */
+async function groupChange(
+  ctx: RoundContext,
+  contract: Contract,
+  baseSha: string,
+  headSha: string,
+): Promise<{ diff?: Diff; changeUnavailable?: string }> {
+  if (diffCriteria(contract).length === 0) return {};
+  ctx.log.info(`diff: the merge group's change ${baseSha.slice(0, 12)}...${headSha.slice(0, 12)}`);
+  try {
+    return { diff: await ctx.github.diff({ baseSha, headSha }) };
+  } catch (error) {
+    const why = `the merge group's change ${baseSha.slice(0, 12)}...${headSha.slice(0, 12)} could not be read (${describeError(error)})`;
+    ctx.log.warning(why);
+    return { changeUnavailable: why };
+  }
+}
+
 export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcome> {
   const { settings, github, log } = ctx;
   if (settings.target.kind !== "merge_group")
@@ -80,13 +107,14 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
     );
     // As in a pull request's round: files of a commit nobody can name are not the group's tree.
     const checkedOut = ctx.workspaceHead === undefined ? headSha : ctx.workspaceHead();
+    const change = contract === undefined ? {} : await groupChange(ctx, contract, baseSha, headSha);
     const criteria =
       outcome ??
       (await checkCriteria({
         contract: contract as NonNullable<typeof contract>,
         source: settings.contractPath,
         tree: ctx.openTree(),
-        diff: { files: [], source: "unified", truncated: false },
+        ...change,
         ...(checkedOut === undefined
           ? {
               treeMismatch: `cannot tell which commit the workspace holds (no readable .git in it), so its files may not be the merge group's head ${headSha.slice(0, 12)}; check it out with actions/checkout`,
@@ -107,7 +135,7 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
       checkName: settings.checkName,
       criteria: criteria.report,
       history: [],
-      notes: [`Merge group ${headRef}.`],
+      notes: [`Merge group ${headRef}.`, ...(change.diff?.howRead ?? []).map((how) => `The change: ${how}.`)],
       version: ctx.version,
       ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
     };

@@ -61,10 +61,22 @@ export interface CheckRunRef {
   startedAt?: string;
 }
 
+/** A change asked for by its commits: the check goes on `headSha`, so the change read is exactly its
+ * own (a pull request number names whatever was pushed last). */
+export interface ChangeRequest {
+  /** The base commit; the change is three-dot, from the merge base, as a pull request's diff is. */
+  baseSha: string;
+  headSha: string;
+  /** The pull request whose change this is: its counts check the diff when its head is `headSha`,
+   * and its file list is read past the 300 files GitHub lists of a comparison. */
+  pull?: Pick<PullRequestInfo, "number" | "headSha" | "changedFiles" | "additions" | "deletions">;
+}
+
 export interface GitHubPort {
   pullRequest(number: number): Promise<PullRequestInfo>;
-  /** The PR's diff: the unified diff, or the paged file list when GitHub refuses it as too large. */
-  diff(pr: PullRequestInfo): Promise<Diff>;
+  /** The change between two commits: the unified diff, or a file list when it cannot be used (see
+   * src/github/change-diff.ts). */
+  diff(change: ChangeRequest): Promise<Diff>;
   /** A file at a commit, through the contents API (the contract is read at the base commit). */
   readFile(path: string, ref: string): Promise<ContractFile>;
   /** `pr`: the pull request the round is for, recorded on the run (its external id) so that a later

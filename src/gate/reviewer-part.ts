@@ -221,11 +221,16 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         : { message: hideRoundToken(outcome.reply.message, roundToken) }),
     });
   }
-  // No chunk at all (nothing in scope): there is no review, and coverage already says why.
+  // No chunk at all: there is no review. Nothing in scope, or nothing in scope it could be shown (a
+  // malformed diff, binary files): the first gap says which, so the hold says what is wrong.
   const uncapped =
     results.length > 0
       ? combine(...results)
-      : maybe("the reviewer was not asked: no file in scope to review");
+      : maybe(
+          plan.inScope.length === 0
+            ? "the reviewer was not asked: no file in scope to review"
+            : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
+        );
   const result = capByCoverage(uncapped, toDecisionCoverage(coverage), coverage.gaps.join("; "));
   const verdict = combinedVerdict(words);
   return {

@@ -125,9 +125,9 @@ async function evaluate(
   const { contract, outcome: contractOutcome } = readContract(contractFile, settings.contractPath);
 
   log.info("diff: fetching");
-  // The diff of the commit being gated, not of whatever the PR points at now: an approve must be about
-  // exactly the code the check run is posted on (the adapter re-checks the head and refuses if it moved).
-  const diff = await github.diff({ ...pr, headSha: head });
+  // The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve
+  // must be about exactly the code the check run is posted on, whatever is pushed meanwhile.
+  const diff = await github.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
   const reviewer = ctx.reviewer();
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
@@ -164,6 +164,7 @@ async function evaluate(
   );
   const pushed = pushNote(history, settings.target, head);
   if (pushed !== undefined) notes.push(pushed);
+  for (const how of diff.howRead ?? []) notes.push(`The change: ${how}.`);
   const verdictLike = verdictLikeLines(plan.inScope);
   if (verdictLike.length > 0) {
     notes.push(
@@ -393,7 +394,7 @@ export const CANNOT_WRITE_CHECKS =
 function readOnlyGitHub(g: GitHubPort): GitHubPort {
   return {
     pullRequest: (n) => g.pullRequest(n),
-    diff: (pr) => g.diff(pr),
+    diff: (change) => g.diff(change),
     readFile: (p, ref) => g.readFile(p, ref),
     startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
     finishCheck: async () => {},

@@ -1,6 +1,7 @@
 // The GitHub half of the round's ports (src/gate/ports.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 import { CannotWriteChecksError, type GitHubPort, type Logger } from "../gate/ports.js";
+import { getChangeDiff } from "./change-diff.js";
 import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
@@ -13,7 +14,6 @@ import { createIssueComment, updateIssueComment } from "./issue-comments.js";
 import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
-import { getPullDiff } from "./pull-diff.js";
 import { getPullRequest, getPullRequestState } from "./pull-request.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
 import { findStickyComment } from "./sticky-comment.js";
@@ -64,25 +64,14 @@ export function createGitHubPort(
       };
     },
 
-    async diff(pr) {
-      const read = await getPullDiff(client, repository, {
-        number: pr.number,
-        headSha: pr.headSha,
-        changedFiles: pr.changedFiles,
-        additions: pr.additions,
-        deletions: pr.deletions,
+    async diff(change) {
+      const read = await getChangeDiff(client, repository, {
+        baseSha: change.baseSha,
+        headSha: change.headSha,
+        ...(change.pull !== undefined ? { pull: change.pull } : {}),
       });
-      const fallback = read.fallback;
-      if (fallback !== undefined) {
-        const why =
-          fallback.why === "refused"
-            ? `GitHub refused the whole diff (${fallback.reason})`
-            : fallback.why === "too-large"
-              ? `the whole diff was too large to accept (${fallback.reason})`
-              : `the gate found the unified diff cut (${fallback.reason})`;
-        log.info(`${why}; read the file list instead`);
-      }
-      return read.diff;
+      for (const note of read.notes) log.info(note);
+      return read.notes.length > 0 ? { ...read.diff, howRead: read.notes } : read.diff;
     },
 
     async readFile(path, ref) {

@@ -11,6 +11,8 @@ import type { Chunk, ReviewPlan } from "./plan.js";
 import type { ExcludedFile } from "./scope.js";
 
 export type NotReviewedReason =
+  /** Its section of the diff is not as git writes one (see DiffFile.malformed). */
+  | "malformed"
   /** Binary content. */
   | "binary"
   /** GitHub omitted the patch, or it could not be parsed. */
@@ -87,6 +89,13 @@ export function coverageOf(
   const totalFiles = plan.inScope.length;
   const totalLines = plan.inScope.reduce((sum, file) => sum + lines(file), 0);
   const gaps: string[] = [];
+  const malformed = notReviewed.filter((f) => f.reason === "malformed");
+  if (malformed.length > 0) {
+    // First, and said as what it is: a broken diff, not "nothing to review".
+    gaps.push(
+      `the diff is malformed: ${malformed[0]?.detail}${malformed.length > 1 ? ` (and ${plural(malformed.length - 1, "more section")})` : ""}`,
+    );
+  }
   if (plan.diff.truncated) {
     gaps.push("GitHub stopped listing files at its limit: more files changed than the gate received");
   }

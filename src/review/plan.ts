@@ -99,11 +99,13 @@ function linesShown(file: DiffFile): { additions: number; deletions: number } {
 
 /** Why a file cannot be shown to the reviewer, or undefined when it can. */
 function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "path" | "lines"> | undefined {
+  if (file.malformed !== undefined) return { reason: "malformed", detail: file.malformed };
   if (file.binary) return { reason: "binary", detail: "binary file: a text reviewer cannot read it" };
   if (file.patchOmitted) {
     return {
       reason: "patch-omitted",
-      detail: "GitHub did not include its patch (too large), or the patch could not be read",
+      detail:
+        file.omittedWhy ?? "GitHub did not include its patch (too large), or the patch could not be read",
     };
   }
   const shown = linesShown(file);
@@ -131,7 +133,17 @@ function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "pa
  * budget. Deterministic: the same diff and options give the same chunks. */
 export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
   const budget = Math.max(1, Math.floor(options.maxDiffTokens ?? DEFAULT_MAX_DIFF_TOKENS));
-  const { inScope, excluded } = scopeFiles(diff.files, options);
+  // A malformed section is in scope whatever its name says: the name may be misread, and a hunk whose
+  // counts do not add up may have swallowed the next file (a lockfile's hunk holding `evil.js`, which
+  // read as "no file in scope to review"). It is reviewed by nobody, and said to be malformed.
+  const malformed = new Set(diff.files.filter((f) => f.malformed !== undefined));
+  const scoped = scopeFiles(
+    diff.files.filter((f) => !malformed.has(f)),
+    options,
+  );
+  const kept = new Set(scoped.inScope);
+  const inScope = diff.files.filter((f) => malformed.has(f) || kept.has(f));
+  const excluded = scoped.excluded;
   const notReviewed: NotReviewedFile[] = [];
   const chunks: Chunk[] = [];
   let files: DiffFile[] = [];

@@ -395,8 +395,21 @@ export class FakeRepository {
   ): { headSha: string; headRef: string; baseSha: string; baseRef: string } {
     const baseSha = options.after ?? this.record.branches.get(pull.baseRef);
     if (baseSha === undefined) throw new Error(`no branch ${pull.baseRef}`);
-    const headTree = this.record.commits.get(pull.headSha)?.tree ?? new Map();
-    const changes: FileChange[] = [...headTree].map(([path, content]) => ({ path, content }));
+    // The pull request's own change applied to the queue's base, as a merge would: the PR's head
+    // tree copied whole would revert whatever landed on the base since (a contract edited on main).
+    const headTree = this.record.commits.get(pull.headSha)?.tree ?? new Map<string, Buffer>();
+    const queueBase = this.record.commits.get(baseSha)?.tree ?? new Map<string, Buffer>();
+    const changes: FileChange[] = pullFiles(this.api.model, this.record, pull.baseSha, pull.headSha).flatMap(
+      (f): FileChange[] => {
+        const content = headTree.get(f.filename);
+        if (f.status === "removed")
+          return queueBase.has(f.filename) ? [{ path: f.filename, delete: true }] : [];
+        if (content === undefined) return [];
+        if (f.previousFilename !== undefined && queueBase.has(f.previousFilename))
+          return [{ path: f.filename, renameFrom: f.previousFilename, content }];
+        return [{ path: f.filename, content }];
+      },
+    );
     const branch = `gh-readonly-queue/${pull.baseRef}/pr-${pull.number}-${pull.headSha}`;
     const commit = this.api.model.commit(
       this.record,

@@ -324,6 +324,26 @@ export class GitHubModel {
     return undefined;
   }
 
+  /** Every commit reachable from `sha` (itself included), nearest first. */
+  ancestors(repo: RepoRecord, sha: string): string[] {
+    const seen = new Set<string>();
+    const queue = [sha];
+    while (queue.length > 0) {
+      const next = queue.shift() as string;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(...(repo.commits.get(next)?.parents ?? []));
+    }
+    return [...seen];
+  }
+
+  /** The nearest common ancestor of two commits (what a three-dot comparison diffs from), or undefined
+   * for unrelated histories. */
+  mergeBase(repo: RepoRecord, a: string, b: string): string | undefined {
+    const ofA = new Set(this.ancestors(repo, a));
+    return this.ancestors(repo, b).find((sha) => ofA.has(sha));
+  }
+
   /** Renames on the way from `base` to `head`, following first parents. */
   renamesBetween(repo: RepoRecord, base: string, head: string): Map<string, string> {
     const chain: CommitRecord[] = [];

@@ -27,29 +27,67 @@ function shortBlob(content: Buffer | undefined): string {
   return content === undefined ? "0000000" : blobSha(content).slice(0, 7);
 }
 
+/** A name as git (and so GitHub, with core.quotepath on) writes it in a diff: C-quoted when it holds a
+ * control character, `"`, `\\` or a byte above 0x7f. Written here independently of the gate's parser,
+ * which it is the oracle for. */
+function quoted(name: string): string {
+  if (!/[\u0000-\u001f\u007f"\\]|[^\u0000-\u007f]/.test(name)) return name;
+  const named: Record<number, string> = {
+    7: "a",
+    8: "b",
+    9: "t",
+    10: "n",
+    11: "v",
+    12: "f",
+    13: "r",
+    34: '"',
+    92: "\\",
+  };
+  let out = "";
+  for (const byte of Buffer.from(name, "utf8")) {
+    if (named[byte] !== undefined) out += `\\${named[byte]}`;
+    else if (byte < 0x20 || byte >= 0x7f) out += `\\${byte.toString(8).padStart(3, "0")}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `"${out}"`;
+}
+
+/** A `---`/`+++` label: git adds a tab after one that holds a space. */
+function label(name: string): string {
+  const text = quoted(name);
+  return text.includes(" ") ? `${text}\t` : text;
+}
+
 function section(
   file: Omit<PullFile, "diffSection">,
   before: Buffer | undefined,
   after: Buffer | undefined,
 ): string {
   const from = file.previousFilename ?? file.filename;
-  const lines = [`diff --git a/${from} b/${file.filename}`];
+  const lines = [`diff --git ${quoted(`a/${from}`)} ${quoted(`b/${file.filename}`)}`];
   if (file.status === "added") lines.push("new file mode 100644");
   if (file.status === "removed") lines.push("deleted file mode 100644");
   if (file.status === "renamed") {
     lines.push(file.patch === "" && !file.binary ? "similarity index 100%" : "similarity index 90%");
-    lines.push(`rename from ${from}`, `rename to ${file.filename}`);
+    lines.push(`rename from ${quoted(from)}`, `rename to ${quoted(file.filename)}`);
   }
-  if (file.patch === "" && !file.binary) return lines.join("\n");
+  if (file.patch === "" && !file.binary) {
+    // An empty file added or removed: git writes its index line and no hunk.
+    if (file.status === "added" || file.status === "removed")
+      lines.push(`index ${shortBlob(before)}..${shortBlob(after)}`);
+    return lines.join("\n");
+  }
   const mode = file.status === "added" || file.status === "removed" ? "" : " 100644";
   lines.push(`index ${shortBlob(before)}..${shortBlob(after)}${mode}`);
   const oldName = file.status === "added" ? "/dev/null" : `a/${from}`;
   const newName = file.status === "removed" ? "/dev/null" : `b/${file.filename}`;
   if (file.binary) {
-    lines.push(`Binary files ${oldName} and ${newName} differ`);
+    const name = (n: string) => (n === "/dev/null" ? n : quoted(n));
+    lines.push(`Binary files ${name(oldName)} and ${name(newName)} differ`);
     return lines.join("\n");
   }
-  lines.push(`--- ${oldName}`, `+++ ${newName}`, file.patch);
+  const side = (n: string) => (n === "/dev/null" ? n : label(n));
+  lines.push(`--- ${side(oldName)}`, `+++ ${side(newName)}`, file.patch);
   return lines.join("\n");
 }
 

@@ -1,12 +1,14 @@
-// Comparing two commits (`GET /compare/{base}...{head}`: the commits in head and not in base, oldest
-// first, and the files that differ from their merge base) and listing refs by prefix
-// (`GET /git/matching-refs/{ref}`: the merge queue's `gh-readonly-queue/<base>/…` branches). A merge
-// group's pull requests are read from both.
+// Comparing two commits: `GET /repos/{owner}/{repo}/compare/{base}...{head}`. Three-dot, as on GitHub:
+// the change from the merge base of the two to the head, which is what a pull request's diff shows.
+// As JSON it lists at most 250 commits (or a page of them) and, on the first page only, at most 300
+// files; as the diff media type it is the whole unified diff, or, past GitHub's diff limits, the 500
+// "this diff is taking too long to generate" GitHub answers for comparisons it cannot render.
+// Also listing refs by prefix (`GET /git/matching-refs/{ref}`: the merge queue's
+// `gh-readonly-queue/<base>/…` branches). A merge group's pull requests are read from both.
 import type { CommitRecord, RepoRecord } from "../model.js";
 import { pullFiles } from "../pull-files.js";
-import { commit } from "../representations/commit.js";
-import { diffEntry } from "../representations/content.js";
-import { type Handler, isReply, notFound, paginate, repoOf } from "./context.js";
+import { commitComparison } from "../representations/comparison.js";
+import { githubError, type Handler, isReply, notFound, paginate, repoOf } from "./context.js";
 
 const DOCS = "https://docs.github.com/rest/commits/commits#compare-two-commits";
 
@@ -21,21 +23,6 @@ function ancestors(repo: RepoRecord, sha: string): Set<string> {
     stack.push(...(repo.commits.get(cursor)?.parents ?? []));
   }
   return seen;
-}
-
-/** `base`'s ancestors that `head` also reaches, the nearest first: the merge base. */
-function mergeBase(repo: RepoRecord, base: string, head: string): string | undefined {
-  const fromHead = ancestors(repo, head);
-  const queue = [base];
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const cursor = queue.shift() as string;
-    if (fromHead.has(cursor)) return cursor;
-    if (seen.has(cursor)) continue;
-    seen.add(cursor);
-    queue.push(...(repo.commits.get(cursor)?.parents ?? []));
-  }
-  return undefined;
 }
 
 /** The commits in `head` and not in `base`, parents before children (git's topological order, which
@@ -59,52 +46,51 @@ function commitsBetween(repo: RepoRecord, base: string, head: string): CommitRec
 const compare: Handler = (ctx) => {
   const repo = repoOf(ctx);
   if (isReply(repo)) return repo;
-  const m = /^(.+?)\.\.\.(.+)$/.exec(ctx.params.basehead ?? "");
-  if (m === null) return notFound(DOCS);
-  const base = ctx.model.resolveRef(repo, m[1] as string);
-  const head = ctx.model.resolveRef(repo, m[2] as string);
-  if (base === undefined || head === undefined) return notFound(DOCS);
-  const merge = mergeBase(repo, base, head);
-  if (merge === undefined) return notFound(DOCS);
-  const ahead = commitsBetween(repo, base, head);
-  const behind = commitsBetween(repo, head, base);
-  const paged = ctx.query.has("per_page") || ctx.query.has("page");
+  const basehead = ctx.params.basehead ?? "";
+  const parts = basehead.split("...");
+  if (parts.length !== 2) return notFound(DOCS);
+  const baseSha = ctx.model.resolveRef(repo, decodeURIComponent(parts[0] as string));
+  const headSha = ctx.model.resolveRef(repo, decodeURIComponent(parts[1] as string));
+  if (baseSha === undefined || headSha === undefined) return notFound(DOCS);
+  const mergeBase = ctx.model.mergeBase(repo, baseSha, headSha);
+  if (mergeBase === undefined) return notFound(DOCS);
+  const files = pullFiles(ctx.model, repo, mergeBase, headSha);
+  if (/application\/vnd\.github(\.v3)?\.diff/.test(ctx.headers.accept ?? "")) {
+    const lines = files.reduce((n, f) => n + f.additions + f.deletions, 0);
+    if (files.length > ctx.limits.diffMaxFiles || lines > ctx.limits.diffMaxLines)
+      return githubError("diffTakingTooLong");
+    return {
+      status: 200,
+      text: files.map((f) => `${f.diffSection}\n`).join(""),
+      mediaType: "application/vnd.github.diff",
+    };
+  }
+  const record = (sha: string) => repo.commits.get(sha) as CommitRecord;
+  const ahead = commitsBetween(repo, baseSha, headSha);
+  const behindBy = commitsBetween(repo, headSha, baseSha).length;
+  const paged = ctx.query.has("page") || ctx.query.has("per_page");
   // Without paging GitHub lists the newest 250 commits; with paging, files only on the first page.
   const { page: commits, headers } = paged
-    ? paginate(ctx, ahead, `/repos/${repo.fullName}/compare/${ctx.params.basehead}`)
+    ? paginate(ctx, ahead, `/repos/${repo.fullName}/compare/${basehead}`)
     : { page: ahead.slice(-250), headers: {} };
   const firstPage = !paged || Number(ctx.query.get("page") ?? 1) <= 1;
-  const files = firstPage ? pullFiles(ctx.model, repo, merge, head).slice(0, 300) : [];
-  const api = `${ctx.hosts.api}/repos/${repo.fullName}`;
-  const web = `${ctx.hosts.web}/${repo.fullName}`;
-  const shown = (record: CommitRecord | undefined) =>
-    record === undefined ? null : commit(ctx.hosts, repo, record, ctx.model.user(record.author));
-  return {
-    status: 200,
-    headers,
-    json: {
-      url: `${api}/compare/${ctx.params.basehead}`,
-      html_url: `${web}/compare/${ctx.params.basehead}`,
-      permalink_url: `${web}/compare/${repo.owner.login}:${base.slice(0, 7)}...${repo.owner.login}:${head.slice(0, 7)}`,
-      diff_url: `${web}/compare/${ctx.params.basehead}.diff`,
-      patch_url: `${web}/compare/${ctx.params.basehead}.patch`,
-      base_commit: shown(repo.commits.get(base)),
-      merge_base_commit: shown(repo.commits.get(merge)),
-      status:
-        ahead.length === 0 && behind.length === 0
-          ? "identical"
-          : behind.length === 0
-            ? "ahead"
-            : ahead.length === 0
-              ? "behind"
-              : "diverged",
-      ahead_by: ahead.length,
-      behind_by: behind.length,
-      total_commits: ahead.length,
-      commits: commits.map((c) => shown(c)),
-      files: files.map((f) => diffEntry(ctx.hosts, repo, head, f, true)),
+  const json = commitComparison(
+    ctx.hosts,
+    ctx.model,
+    repo,
+    {
+      base: record(baseSha),
+      head: record(headSha),
+      mergeBase: record(mergeBase),
+      basehead,
+      aheadBy: ahead.length,
+      behindBy,
+      commits,
+      ...(firstPage ? { files: files.slice(0, ctx.limits.compareFilesMax) } : {}),
     },
-  };
+    (f) => Buffer.byteLength(f.patch) <= ctx.limits.patchMaxBytes && !ctx.limits.omitPatch(f.filename),
+  );
+  return { status: 200, headers, json };
 };
 
 /** Refs under a prefix (`heads/gh-readonly-queue/main/`), sorted by name as git sorts them. */

@@ -12,6 +12,8 @@ export interface GitHubLimits {
   diffMaxLines: number;
   /** `/pulls/{n}/files` lists at most this many files (GitHub: 3,000). */
   filesListMax: number;
+  /** A comparison (`/compare/{base}...{head}`) lists at most this many files (GitHub: 300). */
+  compareFilesMax: number;
   /** A file's `patch` is left out of `/pulls/{n}/files` above this many bytes, or when this says so. */
   patchMaxBytes: number;
   omitPatch: (filename: string) => boolean;
@@ -27,6 +29,7 @@ export function defaultLimits(): GitHubLimits {
     diffMaxFiles: 300,
     diffMaxLines: 20_000,
     filesListMax: 3_000,
+    compareFilesMax: 300,
     patchMaxBytes: 1024 * 1024,
     omitPatch: () => false,
     contentsMaxBytes: 100 * 1024 * 1024,
