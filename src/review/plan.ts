@@ -8,7 +8,7 @@
 import type { Diff, DiffFile } from "../diff/types.js";
 import { type Coverage, coverageOf, type NotReviewedFile } from "./coverage.js";
 import { buildPrompt, type PromptInput } from "./prompt.js";
-import { type ExcludedFile, type ScopeOptions, scopeFiles } from "./scope.js";
+import { type ExcludedFile, type ReviewedDespiteName, type ScopeOptions, scopeFiles } from "./scope.js";
 import { estimateTokens } from "./tokens.js";
 
 /** Default diff tokens per reviewer call: ~180 KB of patch at the estimate's 3 bytes a token, room for
@@ -59,6 +59,8 @@ export interface ReviewPlan {
   /** Files after include/exclude: the total that coverage is measured against. */
   readonly inScope: readonly DiffFile[];
   readonly excluded: readonly ExcludedFile[];
+  /** Files a default exclude named that are in scope: their content did not prove the name. */
+  readonly reviewedDespiteName: readonly ReviewedDespiteName[];
   /** Files in scope the reviewer will not be shown, with the reason. */
   readonly notReviewed: readonly NotReviewedFile[];
   readonly maxDiffTokens: number;
@@ -131,7 +133,7 @@ function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "pa
  * budget. Deterministic: the same diff and options give the same chunks. */
 export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
   const budget = Math.max(1, Math.floor(options.maxDiffTokens ?? DEFAULT_MAX_DIFF_TOKENS));
-  const { inScope, excluded } = scopeFiles(diff.files, options);
+  const { inScope, excluded, reviewedDespiteName } = scopeFiles(diff.files, options);
   const notReviewed: NotReviewedFile[] = [];
   const chunks: Chunk[] = [];
   let files: DiffFile[] = [];
@@ -157,6 +159,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     chunks,
     inScope,
     excluded,
+    reviewedDespiteName,
     notReviewed,
     maxDiffTokens: budget,
     diff: {
