@@ -65,8 +65,9 @@ export interface GitHubPort {
   pullRequest(number: number): Promise<PullRequestInfo>;
   /** The PR's diff: the unified diff, or the paged file list when GitHub refuses it as too large. */
   diff(pr: PullRequestInfo): Promise<Diff>;
-  /** A file at a commit, through the contents API (the contract is read at the base commit). */
-  readFile(path: string, ref: string): Promise<ContractFile>;
+  /** A file at a commit, through the contents API (the contract is read at the base commit). A file
+   * over `maxBytes` (default: the adapter's cap for contracts) is unreadable. */
+  readFile(path: string, ref: string, options?: { maxBytes?: number }): Promise<ContractFile>;
   /** `pr`: the pull request the round is for, recorded on the run (its external id) so that a later
    * round of another pull request at the same commit can find this one's verdicts. */
   startCheck(headSha: string, name: string, title: string, pr?: number): Promise<CheckRunRef>;

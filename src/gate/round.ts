@@ -7,6 +7,7 @@
 // completed as something — approve only when every part said YES on the whole diff — or, if
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 import type { Requirement } from "../criteria/requirement-schema.js";
+import { READ_CAP_BYTES } from "../criteria/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
@@ -213,7 +214,7 @@ async function evaluate(
   const lockfiles = await lockfilePart({
     files: diff.files,
     content: scope.content,
-    readBase: (path) => github.readFile(path, pr.baseSha),
+    readBase: (path) => github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
     allowed: contract?.lockfile?.allowed_registries ?? [],
   });
   if (lockfiles !== undefined) parts.push(lockfiles.part);
@@ -412,7 +413,7 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
   return {
     pullRequest: (n) => g.pullRequest(n),
     diff: (pr) => g.diff(pr),
-    readFile: (p, ref) => g.readFile(p, ref),
+    readFile: (p, ref, options) => g.readFile(p, ref, options),
     startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
     finishCheck: async () => {},
     findComment: (pr, marker, login) => g.findComment(pr, marker, login),

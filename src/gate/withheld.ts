@@ -3,6 +3,7 @@
 // lockfile, so that scope.ts can withhold only what its content proves harmless and the lockfile part
 // can check the rest. Reading is I/O (tree, contents API); deciding stays pure (scope.ts,
 // excluded-content.ts, src/lockfile).
+import { READ_CAP_BYTES } from "../criteria/tree.js";
 import type { Diff } from "../diff/types.js";
 import type { HeadContent } from "../review/excluded-content.js";
 import { defaultExcludeCandidates, type ReviewedDespiteName, type ScopeOptions } from "../review/scope.js";
@@ -33,7 +34,8 @@ export async function withheldScope(
   const tree = opened !== undefined && !("error" in opened) ? opened : undefined;
   const content = await readHeadContents(needed, {
     ...(tree !== undefined ? { tree } : {}),
-    readAtHead: (path) => ctx.github.readFile(path, head),
+    // As large as the tree reads: lockfiles and bundled source maps run to several MB.
+    readAtHead: (path) => ctx.github.readFile(path, head, { maxBytes: READ_CAP_BYTES }),
   });
   ctx.log.info(`withheld files: read ${content.size} file(s) at the head to check what their names claim`);
   return { ...options, content };
