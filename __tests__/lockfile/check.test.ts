@@ -246,3 +246,12 @@ describe("yarn", () => {
     );
   });
 });
+
+describe("reasons", () => {
+  it("stay bounded however long the names and URLs a PR writes", () => {
+    const long = `https://npm.evil.example/${"x".repeat(5000)}/-/lodash-4.17.21.tgz`;
+    const c = check("package-lock.json", NPM, NPM.replace(LODASH_URL, long));
+    expect(c.problems.length).toBeGreaterThan(0);
+    for (const p of c.problems) expect(p.text.length).toBeLessThanOrEqual(600);
+  });
+});

@@ -86,6 +86,10 @@ const fingerprint = (e: LockEntry) => `${identity(e)}\0${e.version}\0${integrity
 const nameVersion = (e: LockEntry) => `${e.name}@${e.version}`;
 const who = (e: LockEntry) => (e.version !== "" ? `${e.name}@${e.version}` : e.name);
 const short = (hex: string) => `${hex.slice(0, 12)}…`;
+/** Names and URLs come from the pull request: a reason stays readable (and the history small) however
+ * long they are. */
+const REASON_CHARS = 600;
+const clip = (text: string) => (text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS - 1)}…` : text);
 
 function hashed(source: Source): boolean {
   return source.kind === "registry" || source.kind === "url";
@@ -142,9 +146,9 @@ export function checkLockfile(input: LockfileCheckInput): LockfileCheck {
       : "the base lockfile's registries";
   const problems: LockfileProblem[] = [];
   const block = (rule: ProblemRule, e: LockEntry, text: string) =>
-    problems.push({ severity: "block", rule, text: `${path}: ${who(e)} ${text}` });
+    problems.push({ severity: "block", rule, text: clip(`${path}: ${who(e)} ${text}`) });
   const hold = (rule: ProblemRule, e: LockEntry, text: string) =>
-    problems.push({ severity: "hold", rule, text: `${path}: ${who(e)} ${text}` });
+    problems.push({ severity: "hold", rule, text: clip(`${path}: ${who(e)} ${text}`) });
   let changed = 0;
   for (const e of head.entries) {
     if (e.source.kind === "bundled" || unchanged.has(fingerprint(e))) continue;
