@@ -98,6 +98,18 @@ describe("review: a changed lockfile is checked against the base blob", () => {
     expect(prompt()).toContain('- "package-lock.json": a lockfile');
   });
 
+  it("tells the reviewer the packages a lockfile adds, which no check can judge", async () => {
+    writeFileSync(
+      path.join(dir, "package-lock.json"),
+      NPM.replace(
+        '"node_modules/lodash": {',
+        `"node_modules/evil-pkg": {\n      "version": "6.6.6",\n      "resolved": "https://registry.npmjs.org/evil-pkg/-/evil-pkg-6.6.6.tgz",\n      "integrity": "sha512-${Buffer.alloc(64, 9).toString("base64")}"\n    },\n    "node_modules/lodash": {`,
+      ),
+    );
+    await review(stagedDiff());
+    expect(prompt()).toMatch(/- "package-lock\.json": a lockfile .*; this change: adds evil-pkg@6\.6\.6\n/);
+  });
+
   it("approves a lockfile change that stays on the base's registry", async () => {
     writeFileSync(path.join(dir, "package-lock.json"), NPM.replace('"license": "MIT",', '"license": "ISC",'));
     const r = await review(stagedDiff());

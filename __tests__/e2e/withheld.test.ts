@@ -73,6 +73,9 @@ describe("a changed lockfile", () => {
     expect(run.outputs.status, run.log).toBe("blocked");
     expect(run.outputs["reviewer-verdict"]).toBe("APPROVE");
     expect(prompts(world)).not.toContain("npm.evil.example");
+    expect(prompts(world)).toContain(
+      '- "package-lock.json": a lockfile (its content was verified to be one; the gate checks it itself); this change: no package added, changed or removed',
+    );
     const summary = gateChecks(world)[0]?.output.summary ?? "";
     expect(summary).toMatch(
       /\| lockfiles \| ❌ NO \| package-lock\.json: 1 problem in 1 new or changed entries \|/,

@@ -60,6 +60,7 @@ describe("lockfilePart", () => {
     expect(outcome?.part.summary).toBe(
       "package-lock.json: checked against the base, 0 new or changed entries, all from allowed sources",
     );
+    expect(outcome?.changes.get("package-lock.json")).toBe("no package added, changed or removed");
   });
 
   it("blocks a dependency re-pointed at another host, naming file, package and URL", async () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkLockfile, type LockfileCheck } from "../../src/lockfile/check.js";
+import { checkLockfile, type LockfileCheck, lockfileChanges } from "../../src/lockfile/check.js";
 import { parseLockfile } from "../../src/lockfile/parse.js";
 
 const data = (name: string) => readFileSync(path.join(import.meta.dirname, "data", name), "utf8");
@@ -253,5 +253,31 @@ describe("reasons", () => {
     const c = check("package-lock.json", NPM, NPM.replace(LODASH_URL, long));
     expect(c.problems.length).toBeGreaterThan(0);
     for (const p of c.problems) expect(p.text.length).toBeLessThanOrEqual(600);
+  });
+});
+
+describe("lockfileChanges: what the reviewer is told a lockfile change does", () => {
+  it("names the packages added, changed and removed (an injected package from the same registry shows)", () => {
+    const injected = NPM.replace(
+      '"node_modules/lodash": {',
+      `"node_modules/evil-pkg": {\n      "version": "6.6.6",\n      "resolved": "https://registry.npmjs.org/evil-pkg/-/evil-pkg-6.6.6.tgz",\n      "integrity": "${OTHER_SHA512}"\n    },\n    "node_modules/lodash": {`,
+    )
+      .replace(LODASH_URL, "https://registry.npmjs.org/lodash/-/lodash-4.17.22.tgz")
+      .replace('"version": "4.17.21"', '"version": "4.17.22"')
+      .replace(/"node_modules\/left-pad": \{[^}]*\},/s, "");
+    const head = parseLockfile("package-lock.json", injected);
+    // No check can tell this package from a legitimate one: it passes, and the reviewer is told.
+    expect(check("package-lock.json", NPM, injected).problems).toEqual([]);
+    expect(lockfileChanges(head, parseLockfile("package-lock.json", NPM))).toBe(
+      "adds evil-pkg@6.6.6; changes lodash 4.17.21 → 4.17.22; removes left-pad",
+    );
+  });
+
+  it("says when nothing changed at the package level, and caps long lists", () => {
+    const lock = parseLockfile("package-lock.json", NPM);
+    expect(lockfileChanges(lock, lock)).toBe("no package added, changed or removed");
+    expect(lockfileChanges(lock, undefined, 2)).toBe(
+      "adds @babel/code-frame@7.22.5, @babel/highlight@7.22.5 and 3 more",
+    );
   });
 });

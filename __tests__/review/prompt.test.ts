@@ -204,6 +204,16 @@ describe("buildPrompt: the files the reviewer is not shown", () => {
     expect(withList).toBeGreaterThanOrEqual(buildPrompt({ files: [], withheld: many }).estimatedTokens);
   });
 
+  it("tells what a withheld lockfile's change adds, changes and removes", () => {
+    const listed = withheldFiles(
+      [{ path: "yarn.lock", rule: "yarn.lock", reason: "", lines: 40, by: "default", content: "lockfile" }],
+      new Map([["yarn.lock", "adds evil-pkg@6.6.6; changes lodash 4.17.21 → 4.17.22"]]),
+    );
+    expect(listed[0]?.why).toBe(
+      "a lockfile (its content was verified to be one; the gate checks it itself); this change: adds evil-pkg@6.6.6; changes lodash 4.17.21 → 4.17.22",
+    );
+  });
+
   it("has no such section when nothing is withheld", () => {
     expect(buildPrompt({ files: [file({ path: "src/a.ts" })] }).user).not.toContain(
       "## Files you are not shown",

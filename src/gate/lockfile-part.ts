@@ -5,7 +5,12 @@
 // holds: "not checked" must never read as "checked". No lockfile changed: there is no part.
 import { describeError } from "../describe-error.js";
 import type { DiffFile } from "../diff/types.js";
-import { checkLockfile, type LockfileCheck, type LockfileProblem } from "../lockfile/check.js";
+import {
+  checkLockfile,
+  type LockfileCheck,
+  type LockfileProblem,
+  lockfileChanges,
+} from "../lockfile/check.js";
 import { CHECKED_LOCKFILES, isCheckedLockfile, parseLockfile } from "../lockfile/parse.js";
 import type { ParsedLockfile } from "../lockfile/types.js";
 import type { HeadContent } from "../review/excluded-content.js";
@@ -29,6 +34,8 @@ export interface LockfilePartInput {
 export interface LockfilePartOutcome {
   readonly part: Part;
   readonly checks: readonly LockfileCheck[];
+  /** Per checked lockfile, the packages its change adds, changes and removes (for the prompt). */
+  readonly changes: ReadonlyMap<string, string>;
 }
 
 /** The files the part checks: changed lockfiles the gate reads, not removed (nothing to install). */
@@ -95,6 +102,7 @@ export async function lockfilePart(input: LockfilePartInput): Promise<LockfilePa
   if (files.length === 0) return undefined;
   const results: Result[] = [];
   const checks: LockfileCheck[] = [];
+  const changes = new Map<string, string>();
   const lines: string[] = [];
   for (const file of files) {
     const content = input.content.get(file.path);
@@ -124,6 +132,7 @@ export async function lockfilePart(input: LockfilePartInput): Promise<LockfilePa
       allowed: input.allowed,
     });
     checks.push(check);
+    changes.set(file.path, lockfileChanges(head.parsed, base.parsed));
     for (const r of reasons(check)) results.push(r.severity === "block" ? no(r.text) : maybe(r.text));
     const against = base.absent
       ? "new (checked against the public npm registry)"
@@ -135,5 +144,5 @@ export async function lockfilePart(input: LockfilePartInput): Promise<LockfilePa
     );
   }
   const result = results.length > 0 ? combine(...results) : yes();
-  return { part: { name: "lockfiles", result, summary: lines.join("; ") }, checks };
+  return { part: { name: "lockfiles", result, summary: lines.join("; ") }, checks, changes };
 }

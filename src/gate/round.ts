@@ -136,7 +136,15 @@ async function evaluate(
   const mismatch = treeMismatch(ctx, pr, head);
   // What the gate withholds from the reviewer is decided by content at the head, not by name.
   const scope = await withheldScope(ctx, diff, head, mismatch === undefined);
-  const withheld = withheldFiles(scopeFiles(diff.files, scope).excluded);
+  // Changed lockfiles, checked against the base's copies (the reviewer does not read them); what they
+  // add and change is named to the reviewer.
+  const lockfiles = await lockfilePart({
+    files: diff.files,
+    content: scope.content,
+    readBase: (path) => github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
+    allowed: contract?.lockfile?.allowed_registries ?? [],
+  });
+  const withheld = withheldFiles(scopeFiles(diff.files, scope).excluded, lockfiles?.changes);
   const reviewer = ctx.reviewer();
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
@@ -210,13 +218,6 @@ async function evaluate(
   for (const w of review.warnings) log.warning(w);
   parts.push(review.part);
 
-  // Changed lockfiles, checked against the base's copies: the reviewer does not read them.
-  const lockfiles = await lockfilePart({
-    files: diff.files,
-    content: scope.content,
-    readBase: (path) => github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
-    allowed: contract?.lockfile?.allowed_registries ?? [],
-  });
   if (lockfiles !== undefined) parts.push(lockfiles.part);
 
   const criteria =

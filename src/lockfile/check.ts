@@ -89,7 +89,8 @@ const short = (hex: string) => `${hex.slice(0, 12)}…`;
 /** Names and URLs come from the pull request: a reason stays readable (and the history small) however
  * long they are. */
 const REASON_CHARS = 600;
-const clip = (text: string) => (text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS - 1)}…` : text);
+const clip = (text: string, most = REASON_CHARS) =>
+  text.length > most ? `${text.slice(0, most - 1)}…` : text;
 
 function hashed(source: Source): boolean {
   return source.kind === "registry" || source.kind === "url";
@@ -251,4 +252,49 @@ export function checkLockfile(input: LockfileCheckInput): LockfileCheck {
   // One problem once: npm's v2 files carry each package in two trees.
   const unique = [...new Map(problems.map((p) => [p.text, p])).values()];
   return { path, changed, problems: unique, registries: [...registries, ...allowed] };
+}
+
+/** Names and versions a lockfile change adds, changes and removes, e.g. `adds evil@1.0.0; changes
+ * lodash 4.17.20 → 4.17.21; removes left-pad`. No check can tell a package a lockfile adds from the same
+ * registry from a legitimate one (that takes the registry's metadata); the reviewer can, next to the
+ * package.json it sees, so the prompt carries this line. At most `limit` names, then a count. */
+export function lockfileChanges(head: ParsedLockfile, base: ParsedLockfile | undefined, limit = 40): string {
+  const versions = (lock: ParsedLockfile | undefined) => {
+    const out = new Map<string, Set<string>>();
+    for (const e of lock?.entries ?? []) {
+      if (e.source.kind === "local" || e.source.kind === "bundled") continue;
+      const set = out.get(e.name) ?? new Set<string>();
+      set.add(e.version);
+      out.set(e.name, set);
+    }
+    return out;
+  };
+  const before = versions(base);
+  const after = versions(head);
+  const list = (set: Set<string>) =>
+    [...set]
+      .filter((v) => v !== "")
+      .sort()
+      .join(", ") || "?";
+  const adds: string[] = [];
+  const changes: string[] = [];
+  const removes: string[] = [];
+  for (const [name, now] of [...after].sort(([a], [b]) => a.localeCompare(b))) {
+    const was = before.get(name);
+    if (was === undefined) adds.push(`${name}@${list(now)}`);
+    else if (list(was) !== list(now)) changes.push(`${name} ${list(was)} → ${list(now)}`);
+  }
+  for (const name of [...before.keys()].sort()) if (!after.has(name)) removes.push(name);
+  let budget = limit;
+  const take = (items: string[]) => {
+    const shown = items.slice(0, Math.max(0, budget));
+    budget -= shown.length;
+    return shown.join(", ") + (items.length > shown.length ? ` and ${items.length - shown.length} more` : "");
+  };
+  const parts = [
+    adds.length > 0 ? `adds ${take(adds)}` : "",
+    changes.length > 0 ? `changes ${take(changes)}` : "",
+    removes.length > 0 ? `removes ${take(removes)}` : "",
+  ].filter((p) => p !== "");
+  return clip(parts.length > 0 ? parts.join("; ") : "no package added, changed or removed", 2_000);
 }

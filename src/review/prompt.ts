@@ -92,21 +92,30 @@ export const WITHHELD_LABEL = "WITHHELD FILE NAMES";
  * crowd out the diff. */
 export const WITHHELD_SHOWN = 200;
 
-/** Why each excluded file is withheld, in the prompt's words. */
-export function withheldFiles(excluded: readonly ExcludedFile[]): WithheldFile[] {
+/** Why each excluded file is withheld, in the prompt's words; for a checked lockfile, also the packages
+ * its change adds, changes and removes (`lockfileChanges`): what no check can judge, and the reviewer
+ * can, next to the package.json it sees. */
+export function withheldFiles(
+  excluded: readonly ExcludedFile[],
+  lockfileChanges: ReadonlyMap<string, string> = new Map(),
+): WithheldFile[] {
   return excluded.map((e) => ({
     path: e.path,
     why:
-      e.by === "include"
-        ? "outside the repository's `include` setting"
-        : e.by === "exclude"
-          ? "excluded by the repository's `exclude` setting"
-          : e.content === "lockfile"
-            ? "a lockfile (its content was verified to be one; the gate checks it itself)"
-            : e.content === "source-map"
-              ? "a source map (its content was verified to be one)"
-              : "removed by this change",
+      withheldWhy(e) + (lockfileChanges.has(e.path) ? `; this change: ${lockfileChanges.get(e.path)}` : ""),
   }));
+}
+
+function withheldWhy(e: ExcludedFile): string {
+  return e.by === "include"
+    ? "outside the repository's `include` setting"
+    : e.by === "exclude"
+      ? "excluded by the repository's `exclude` setting"
+      : e.content === "lockfile"
+        ? "a lockfile (its content was verified to be one; the gate checks it itself)"
+        : e.content === "source-map"
+          ? "a source map (its content was verified to be one)"
+          : "removed by this change";
 }
 
 /** The diff text a chunk shows: each file's patch as received, in order. */
