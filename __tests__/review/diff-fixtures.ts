@@ -97,3 +97,18 @@ export const fileSpec: fc.Arbitrary<FileSpec> = fc.record(
 export const files: fc.Arbitrary<DiffFile[]> = fc
   .uniqueArray(fileSpec, { selector: (s) => s.path, maxLength: 25 })
   .map((specs) => specs.map(file));
+
+/** Head content that proves each path is what a default exclude's name claims: a minimal lockfile of
+ * its kind, or a JSON source map. For tests of what happens once the content checks out. */
+export function provenContent(
+  paths: readonly string[],
+): Map<string, { kind: "text"; text: string; from: "tree" }> {
+  const text = (path: string): string => {
+    if (path.endsWith("package-lock.json") || path.endsWith("npm-shrinkwrap.json"))
+      return '{"lockfileVersion": 3, "packages": {}}\n';
+    if (path.endsWith("pnpm-lock.yaml")) return "lockfileVersion: '9.0'\n";
+    if (path.endsWith("yarn.lock")) return "# yarn lockfile v1\n";
+    return '{"version":3,"sources":["a.ts"],"names":[],"mappings":"AAAA"}';
+  };
+  return new Map(paths.map((p) => [p, { kind: "text", text: text(p), from: "tree" }]));
+}

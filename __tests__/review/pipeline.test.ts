@@ -18,7 +18,7 @@ import {
   type ScriptedReply,
   startOpenAIServer,
 } from "../support/reviewers.js";
-import { diffOf, file } from "./diff-fixtures.js";
+import { diffOf, file, provenContent } from "./diff-fixtures.js";
 
 let server: ReviewerServer | undefined;
 afterEach(async () => {
@@ -35,6 +35,7 @@ describe("plan → prompts → reviewer → coverage", () => {
     );
     const plan = planReview(diffOf([...files, file({ path: "package-lock.json" })]), {
       maxDiffTokens: fileTokens(files[0] as never) * 2,
+      content: provenContent(["package-lock.json"]),
     });
     expect(plan.chunks).toHaveLength(3);
     const token = newRoundToken();
@@ -85,7 +86,9 @@ describe("plan → prompts → reviewer → coverage", () => {
 
     const coverage = coverageAfter(plan, outcomes);
     expect(coverage.complete).toBe(false);
-    expect(formatCoverage(coverage)).toBe("66% (4/6 files, 40/60 lines)");
+    expect(formatCoverage(coverage)).toBe(
+      "66% (4/6 files, 40/60 lines); withheld: 1 lockfile (checked deterministically)",
+    );
     expect(coverage.notReviewed.map((n) => [n.path, n.reason])).toEqual([
       ["src/c.ts", "reviewer-failed"],
       ["src/d.ts", "reviewer-failed"],

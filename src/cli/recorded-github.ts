@@ -1,8 +1,9 @@
 // GitHub ports for rounds run from a terminal. `recordWrites` wraps any port so that the check run and
 // the history comment are recorded — and, in a dry run, only recorded — which is how `pr --dry-run`
 // shows the check run it would post and how `review` gets its report without a pull request.
-// `localGitHub` is the pull request a local diff stands in for: reads come from the diff and the
-// contract file on disk, and everything only GitHub knows (other checks, statuses, labels, other PRs)
+// `localGitHub` is the pull request a local diff stands in for: reads come from the diff, the
+// contract file on disk and (for lockfiles at the base) the local git repository; the head's files are
+// the working tree's, read by the round itself. Everything only GitHub knows (other checks, statuses, labels, other PRs)
 // is reported as not there yet, which the dependencies part reads as pending, never as holding.
 import type { Diff } from "../diff/types.js";
 import {
@@ -69,9 +70,21 @@ export function recordWrites(
 export interface LocalChange {
   diff: Diff;
   contract: ContractFile;
-  /** The commit the working tree is based on, or 40 zeros when it cannot be told. */
+  /** The path the round asks the contract for. */
+  contractPath: string;
+  /** The commit the working tree is based on, or LOCAL_HEAD when it cannot be told. */
   head: string;
+  /** Another file as the diff's old side has it (local-base.ts), for the lockfile check. */
+  readBase?: (path: string) => ContractFile;
 }
+
+/** The head when the working tree's commit cannot be told. */
+export const LOCAL_HEAD = "0".repeat(40);
+
+/** The base "commit" of the stand-in pull request: a local diff names no commit, only blobs. Not a hex
+ * id on purpose, so that it can never equal the head (LOCAL_HEAD when the head cannot be told) and a
+ * base file is never served as the head's. */
+export const LOCAL_BASE = "local-diff-base".padEnd(40, "-");
 
 /** The number the local stand-in pull request carries; never shown (the CLI strips it). */
 export const LOCAL_PR = 1;
@@ -87,7 +100,7 @@ export function localGitHub(change: LocalChange): GitHubPort {
   const pr: PullRequestInfo = {
     number: LOCAL_PR,
     headSha: change.head,
-    baseSha: "0".repeat(40),
+    baseSha: LOCAL_BASE,
     headRepo: "local",
     state: "open",
     merged: false,
@@ -104,7 +117,23 @@ export function localGitHub(change: LocalChange): GitHubPort {
   return {
     pullRequest: async () => pr,
     diff: async () => change.diff,
-    readFile: async () => change.contract,
+    // The contract by its path; any other file only at the base (the head is the working tree, which the
+    // round reads itself): a base lockfile served as the head's would pass the check on the wrong file.
+    readFile: async (path, ref) => {
+      if (path === change.contractPath) return change.contract;
+      if (ref !== LOCAL_BASE) {
+        return {
+          kind: "unreadable",
+          message: "a local review reads the head's files from the working tree only",
+        };
+      }
+      return (
+        change.readBase?.(path) ?? {
+          kind: "unreadable",
+          message: "a local review has no base commit to read it from",
+        }
+      );
+    },
     startCheck: async () => notOnGitHub("check run"),
     finishCheck: async () => notOnGitHub("check run"),
     findComment: async () => undefined,

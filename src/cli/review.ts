@@ -20,9 +20,10 @@ import { EXIT, exitCodeOf } from "../verdict/four.js";
 import { VERSION } from "../version.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
+import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_PR, localGitHub, recordWrites } from "./recorded-github.js";
+import { LOCAL_HEAD, LOCAL_PR, localGitHub, recordWrites } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import { roundJson } from "./round-json.js";
 import {
@@ -145,7 +146,13 @@ export const reviewCommand: Command = {
     if (key.note !== undefined) io.err(`verdict-gate review: note: ${key.note}\n`);
 
     const { port } = recordWrites(
-      localGitHub({ diff, contract: contract.file, head: workspaceHead(basePath) ?? "0".repeat(40) }),
+      localGitHub({
+        diff,
+        contract: contract.file,
+        contractPath: settings.contractPath,
+        head: workspaceHead(basePath) ?? LOCAL_HEAD,
+        readBase: localBaseReader(diff, basePath),
+      }),
       { dryRun: true, appSlug: "local" },
     );
     const ctx: RoundContext = {

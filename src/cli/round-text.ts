@@ -73,7 +73,7 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
     const tone: Tone = c.complete ? "good" : "warn";
     out.push(
       "",
-      `coverage: ${paint(tone, c.complete ? "complete" : "partial")} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed}/${c.linesTotal} changed lines)`,
+      `coverage: ${paint(tone, c.complete ? "complete" : "partial")} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed}/${c.linesTotal} changed lines)${c.withheld !== undefined ? `; withheld: ${c.withheld}` : ""}`,
     );
     for (const n of c.notReviewed) out.push(`  not reviewed  ${printable(n.path)}: ${printable(n.reason)}`);
     for (const n of c.excluded)

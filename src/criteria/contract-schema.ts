@@ -6,6 +6,44 @@ import { z } from "zod";
 import { CriterionSchema } from "./criterion-schema.js";
 import { RequirementSchema } from "./requirement-schema.js";
 
+/** A URL prefix a lockfile source may come from: absolute, with a host, and nothing after the path (a
+ * query or fragment would never match a prefix the way a reader expects). */
+function isSourcePrefix(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    ["https:", "http:", "ssh:", "git+https:", "git+ssh:"].includes(url.protocol) &&
+    url.host !== "" &&
+    url.search === "" &&
+    url.hash === ""
+  );
+}
+
+export const LockfilePolicySchema = z
+  .strictObject({
+    allowed_registries: z
+      .array(
+        z
+          .string()
+          .refine(isSourcePrefix, {
+            message:
+              "write an absolute URL prefix with a host and no query, e.g. https://npm.example.com/ or https://github.com/my-org/",
+          })
+          .describe(
+            "A URL prefix: a registry, or a host and path that tarballs or git repositories may come from.",
+          ),
+      )
+      .default([])
+      .describe(
+        "Sources a changed lockfile entry may resolve to besides the registries the base commit's lockfile already uses. Matched at a path boundary; git sources must also pin a full commit.",
+      ),
+  })
+  .describe("How changed npm, pnpm and Yarn lockfiles are checked (they are not shown to the reviewer).");
+
 export const ContractSchema = z
   .strictObject({
     $schema: z.string().optional().describe("The JSON Schema an editor validates this file against."),
@@ -28,6 +66,7 @@ export const ContractSchema = z
       .array(RequirementSchema)
       .default([])
       .describe("Dependencies outside this pull request, each with a timeout."),
+    lockfile: LockfilePolicySchema.optional(),
   })
   .superRefine((contract, ctx) => {
     // Duplicate ids make a reason ambiguous ("c2 failed": which c2?) and let an evidence bundle pair a

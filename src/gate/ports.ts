@@ -77,8 +77,9 @@ export interface GitHubPort {
   /** The change between two commits: the unified diff, or a file list when it cannot be used (see
    * src/github/change-diff.ts). */
   diff(change: ChangeRequest): Promise<Diff>;
-  /** A file at a commit, through the contents API (the contract is read at the base commit). */
-  readFile(path: string, ref: string): Promise<ContractFile>;
+  /** A file at a commit, through the contents API (the contract is read at the base commit). A file
+   * over `maxBytes` (default: the adapter's cap for contracts) is unreadable. */
+  readFile(path: string, ref: string, options?: { maxBytes?: number }): Promise<ContractFile>;
   /** `pr`: the pull request the round is for, recorded on the run (its external id) so that a later
    * round of another pull request at the same commit can find this one's verdicts. */
   startCheck(headSha: string, name: string, title: string, pr?: number): Promise<CheckRunRef>;

@@ -9,7 +9,7 @@ import {
   renderCheck,
   renderJobSummary,
 } from "../report/round-report.js";
-import type { Coverage } from "../review/coverage.js";
+import { type Coverage, withheldSummary } from "../review/coverage.js";
 import { reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
 import type { History } from "../verdict/history.js";
@@ -142,7 +142,12 @@ export function coverageReport(c: Coverage): CoverageReport {
     complete: c.complete,
     excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
     notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
+    ...optionalWithheld(withheldSummary(c.excluded)),
   };
+}
+
+function optionalWithheld(withheld: string | undefined): { withheld?: string } {
+  return withheld === undefined ? {} : { withheld };
 }
 
 /** The last line of defence: the check run ends as a hold that names the error. If even that fails,

@@ -7,10 +7,13 @@
 // completed as something — approve only when every part said YES on the whole diff — or, if
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 import type { Requirement } from "../criteria/requirement-schema.js";
+import { READ_CAP_BYTES } from "../criteria/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
 import { diffBudget, planReview, promptOverheadTokens } from "../review/plan.js";
+import { withheldFiles } from "../review/prompt.js";
+import { scopeFiles } from "../review/scope.js";
 import { decide, type Part } from "../verdict/decision.js";
 import { maybe, yes } from "../verdict/four.js";
 import { append, earlierReasons } from "../verdict/history.js";
@@ -19,12 +22,14 @@ import { annotationsFor } from "./annotations.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { lockfilePart } from "./lockfile-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { type PromptBase, reviewerPart, reviewFingerprint } from "./reviewer-part.js";
 import { bounded, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
+import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
@@ -128,6 +133,18 @@ async function evaluate(
   // The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve
   // must be about exactly the code the check run is posted on, whatever is pushed meanwhile.
   const diff = await github.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
+  const mismatch = treeMismatch(ctx, pr, head);
+  // What the gate withholds from the reviewer is decided by content at the head, not by name.
+  const scope = await withheldScope(ctx, diff, head, mismatch === undefined);
+  // Changed lockfiles, checked against the base's copies (the reviewer does not read them); what they
+  // add and change is named to the reviewer.
+  const lockfiles = await lockfilePart({
+    files: diff.files,
+    content: scope.content,
+    readBase: (path) => github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
+    allowed: contract?.lockfile?.allowed_registries ?? [],
+  });
+  const withheld = withheldFiles(scopeFiles(diff.files, scope).excluded, lockfiles?.changes);
   const reviewer = ctx.reviewer();
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
@@ -147,11 +164,11 @@ async function evaluate(
     ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
     includePrDescription: settings.prompt.includePrDescription,
     ...(settings.prompt.includePrDescription ? { authorClaims: { title: pr.title, body: pr.body } } : {}),
+    // Named so that code in the diff loading one of them stands out.
+    ...(withheld.length > 0 ? { withheld } : {}),
   };
   const plan = planReview(diff, {
-    include: settings.diff.include,
-    exclude: settings.diff.exclude,
-    defaultExcludes: settings.diff.defaultExcludes,
+    ...scope,
     maxDiffTokens: diffBudget({
       maxDiffTokens: settings.diff.maxDiffTokens,
       contextWindow: reviewer.contextWindow,
@@ -165,6 +182,7 @@ async function evaluate(
   const pushed = pushNote(history, settings.target, head);
   if (pushed !== undefined) notes.push(pushed);
   for (const how of diff.howRead ?? []) notes.push(`The change: ${how}.`);
+  notes.push(...reviewedDespiteNameNotes(plan.reviewedDespiteName));
   const verdictLike = verdictLikeLines(plan.inScope);
   if (verdictLike.length > 0) {
     notes.push(
@@ -201,6 +219,8 @@ async function evaluate(
   for (const w of review.warnings) log.warning(w);
   parts.push(review.part);
 
+  if (lockfiles !== undefined) parts.push(lockfiles.part);
+
   const criteria =
     contractOutcome ??
     (await checkCriteria({
@@ -208,7 +228,7 @@ async function evaluate(
       source: settings.contractPath,
       tree: ctx.openTree(),
       diff,
-      ...optional("treeMismatch", treeMismatch(ctx, pr, head)),
+      ...optional("treeMismatch", mismatch),
     }));
   parts.push(criteria.part);
 
@@ -395,7 +415,7 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
   return {
     pullRequest: (n) => g.pullRequest(n),
     diff: (change) => g.diff(change),
-    readFile: (p, ref) => g.readFile(p, ref),
+    readFile: (p, ref, options) => g.readFile(p, ref, options),
     startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
     finishCheck: async () => {},
     findComment: (pr, marker, login) => g.findComment(pr, marker, login),

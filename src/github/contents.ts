@@ -1,6 +1,8 @@
-// A file at a commit through the contents API, for the contract read at the pull request's BASE commit
-// (a pull request cannot weaken its own gate by editing its copy). Up to 1 MB GitHub inlines the
-// content as base64; above that it sends `encoding: "none"` and the raw media type must be asked for.
+// A file at a commit through the contents API: the contract read at the pull request's BASE commit
+// (a pull request cannot weaken its own gate by editing its copy), lockfiles at the base to check a
+// changed one against, and withheld files at the head when no checked-out tree has them. Up to 1 MB
+// GitHub inlines the content as base64; above that it sends `encoding: "none"` and the raw media type
+// must be asked for.
 // The size is capped before anything is downloaded, and the bytes received must add up to the size
 // GitHub announced: a cut transfer is a malformed response, not a shorter contract. Only GitHub's
 // "Not Found" is an absent file; a 404 that says anything else (an unknown ref) is thrown.
@@ -10,7 +12,9 @@ import { GitHubError, statusOf } from "./errors.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
-/** Default cap: far above any contract file, far below what would hurt a runner. */
+/** Default cap: far above any contract file, far below what would hurt a runner. Lockfiles and source
+ * maps are read with a larger one (a monorepo's package-lock.json, a bundled action's index.js.map run
+ * to several MB): GitHubPort.readFile's `maxBytes`. */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const fileShape = z.object({

@@ -74,13 +74,14 @@ export function createGitHubPort(
       return read.notes.length > 0 ? { ...read.diff, howRead: read.notes } : read.diff;
     },
 
-    async readFile(path, ref) {
+    async readFile(path, ref, read = {}) {
+      const maxBytes = read.maxBytes ?? options.maxFileBytes;
       const file = await readFileAtRef(
         client,
         repository,
         path,
         ref,
-        options.maxFileBytes !== undefined ? { maxBytes: options.maxFileBytes } : {},
+        maxBytes !== undefined ? { maxBytes } : {},
       );
       switch (file.kind) {
         case "found":

@@ -25,6 +25,8 @@ export interface CoverageReport {
   complete: boolean;
   excluded: readonly FileNote[];
   notReviewed: readonly FileNote[];
+  /** What was withheld from the reviewer, counted by why (coverage.ts withheldSummary). */
+  withheld?: string;
 }
 
 export interface ReviewerCallReport {
@@ -196,7 +198,8 @@ function coverageLine(c: CoverageReport): string {
         : 0
       : (100 * c.linesReviewed) / c.linesTotal;
   const shown = c.complete ? "100%" : `${Math.min(99, Math.floor(pct))}%`;
-  return `${shown} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines)`;
+  const withheld = c.withheld !== undefined ? `; withheld: ${c.withheld}` : "";
+  return `${shown} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines)${withheld}`;
 }
 
 function partsTable(report: RoundReport): string {

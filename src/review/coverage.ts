@@ -145,12 +145,31 @@ export function coverageAfter(plan: ReviewPlan, outcomes: readonly ChunkOutcome[
   return coverageOf(plan, seen, failed);
 }
 
-/** `100%` when complete, else e.g. `86% (41/47 files, 1200/1380 lines)`. The share is of changed lines
- * (of files when no lines changed), rounded down and never shown as 100% unless complete. */
+/** What was withheld from the reviewer, e.g. `2 lockfiles (checked deterministically), 1 source map
+ * (verified by content), 3 files (exclude/include settings)`; undefined when nothing was. A bare "100%"
+ * beside withheld files would read as "the reviewer saw everything". */
+export function withheldSummary(excluded: readonly ExcludedFile[]): string | undefined {
+  const count = (test: (e: ExcludedFile) => boolean) => excluded.filter(test).length;
+  const parts = [
+    [count((e) => e.by === "default" && e.content === "lockfile"), "lockfile", "checked deterministically"],
+    [count((e) => e.by === "default" && e.content === "source-map"), "source map", "verified by content"],
+    [count((e) => e.by === "default" && e.content === undefined), "removed file", "nothing left to run"],
+    [count((e) => e.by !== "default"), "file", "exclude/include settings"],
+  ] as const;
+  const shown = parts.filter(([n]) => n > 0).map(([n, word, how]) => `${plural(n, word)} (${how})`);
+  return shown.length > 0 ? shown.join(", ") : undefined;
+}
+
+/** `100%` when complete and nothing was withheld; `100% of the files in scope; withheld: …` when files
+ * were; else e.g. `86% (41/47 files, 1200/1380 lines)`, with what was withheld after it. The share is of
+ * changed lines (of files when no lines changed), rounded down and never shown as 100% unless complete. */
 export function formatCoverage(coverage: Coverage): string {
-  if (coverage.complete) return "100%";
+  const withheld = withheldSummary(coverage.excluded);
+  if (coverage.complete)
+    return withheld === undefined ? "100%" : `100% of the files in scope; withheld: ${withheld}`;
   const { files, lines: l } = coverage;
   const share = l.total > 0 ? l.reviewed / l.total : files.total > 0 ? files.reviewed / files.total : 0;
   const percent = Math.min(99, Math.floor(share * 100));
-  return `${percent}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines)`;
+  const seen = `${percent}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines)`;
+  return withheld === undefined ? seen : `${seen}; withheld: ${withheld}`;
 }

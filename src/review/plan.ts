@@ -8,7 +8,7 @@
 import type { Diff, DiffFile } from "../diff/types.js";
 import { type Coverage, coverageOf, type NotReviewedFile } from "./coverage.js";
 import { buildPrompt, type PromptInput } from "./prompt.js";
-import { type ExcludedFile, type ScopeOptions, scopeFiles } from "./scope.js";
+import { type ExcludedFile, type ReviewedDespiteName, type ScopeOptions, scopeFiles } from "./scope.js";
 import { estimateTokens } from "./tokens.js";
 
 /** Default diff tokens per reviewer call: ~180 KB of patch at the estimate's 3 bytes a token, room for
@@ -59,6 +59,8 @@ export interface ReviewPlan {
   /** Files after include/exclude: the total that coverage is measured against. */
   readonly inScope: readonly DiffFile[];
   readonly excluded: readonly ExcludedFile[];
+  /** Files a default exclude named that are in scope: their content did not prove the name. */
+  readonly reviewedDespiteName: readonly ReviewedDespiteName[];
   /** Files in scope the reviewer will not be shown, with the reason. */
   readonly notReviewed: readonly NotReviewedFile[];
   readonly maxDiffTokens: number;
@@ -142,6 +144,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     options,
   );
   const kept = new Set(scoped.inScope);
+  const reviewedDespiteName = scoped.reviewedDespiteName;
   const inScope = diff.files.filter((f) => malformed.has(f) || kept.has(f));
   const excluded = scoped.excluded;
   const notReviewed: NotReviewedFile[] = [];
@@ -169,6 +172,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     chunks,
     inScope,
     excluded,
+    reviewedDespiteName,
     notReviewed,
     maxDiffTokens: budget,
     diff: {

@@ -5,8 +5,16 @@ import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } 
 
 /** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
  * approve rounds of the pull requests it carries. `commit` binds a pass to every other open pull
- * request whose head is the same commit (a check run belongs to the commit, not to one of them). */
-export type PartName = "reviewer" | "pull-requests" | "criteria" | "dependencies" | "rounds" | "commit";
+ * request whose head is the same commit (a check run belongs to the commit, not to one of them).
+ * `lockfiles` is the deterministic check of changed lockfiles, which the reviewer does not read. */
+export type PartName =
+  | "reviewer"
+  | "pull-requests"
+  | "lockfiles"
+  | "criteria"
+  | "dependencies"
+  | "rounds"
+  | "commit";
 
 export interface Part {
   readonly name: PartName;
