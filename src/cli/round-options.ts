@@ -142,9 +142,13 @@ export function reviewerKey(
 /** Refuses a key given as a flag before the parser can echo it in an "unknown option" message. */
 export function refuseKeyFlags(args: readonly string[]): void {
   for (const arg of args) {
-    if (arg === "--api-key" || arg.startsWith("--api-key=") || arg === "--github-token") {
+    if (/^--(api-key|github-token|gh-token)(=|$)/.test(arg)) {
+      const token = !arg.startsWith("--api-key");
       throw new UsageError(
-        "secrets are never taken as flags (they end up in shell history and process lists): put the key in an environment variable and pass its name with --api-key-env",
+        token
+          ? "secrets are never taken as flags (they end up in shell history and process lists): put the token in GITHUB_TOKEN or GH_TOKEN"
+          : "secrets are never taken as flags (they end up in shell history and process lists): put the key in an environment variable and pass its name with --api-key-env",
+        { brief: true },
       );
     }
   }
