@@ -211,6 +211,7 @@ async function evaluate(
     ownCheckRunId: check.id,
     pendingBefore: previous?.pendingSince ?? {},
     now: ctx.now(),
+    ...(ctx.localDependencies !== undefined ? { local: ctx.localDependencies } : {}),
   });
   parts.push(deps.part);
 
@@ -262,6 +263,7 @@ async function evaluate(
     history: historyRows(after),
     budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
     notes,
+    waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
   const jobSummary = await publish(ctx, {

@@ -97,6 +97,8 @@ export interface RoundReport {
   budget?: { used: number; max: number };
   /** Things a reader should know (e.g. the diff contains verdict-like lines). */
   notes: readonly string[];
+  /** The types of the pending dependencies (`check_run`, `label`, …), for what re-evaluates them. */
+  waitingOn?: readonly string[];
   runUrl?: string;
   version: string;
 }
@@ -131,13 +133,36 @@ export function nextStep(report: RoundReport): string {
         "A maintainer reads this report and decides: fix what is missing and re-run, or record a decision " +
         "with the workflow's `workflow_dispatch` (`decision: approve` or `block`, with a `reason`)."
       );
-    case "conditional-on":
-      return (
-        "Nothing to do now: the gate re-evaluates when the dependency changes. Past its timeout the round " +
-        "becomes a hold."
-      );
+    case "conditional-on": {
+      const types = [...new Set(report.waitingOn ?? [])].filter((t) => REEVALUATED_BY[t] !== undefined);
+      const events =
+        types.length === 0
+          ? "the gate re-evaluates when a workflow that runs it runs again"
+          : types.map((t) => REEVALUATED_BY[t]).join("; ");
+      // The starter workflow has `labeled`; every other event needs the dependencies workflow.
+      const workflow = types.some((t) => t !== "label")
+        ? ` If the repository has no such workflow, add the one in ${DEPENDENCIES_DOC}: otherwise only a push or a re-run re-evaluates.`
+        : "";
+      return `Nothing to do now: ${events}.${workflow} Past its timeout the round becomes a hold.`;
+    }
   }
 }
+
+/** Where docs/workflows.md shows the workflow that re-evaluates waiting pull requests, as a link that
+ * works from any repository's check run (a test keeps it under init's DOCS_URL). */
+export const DEPENDENCIES_DOC =
+  "https://github.com/verdict-gate/verdict-gate/blob/v1/docs/workflows.md#re-evaluating-dependencies";
+
+/** Which event runs the gate again when a dependency of each type moves: the starter workflow's
+ * `labeled`/`unlabeled`, and the dependencies workflow's `workflow_run` and `schedule`. */
+const REEVALUATED_BY: Readonly<Record<string, string>> = {
+  check_run:
+    "a `check_run` dependency is re-evaluated when the workflow that posts it completes (`workflow_run` in the dependencies workflow)",
+  status:
+    "a `status` dependency is re-evaluated by the dependencies workflow's `schedule` (commit statuses start no workflow here)",
+  pr_merged: "a `pr_merged` dependency is re-evaluated by the dependencies workflow's `schedule`",
+  label: "a `label` dependency is re-evaluated when the label is added (`pull_request: labeled`)",
+};
 
 /** What the status means here, for the heading. The reasons themselves follow under "Why": the check
  * run's title already shows the first one, and a heading that repeated it made every report say its
