@@ -69,9 +69,12 @@ export function recordWrites(
 export interface LocalChange {
   diff: Diff;
   contract: ContractFile;
-  /** The commit the working tree is based on, or 40 zeros when it cannot be told. */
+  /** The commit the change is, or LOCAL_HEAD for a diff of a working tree. */
   head: string;
 }
+
+/** The head of a local diff, which is not a commit: reported as none (head_sha null). */
+export const LOCAL_HEAD = "0".repeat(40);
 
 /** The number the local stand-in pull request carries; never shown (the CLI strips it). */
 export const LOCAL_PR = 1;

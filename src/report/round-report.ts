@@ -316,8 +316,14 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   const tokensIn = r.calls.reduce((s, c) => s + (c.inputTokens ?? 0), 0);
   const tokensOut = r.calls.reduce((s, c) => s + (c.outputTokens ?? 0), 0);
   const latency = r.calls.reduce((s, c) => Math.max(s, c.latencyMs), 0);
+  // A reviewer that reports no usage (a command) is "not reported", never "0 tokens": 0 would read as
+  // an empty prompt.
+  const counted = r.calls.some((c) => c.inputTokens !== undefined || c.outputTokens !== undefined);
+  const tokens = counted
+    ? `${tokensIn.toLocaleString("en-US")} tokens in, ${tokensOut.toLocaleString("en-US")} out`
+    : "tokens not reported";
   lines.push(
-    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokensIn.toLocaleString("en-US")} tokens in, ${tokensOut.toLocaleString("en-US")} out, slowest ${(latency / 1000).toFixed(1)} s.${reused}`,
+    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${(latency / 1000).toFixed(1)} s.${reused}`,
   );
   for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
   if (r.calls.length > 1) {
@@ -372,7 +378,9 @@ function filesSection(c: CoverageReport | undefined): string {
 function footer(report: RoundReport): string {
   const run = report.runUrl !== undefined ? ` · [workflow run](${report.runUrl})` : "";
   const pr = report.prNumber !== undefined ? `PR #${report.prNumber} · ` : "";
-  return `<sub>${pr}round ${report.round} · commit ${code(report.headSha.slice(0, 12))} · verdict-gate ${inline(report.version, 20)}${run}</sub>`;
+  // A local diff (`verdict-gate review`) is no commit: its head is all zeros.
+  const commit = /^0+$/.test(report.headSha) ? "local diff" : `commit ${code(report.headSha.slice(0, 12))}`;
+  return `<sub>${pr}round ${report.round} · ${commit} · verdict-gate ${inline(report.version, 20)}${run}</sub>`;
 }
 
 function render(report: RoundReport, full: boolean): string {
