@@ -99,6 +99,15 @@ describe("diff_added_absent", () => {
     });
     expect(r.reason).toBe("2 added lines match /\\b(TODO|FIXME)\\b/, first a.ts:2");
   });
+  test("one matching line is said in the singular: 1 added line matches", async () => {
+    const r = await run(c, diff([file("a.ts", ["ok", "// TODO later"])]));
+    expect(r.reason).toBe("1 added line matches /\\b(TODO|FIXME)\\b/, first a.ts:2");
+    const contains = await run(
+      { id: "t", type: "diff_added_contains", pattern: "TODO", min_count: 2 },
+      diff([file("a.ts", ["// TODO later"])]),
+    );
+    expect(contains.reason).toBe("1 added line matches /TODO/ (needs 2)");
+  });
   test("deleted and context lines do not count", async () => {
     const f = file("a.ts", []);
     const withOld: DiffFile = {

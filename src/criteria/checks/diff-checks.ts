@@ -130,6 +130,11 @@ function named(paths: readonly string[]): string {
   return `${shown.join(", ")}${paths.length > 3 ? ", …" : ""}`;
 }
 
+/** "1 added line matches", "2 added lines match", "0 added lines match". */
+function matchCount(n: number): string {
+  return n === 1 ? "1 added line matches" : `${n} added lines match`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -175,7 +180,7 @@ export const diffAddedAbsent: CriterionCheck<"diff_added_absent"> = async (crite
   };
   if (scan.first !== undefined) {
     return fail(
-      `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/, first ${scan.first.path}:${scan.first.line}`,
+      `${matchCount(scan.matching)} /${criterion.pattern}/, first ${scan.first.path}:${scan.first.line}`,
       evidence,
     );
   }
@@ -198,7 +203,7 @@ export const diffAddedContains: CriterionCheck<"diff_added_contains"> = async (c
     ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
     ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
   };
-  const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
+  const summary = `${matchCount(scan.matching)} /${criterion.pattern}/ (needs ${criterion.min_count})`;
   if (scan.matching >= criterion.min_count) return pass(summary, evidence);
   const gaps = unseenReasons(diff, scan);
   if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
