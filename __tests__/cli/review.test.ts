@@ -13,6 +13,9 @@ import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
 import { INPUT } from "../../src/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
 import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
+
+const fakeReviewerScript = () => new URL("../support/fake-reviewer.mjs", import.meta.url).pathname;
+
 import { GREET_DIFF } from "./review-support.js";
 
 const CONTRACT = {
@@ -60,6 +63,17 @@ describe("statuses and exit codes", () => {
     expect(r.out).toContain("coverage: complete (1/1 files, 3/3 changed lines)");
     expect(r.out).toContain("===VERDICT=== APPROVE");
     expect(r.err).not.toContain("warning");
+  });
+
+  it("labels a script reviewer by its script, not its interpreter", async () => {
+    const script = path.join(dir, "rev.sh");
+    writeFileSync(
+      script,
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(fakeReviewerScript())} approve-bound\n`,
+    );
+    const r = await review(["--command", `sh ${script}`]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toMatch(/reviewer: APPROVE from command rev\.sh \(1 call, slowest/);
   });
 
   it("blocks (exit 3) with the reviewer's finding as the headline", async () => {
@@ -426,6 +440,23 @@ describe("refused input (exit 2)", () => {
     expect(r.err).toMatch(/without a shell/);
   });
 
+  it("a reviewer script named relative to here: it runs in an empty directory, so its absolute path is named", async () => {
+    writeFileSync(path.join(dir, "rev.sh"), "#!/bin/sh\ncat >/dev/null\necho hi\n", { mode: 0o755 });
+    for (const command of ["./rev.sh", "sh rev.sh"]) {
+      const r = await review(["--command", command]);
+      expect(r.code, command).toBe(2);
+      expect(r.err).toContain("the reviewer command runs in an empty temporary directory");
+      expect(r.err).toContain(`give its absolute path: ${path.join(dir, "rev.sh")}`);
+      expect(r.out).toBe("");
+    }
+  });
+
+  it("a reviewer program that is not on PATH, before anything is reviewed", async () => {
+    const r = await review(["--command", "no-such-reviewer-7f3a -p"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("the reviewer program `no-such-reviewer-7f3a` is not on PATH: install it");
+  });
+
   it("a --contract that cannot be read, and --json with --markdown", async () => {
     expect((await review([...approving, "--contract", "nope.json"])).err).toMatch(
       /--contract nope\.json: cannot read/,
@@ -500,10 +531,11 @@ describe("options", () => {
     expect(r.err).toContain('--exclude: "{src,lib/**": a { has no closing } on its line');
   });
 
-  it("--help lists the reviewer options and the exit codes", async () => {
+  it("--help lists the reviewer options and the exit codes, and says where a command reviewer runs", async () => {
     const r = await review(["--help"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("--api-key-env NAME");
+    expect(r.out).toContain("run without a shell in an empty temporary directory");
     expect(r.out).toContain("exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on");
   });
 });

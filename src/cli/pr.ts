@@ -233,7 +233,7 @@ export const prCommand: Command = {
       }),
       workspace: basePath,
     };
-    const reviewer = reviewerFor(() => bindReviewer(settings.reviewer, token, io.env));
+    const reviewer = reviewerFor(() => bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd }));
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {

@@ -155,7 +155,9 @@ export const reviewCommand: Command = {
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
     const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const reviewer: Reviewer = reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env));
+    const reviewer: Reviewer = reviewerFor(() =>
+      bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }),
+    );
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
