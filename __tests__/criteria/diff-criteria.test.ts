@@ -11,8 +11,11 @@ import { contractOf } from "./fixture-tree.js";
 
 type CriterionInput = ContractInput["success_criteria"][number];
 
+// Diff criteria judge the diff; the tree is asked only whether a glob selects anything at all
+// (selector-reach.ts), and a tree that refuses every question answers "cannot tell", which leaves the
+// criterion as the diff alone decides it. selector-reach.test.ts asks a real tree.
 const noTree: TreeReader = new Proxy({} as TreeReader, {
-  get: () => () => Promise.reject(new Error("diff criteria must not read the tree")),
+  get: () => () => Promise.reject(new Error("diff criteria judge the diff, not the tree")),
 });
 
 function file(path: string, added: string[], more: Partial<DiffFile> = {}): DiffFile {
