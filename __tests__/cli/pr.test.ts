@@ -256,7 +256,11 @@ describe("refused input", () => {
           err += t;
         },
         stdoutIsTTY: false,
-        env: { GITHUB_TOKEN: world.api.token, VERDICT_GATE_BACKOFF_UNIT_MS: "5", PATH: process.env.PATH ?? "" },
+        env: {
+          GITHUB_TOKEN: world.api.token,
+          VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+          PATH: process.env.PATH ?? "",
+        },
         cwd: world.headWorkspace(),
       },
     );

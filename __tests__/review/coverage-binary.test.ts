@@ -17,7 +17,9 @@ it("a hold caused by a binary file says how to exclude it", () => {
   const plan = planReview(diff);
   const gaps = plan.coverage.gaps.join(" ");
   expect(gaps).toContain("1 file in scope not reviewed (1 binary)");
-  expect(gaps).toContain("is left out with the `exclude` input (`--exclude` from a terminal), e.g. `**/*.png`");
+  expect(gaps).toContain(
+    "is left out with the `exclude` input (`--exclude` from a terminal), e.g. `**/*.png`",
+  );
   // Excluded, it is listed as such, and no longer holds the coverage.
   const excluded = planReview(diff, { exclude: ["**/*.png"] });
   expect(excluded.excluded.map((e) => e.path)).toEqual(["assets/logo.png"]);
