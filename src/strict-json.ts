@@ -139,3 +139,111 @@ export function parseStrictJson(text: string): unknown {
   if (duplicate !== undefined) throw new DuplicateKeyError(duplicate);
   return value;
 }
+
+/** Where `text` stops being JSON (RFC 8259), as a 0-based offset, or undefined when it is JSON. For
+ * the line and column of a syntax error JSON.parse reports without a position (`Unexpected end of JSON
+ * input`, and on Node 20 `Unexpected token '}', "…" is not valid JSON`): a contract's author needs to
+ * know where to look, whatever Node version runs the gate. Iterative, so nesting depth costs no stack. */
+export function jsonSyntaxErrorOffset(text: string): number | undefined {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i] as string)) i += 1;
+  };
+  const literal = (word: string): boolean => {
+    for (let k = 0; k < word.length; k += 1) {
+      if (text[i] !== word[k]) return false;
+      i += 1;
+    }
+    return true;
+  };
+  const string = (): boolean => {
+    i += 1; // the opening quote
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) {
+        i += 1;
+        return true;
+      }
+      if (c < 0x20) return false;
+      if (c === BACKSLASH) {
+        const e = text[i + 1];
+        if (e === "u") {
+          if (!/^[0-9A-Fa-f]{4}$/.test(text.slice(i + 2, i + 6))) {
+            i += 2;
+            return false;
+          }
+          i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else {
+          i += 1;
+          return false;
+        }
+      } else i += 1;
+    }
+    return false;
+  };
+  const number = (): boolean => {
+    const m = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 1100));
+    if (m === null || m[0] === "" || m[0] === "-") return false;
+    i += m[0].length;
+    return true;
+  };
+  /** Reads one scalar, or opens a container (pushed on `stack`). */
+  const stack: ("{" | "[")[] = [];
+  const value = (): boolean => {
+    ws();
+    const c = text[i];
+    if (c === "{" || c === "[") {
+      stack.push(c);
+      i += 1;
+      ws();
+      return true;
+    }
+    if (c === '"') return string();
+    if (c === "t") return literal("true");
+    if (c === "f") return literal("false");
+    if (c === "n") return literal("null");
+    return number();
+  };
+  // After `{` (first member or `}`), after `[` (first value or `]`), after a value (`,` or the close).
+  let justOpened = false;
+  if (!value()) return i;
+  justOpened = stack.length > 0;
+  while (stack.length > 0) {
+    ws();
+    const top = stack[stack.length - 1] as "{" | "[";
+    const close = top === "{" ? "}" : "]";
+    if (justOpened && text[i] === close) {
+      stack.pop();
+      i += 1;
+      justOpened = false;
+      continue;
+    }
+    if (!justOpened) {
+      if (text[i] === close) {
+        stack.pop();
+        i += 1;
+        continue;
+      }
+      if (text[i] !== ",") return i;
+      i += 1;
+      ws();
+    }
+    if (top === "{") {
+      if (text[i] !== '"' || !string()) return i;
+      ws();
+      if (text[i] !== ":") return i;
+      i += 1;
+    }
+    const depth = stack.length;
+    if (!value()) return i;
+    justOpened = stack.length > depth;
+  }
+  ws();
+  return i < text.length ? i : undefined;
+}
+
+/** 1-based line and column (UTF-16 code units) of an offset in `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  return position(text, offset);
+}

@@ -248,6 +248,19 @@ describe("nothing to audit, and usage", () => {
     expect(missing.captured.err).toMatch(/verdict-gate audit: /);
   });
 
+  it("GitHub unreachable says so and what to check from a terminal, not 're-run the job'", async () => {
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      { kind: "reset" },
+      { attempts: "every" },
+    );
+    const r = await audit([]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`GitHub could not be reached at ${world.api.url}: check your network connection`);
+    expect(r.err).toContain("--api-url or GITHUB_API_URL");
+    expect(r.err).not.toMatch(/re-run the job/i);
+  });
+
   it("exits 1, naming the failure, when GitHub keeps failing", async () => {
     post(threeRounds());
     world.api.faults.inject(
@@ -258,6 +271,8 @@ describe("nothing to audit, and usage", () => {
     const r = await audit([]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/502/);
+    expect(r.err).toContain("see https://www.githubstatus.com, and run the command again later");
+    expect(r.err).not.toMatch(/re-run the job/i);
     expect(r.out).toBe("");
   });
 });

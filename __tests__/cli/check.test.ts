@@ -125,11 +125,13 @@ describe("invalid contracts and usage exit 2", () => {
     expect(r.err).toContain("--base-path nowhere");
   });
 
-  test("no contract argument", async () => {
+  test("no contract argument, and no default contract in the tree", async () => {
     const r = await check([]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("missing CONTRACT");
-    expect(r.err).toContain("usage: verdict-gate check CONTRACT");
+    expect(r.err).toContain(
+      `no contract: there is no .github/verdict-contract.json in ${dir}; name one (verdict-gate check FILE, or --contract FILE)`,
+    );
+    expect(r.err).toContain("usage: verdict-gate check [CONTRACT | --contract FILE]");
   });
 
   test("an unknown flag", async () => {
@@ -138,6 +140,9 @@ describe("invalid contracts and usage exit 2", () => {
 
   test("two contracts", async () => {
     expect((await check(["a.json", "b.json"])).code).toBe(2);
+    const both = await check(["a.json", "--contract", "b.json"]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('two contracts: "a.json" and --contract "b.json"; name one');
   });
 
   test("--verify-evidence with a contract", async () => {
@@ -486,5 +491,43 @@ describe("--verify-evidence proves only what it can: --bundle-hash", () => {
     const alone = await check([contract([exists]), "--bundle-hash", "0".repeat(64)]);
     expect(alone.code).toBe(2);
     expect(alone.err).toContain("--bundle-hash goes with --verify-evidence");
+  });
+});
+
+describe("the contract and the tree, found as `review` finds them", () => {
+  test("--contract FILE names the contract, like CONTRACT", async () => {
+    const name = contract([exists, three]);
+    const flagged = await check(["--contract", name, "--base-path", "tree", "--json"]);
+    const positional = await check([name, "--base-path", "tree", "--json"]);
+    expect(flagged.code, flagged.err).toBe(0);
+    expect(JSON.parse(flagged.out)).toEqual(JSON.parse(positional.out));
+  });
+
+  test("run from a subdirectory of a repository, it reads the default contract and the tree at the top level", async () => {
+    const repo = path.join(dir, "repo");
+    mkdirSync(path.join(repo, ".git"), { recursive: true });
+    mkdirSync(path.join(repo, ".github"));
+    mkdirSync(path.join(repo, "src", "deep"), { recursive: true });
+    writeFileSync(path.join(repo, "incidents.md"), "## Incident 1\n");
+    writeFileSync(
+      path.join(repo, ".github", "verdict-contract.json"),
+      JSON.stringify({ intended_action: "x", success_criteria: [exists] }),
+    );
+    for (const cwd of [repo, path.join(repo, "src", "deep")]) {
+      const r = await runCaptured(["check", "--json"], { cwd });
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toBe("");
+      expect(JSON.parse(r.out).checks[0]).toMatchObject({ id: "c1", status: "pass" });
+    }
+  });
+
+  test("outside a git repository with no --base-path, it says which directory the criteria read", async () => {
+    const name = contract([exists]);
+    const r = await check([name]);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe(
+      `verdict-gate check: note: not inside a git repository, so the criteria read the current directory ${dir} (--base-path DIR names another)\n`,
+    );
+    expect((await check([name, "--base-path", "tree"])).err).toBe("");
   });
 });

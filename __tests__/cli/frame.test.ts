@@ -37,7 +37,7 @@ describe("the verdict-gate frame", () => {
     });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^usage: verdict-gate verdict/);
-    expect(r.out).toMatch(/--round-token TOKEN/);
+    expect(r.out).toMatch(/--token TOKEN/);
   });
 
   it("--help after `--` is an operand, not a request for help: it never turns a run into exit 0", async () => {
@@ -57,7 +57,7 @@ describe("the verdict-gate frame", () => {
     ]) {
       const r = await run(argv);
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(/^usage: verdict-gate check CONTRACT/);
+      expect(r.out).toMatch(/^usage: verdict-gate check \[CONTRACT \| --contract FILE\]/);
     }
   });
 
@@ -74,6 +74,20 @@ describe("the verdict-gate frame", () => {
     expect(r.err).toMatch(/usage: verdict-gate <command>/);
   });
 
+  it("an unknown command gets the nearest command and the list of commands", async () => {
+    const r = await run(["reveiw"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'unknown command "reveiw"; did you mean review? (commands: review, pr, verdict, prompt, check, audit, init)',
+    );
+    const far = await run(["deploy"]);
+    expect(far.err).not.toContain("did you mean");
+    expect(far.err).toContain("(commands: review, pr, verdict, prompt, check, audit, init)");
+    const option = await run(["--json"]);
+    expect(option.code).toBe(2);
+    expect(option.err).toContain('a command comes first, before any option "--json"');
+  });
+
   it("an unknown flag is a usage error: exit 2 with the command's usage", async () => {
     for (const argv of [
       ["verdict", "--jsno"],
@@ -84,6 +98,56 @@ describe("the verdict-gate frame", () => {
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/usage: verdict-gate (verdict|prompt)/);
       expect(r.out).toBe("");
+    }
+  });
+
+  it("an unknown option names the nearest option and lists the command's options, in our words", async () => {
+    const r = await run(["verdict", "--jsno"]);
+    expect(r.code).toBe(2);
+    expect(r.err.split("\n")[0]).toBe(
+      "verdict-gate verdict: unknown option --jsno; did you mean --json? (its options: --json, --round-token, --token)",
+    );
+    const check = await run(["check", "--base", "tree"]);
+    expect(check.err).toContain("unknown option --base; did you mean --base-path?");
+    const short = await run(["verdict", "-q"]);
+    expect(short.err).toContain("unknown option -q (its options:");
+  });
+
+  it("argument errors never show node's parser text", async () => {
+    const cases: [string[], string][] = [
+      [["verdict", "--jsno"], "unknown option --jsno"],
+      [["check", "c.json", "--diff"], "--diff needs a value (--diff VALUE, or --diff=VALUE)"],
+      [["verdict", "--json=yes"], "--json takes no value"],
+      [["check", "c.json", "--diff", "--json"], "--diff needs a value, and the word after it is an option"],
+      [["prompt", "extra"], 'unexpected argument "extra": this command takes options only'],
+      [["check", "a.json", "b.json"], 'unexpected argument "b.json": this command takes one argument'],
+    ];
+    for (const [argv, words] of cases) {
+      const r = await run(argv);
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.err).toContain(words);
+      expect(r.err).not.toMatch(/ERR_PARSE_ARGS|To specify a positional|Option '|argument missing|ambiguous/);
+    }
+  });
+
+  it("an option's value is never echoed in an unknown-option message (it may be a key)", async () => {
+    const r = await run(["check", "--api-keyy=sk-live-0123456789"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unknown option --api-keyy");
+    expect(r.err).not.toContain("sk-live");
+  });
+
+  it("a key on the command line is refused with the reason in one line, without echoing it", async () => {
+    for (const argv of [
+      ["review", "--api-key", "sk-live-secret"],
+      ["pr", "o/r#1", "--api-key=sk-live-secret"],
+      ["pr", "o/r#1", "--github-token", "ghp_secret"],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+      expect(r.err).toMatch(/secrets are never taken as flags \(they end up in shell history/);
+      expect(r.err).not.toMatch(/sk-live|ghp_secret|usage:/);
     }
   });
 

@@ -7,8 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { ROUND_CONCURRENCY_GROUP } from "../../src/cli/templates/gate-job.js";
-import { ACTION_REF, CONTRACT_PATH, SCHEMA_URL, WORKFLOW_PATH } from "../../src/cli/templates/project.js";
+import { REVIEWER_SETUP_DIRECTORY, ROUND_CONCURRENCY_GROUP } from "../../src/cli/templates/gate-job.js";
+import {
+  ACTION_REF,
+  CONTRACT_PATH,
+  DOCS_URL,
+  SCHEMA_URL,
+  WORKFLOW_PATH,
+} from "../../src/cli/templates/project.js";
 import { loadContract } from "../../src/criteria/index.js";
 import { INPUT } from "../../src/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
@@ -73,6 +79,66 @@ describe("init", () => {
     const r = await init(args);
     expect(r.code, r.err).toBe(0);
     expect(gateStep().with).toMatchObject(expected);
+  });
+
+  it("installs the reviewer CLI as the reusable workflow does: from runner.temp, never in the checkout", async () => {
+    await init(["--provider", "command"]);
+    const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
+      jobs: { gate: { steps: (Step & { "working-directory"?: string })[] } };
+    };
+    const steps = workflow.jobs.gate.steps;
+    const install = steps.find((s) => s.run?.includes("npm install --global @anthropic-ai/claude-code"));
+    const reusable = parseYaml(readFileSync(".github/workflows/verdict-gate.yml", "utf8")) as {
+      jobs: { gate: { steps: { run?: string; "working-directory"?: string }[] } };
+    };
+    const setup = reusable.jobs.gate.steps.find((s) => s.run?.includes("REVIEWER_SETUP"));
+    expect(install?.["working-directory"]).toBe(REVIEWER_SETUP_DIRECTORY);
+    expect(install?.["working-directory"]).toBe(setup?.["working-directory"]);
+    // After the checkout, before the gate.
+    const checkout = steps.findIndex((s) => s.uses?.startsWith("actions/checkout"));
+    expect(steps.indexOf(install as never)).toBeGreaterThan(checkout);
+    expect(steps.indexOf(install as never)).toBeLessThan(steps.findIndex((s) => s.uses === ACTION_REF));
+  });
+
+  it("says which dependencies the workflow re-evaluates, and links the dependencies workflow for the rest", async () => {
+    const r = await init([]);
+    expect(r.out).toContain("A `label` in `requires` is re-evaluated by this workflow's");
+    expect(r.out).toContain("`labeled` event");
+    expect(r.out).toContain(`${DOCS_URL}/workflows.md#re-evaluating-dependencies`);
+    const workflow = parseYaml(readFileSync(path.join(dir, WORKFLOW_PATH), "utf8")) as {
+      on: { pull_request: { types: string[] } };
+    };
+    expect(workflow.on.pull_request.types).toEqual(expect.arrayContaining(["labeled", "unlabeled"]));
+    // The starter contract needs no other trigger: it requires nothing.
+    const contract = loadContract(readFileSync(path.join(dir, CONTRACT_PATH), "utf8"), CONTRACT_PATH);
+    expect(contract.requires).toEqual([]);
+  });
+
+  it("the starter contract passes on a change that adds an image, naming the image", async () => {
+    await init([]);
+    const diff = [
+      "diff --git a/assets/logo.png b/assets/logo.png",
+      "new file mode 100644",
+      "index 0000000..3b18e51",
+      "Binary files /dev/null and b/assets/logo.png differ",
+      "diff --git a/README.md b/README.md",
+      "--- a/README.md",
+      "+++ b/README.md",
+      "@@ -1 +1,2 @@",
+      " # Readme",
+      "+The logo.",
+      "",
+    ].join("\n");
+    writeFileSync(path.join(dir, "README.md"), "# Readme\nThe logo.\n");
+    writeFileSync(path.join(dir, "change.diff"), diff);
+    const r = await runCaptured(["check", "--base-path", ".", "--diff", "change.diff", "--json"], {
+      cwd: dir,
+    });
+    expect(r.code, r.out + r.err).toBe(0);
+    const checks = JSON.parse(r.out).checks as { id: string; status: string; reason: string }[];
+    expect(checks.find((c) => c.id === "no-private-keys")?.reason).toContain(
+      '1 binary file passed over ("binary_files": "skip"): assets/logo.png',
+    );
   });
 
   it("passes a command reviewer its own key, and installs claude only when it is the reviewer", async () => {

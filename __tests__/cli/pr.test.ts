@@ -231,6 +231,20 @@ describe("refused input", () => {
     expect(closed.err).toMatch(/is closed: nothing to gate/);
   });
 
+  it("GitHub unreachable: says so and what to check, not 're-run the job' (exit 1)", async () => {
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+      { kind: "reset" },
+      { attempts: "every" },
+    );
+    const r = await pr(["--dry-run"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`GitHub could not be reached at ${world.api.url}`);
+    expect(r.err).toContain("check your network connection and any proxy (HTTPS_PROXY)");
+    expect(r.err).not.toMatch(/re-run the job|internal error/i);
+    expect(world.openai.requests).toHaveLength(0);
+  });
+
   it("a pull request GitHub does not have, with GitHub's answer", async () => {
     let err = "";
     const code = await runCli(
@@ -242,7 +256,11 @@ describe("refused input", () => {
           err += t;
         },
         stdoutIsTTY: false,
-        env: { GITHUB_TOKEN: world.api.token, VERDICT_GATE_BACKOFF_UNIT_MS: "5" },
+        env: {
+          GITHUB_TOKEN: world.api.token,
+          VERDICT_GATE_BACKOFF_UNIT_MS: "5",
+          PATH: process.env.PATH ?? "",
+        },
         cwd: world.headWorkspace(),
       },
     );

@@ -1,6 +1,7 @@
 // `verdict-gate prompt`: the rule a review prompt ends with, from the module the parser lives in.
 
 import { describe, expect, it } from "vitest";
+import { buildPrompt } from "../../src/review/prompt.js";
 import { findVerdict, PROMPT_RULE, promptRule } from "../../src/verdict/reply-contract.js";
 import { runCaptured } from "../support/cli-io.js";
 
@@ -29,6 +30,21 @@ describe("verdict-gate prompt", () => {
     expect(r.out).toBe(promptRule(TOKEN));
     expect(r.out).toContain(`===VERDICT=== <value> ${TOKEN}`);
     expect(findVerdict(r.out, { roundToken: TOKEN })).toBeNull();
+  });
+
+  it("--token prints the rule as a round ends its prompt, and `verdict --token` reads a reply to it", async () => {
+    const r = await prompt("--token", TOKEN);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(promptRule(TOKEN));
+    // What a round sends: the rule is the prompt's last text (src/review/prompt.ts).
+    const built = buildPrompt({ files: [], roundToken: TOKEN });
+    expect(built.rule).toBe(r.out.trimEnd());
+    expect(built.user.trimEnd().endsWith(r.out.trimEnd())).toBe(true);
+    const reply = `No blocking issues.\n===VERDICT=== APPROVE ${TOKEN}\n`;
+    const read = await runCaptured(["verdict", "--token", TOKEN], {
+      readStdin: async () => Buffer.from(reply),
+    });
+    expect(read).toMatchObject({ code: 0, out: "VERDICT: APPROVE\n" });
   });
 
   it("refuses a malformed token, an unknown flag or an argument with exit 2", async () => {

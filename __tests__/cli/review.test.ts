@@ -13,6 +13,9 @@ import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
 import { INPUT } from "../../src/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
 import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
+
+const fakeReviewerScript = () => new URL("../support/fake-reviewer.mjs", import.meta.url).pathname;
+
 import { GREET_DIFF } from "./review-support.js";
 
 const CONTRACT = {
@@ -59,7 +62,18 @@ describe("statuses and exit codes", () => {
     expect(r.out).toMatch(/criteria: PASS \(\.github\/verdict-contract\.json\)/);
     expect(r.out).toContain("coverage: complete (1/1 files, 3/3 changed lines)");
     expect(r.out).toContain("===VERDICT=== APPROVE");
-    expect(r.err).toBe("");
+    expect(r.err).not.toContain("warning");
+  });
+
+  it("labels a script reviewer by its script, not its interpreter", async () => {
+    const script = path.join(dir, "rev.sh");
+    writeFileSync(
+      script,
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(fakeReviewerScript())} approve-bound\n`,
+    );
+    const r = await review(["--command", `sh ${script}`]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toMatch(/reviewer: APPROVE from command rev\.sh \(1 call, slowest/);
   });
 
   it("blocks (exit 3) with the reviewer's finding as the headline", async () => {
@@ -109,38 +123,99 @@ describe("statuses and exit codes", () => {
     expect(r.out).toContain("`verdict-gate pr` checks them");
   });
 
-  it("holds (exit 4) on an invalid contract, naming the problem", async () => {
+  it("says a dependency found locally was not queried, and --no-dependencies exits on the rest", async () => {
+    writeFileSync(
+      path.join(dir, ".github", "verdict-contract.json"),
+      JSON.stringify({
+        ...CONTRACT,
+        requires: [
+          { id: "ci", type: "check_run", name: "test" },
+          { id: "ok", type: "label", name: "security-reviewed" },
+        ],
+      }),
+    );
+    const pending = await review(approving);
+    expect(pending.code).toBe(5);
+    expect(pending.out).toContain(
+      "waiting for ci (check_run): not queried: a local review does not ask GitHub (`verdict-gate pr` does)",
+    );
+    expect(pending.out).not.toContain("has not started");
+    expect(pending.out).toContain("--no-dependencies leaves them out");
+
+    const left = await review([...approving, "--no-dependencies", "--json"]);
+    expect(left.code, left.err).toBe(0);
+    const json = JSON.parse(left.out);
+    expect(json.status).toBe("approve");
+    expect(json.parts.find((p: { name: string }) => p.name === "dependencies")).toEqual({
+      name: "dependencies",
+      value: "YES",
+      skipped: true,
+      summary: "not checked (--no-dependencies): ci (check_run), ok (label)",
+    });
+    const text = await review([...approving, "--no-dependencies"]);
+    expect(text.out).toMatch(/dependencies +skip +not checked \(--no-dependencies\): ci \(check_run\)/);
+
+    // A failed criterion still blocks: --no-dependencies leaves out the dependencies, nothing else.
+    const diff = GREET_DIFF.replace(
+      '+  return "hello " + name;',
+      '+  debugger;\n+  return "hello " + name;',
+    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    expect((await review([...approving, "--no-dependencies"], { stdin: diff })).code).toBe(3);
+  });
+
+  it("refuses (exit 2) an invalid contract before any reviewer call, naming the problem", async () => {
     writeFileSync(
       path.join(dir, "bad.json"),
       JSON.stringify({ intended_action: "x", success_criteria: [{ id: "a", type: "nope" }] }),
     );
-    const r = await review([...approving, "--contract", "bad.json"]);
-    expect(r.code).toBe(4);
-    expect(r.out).toMatch(/^HOLD-FOR-HUMAN {2}the contract is invalid: bad\.json/);
+    const server = await startOpenAIServer({ replies: [] });
+    try {
+      const r = await review(["--model", "gpt-4o", "--base-url", server.baseUrl, "--contract", "bad.json"]);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(/^verdict-gate review: bad\.json: /);
+      expect(r.err).toContain('unknown criterion type "nope"');
+      expect(r.err).toContain("nothing was reviewed: fix the contract and run again");
+      expect(r.err).not.toContain("usage:");
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
   });
 
-  it("holds (exit 4) when the default contract is there but cannot be read (a dangling symlink)", async () => {
+  it("refuses (exit 2) a contract that is not JSON, giving the line and column", async () => {
+    writeFileSync(path.join(dir, ".github", "verdict-contract.json"), '{\n  "intended_action": "x",\n}\n');
+    const r = await review(approving);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /\.github\/verdict-contract\.json: contract: not valid JSON: .*\(line 3, column 1\)/,
+    );
+    writeFileSync(path.join(dir, ".github", "verdict-contract.json"), '{\n  "intended_action": "x"');
+    const cut = await review(approving);
+    expect(cut.code).toBe(2);
+    expect(cut.err).toMatch(/not valid JSON: .*\(line 2, column 25\)/);
+  });
+
+  it("refuses (exit 2) a default contract that is there but cannot be read (a dangling symlink)", async () => {
     const contract = path.join(dir, ".github", "verdict-contract.json");
     rmSync(contract);
     symlinkSync(path.join(dir, "nowhere.json"), contract);
     const r = await review(approving);
-    expect(r.code, r.out).toBe(4);
-    expect(r.out).toMatch(
-      /^HOLD-FOR-HUMAN {2}the contract \.github\/verdict-contract\.json could not be read/,
-    );
-    expect(r.out).not.toContain("no contract at");
+    expect(r.code, r.out).toBe(2);
+    expect(r.err).toContain(`the contract ${contract} is there but cannot be read: ENOENT`);
+    expect(r.out).toBe("");
   });
 
-  it("holds (exit 4) when the default contract is a directory", async () => {
+  it("refuses (exit 2) a default contract that is a directory", async () => {
     const contract = path.join(dir, ".github", "verdict-contract.json");
     rmSync(contract);
     mkdirSync(contract);
     const r = await review(approving);
-    expect(r.code, r.out).toBe(4);
-    expect(r.out).toMatch(/could not be read: EISDIR/);
+    expect(r.code, r.out).toBe(2);
+    expect(r.err).toMatch(/cannot be read: EISDIR/);
   });
 
-  it("holds (exit 4) on a contract that is not UTF-8, instead of reading U+FFFD into its patterns", async () => {
+  it("refuses (exit 2) a contract that is not UTF-8, instead of reading U+FFFD into its patterns", async () => {
     // {"intended_action":"<0xe9>", …}: valid JSON once the bad byte is decoded loosely.
     const bytes = Buffer.concat([
       Buffer.from('{"intended_action":"'),
@@ -149,12 +224,39 @@ describe("statuses and exit codes", () => {
     ]);
     writeFileSync(path.join(dir, ".github", "verdict-contract.json"), bytes);
     const r = await review(approving);
-    expect(r.code, r.out).toBe(4);
-    expect(r.out).toContain("verdict-contract.json is not UTF-8 text");
+    expect(r.code, r.out).toBe(2);
+    expect(r.err).toContain("verdict-contract.json is not UTF-8 text");
     writeFileSync(path.join(dir, "latin1.json"), bytes);
     const named = await review([...approving, "--contract", "latin1.json"]);
-    expect(named.code).toBe(4);
-    expect(named.out).toContain("latin1.json is not UTF-8 text");
+    expect(named.code).toBe(2);
+    expect(named.err).toContain("the contract latin1.json is not UTF-8 text");
+  });
+
+  it("run from a subdirectory of a repository, reads the contract and the tree at its top level", async () => {
+    mkdirSync(path.join(dir, ".git"));
+    const diff = GREET_DIFF.replace(
+      '+  return "hello " + name;',
+      '+  debugger;\n+  return "hello " + name;',
+    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    const fromRoot = await review(approving, { stdin: diff });
+    const fromSrc = await runCaptured(["review", ...approving], {
+      readStdin: async () => Buffer.from(diff, "utf8"),
+      env: { PATH: process.env.PATH ?? "" },
+      cwd: path.join(dir, "src"),
+    });
+    expect(fromRoot.code).toBe(3);
+    expect(fromSrc.code, fromSrc.out).toBe(3);
+    expect(fromSrc.out).toContain("FAIL   no-debugger");
+    expect(fromSrc.out).toContain(`criteria read ${dir}`);
+    expect(fromSrc.err).toBe("");
+  });
+
+  it("outside a git repository with no --base-path, says which directory the criteria read", async () => {
+    const r = await review(approving);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      `verdict-gate review: note: not inside a git repository, so the criteria read the current directory ${dir} (--base-path DIR names another)\n`,
+    );
   });
 
   it("skips the criteria, and says how to name a contract, when there is none", async () => {
@@ -222,6 +324,7 @@ describe("output", () => {
       status: "blocked",
       exit_code: 3,
       reasons: ["src/greet.js:2 — bad"],
+      head_sha: null,
       reviewer_verdict: "REQUEST_CHANGES",
       coverage: "100%",
       diff: "standard input",
@@ -233,11 +336,28 @@ describe("output", () => {
     expect(json.criteria.kind).toBe("checked");
   });
 
-  it("--markdown prints the check run's report, without a pull request number", async () => {
+  it("--json's reasons are the action's `reasons` output: a hold's reasons are not left empty", async () => {
+    const r = await review(["--command", fakeReviewerCommand("reply", "Looks good to me!"), "--json"]);
+    expect(r.code).toBe(4);
+    const json = JSON.parse(r.out);
+    expect(json.status).toBe("hold-for-human");
+    expect(json.reasons.length).toBeGreaterThan(0);
+    expect(json.reasons).toEqual(json.needed);
+    // A command reviewer reports no token counts: null, never 0.
+    expect(json.reviewer.calls[0]).toMatchObject({ input_tokens: null, output_tokens: null });
+    expect(json.head_sha).toBeNull();
+  });
+
+  it("--markdown prints the check run's report, without a pull request number or a commit", async () => {
     const r = await review([...approving, "--markdown"]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^## ✅ approve\n\n\*\*Next:\*\*/);
     expect(r.out).not.toContain("PR #");
+    expect(r.out).toContain("round 1 · local diff · verdict-gate");
+    expect(r.out).not.toContain("0000000");
+    // A command reviewer reports no usage: "tokens not reported", never "0 tokens in".
+    expect(r.out).toContain("1 call, tokens not reported");
+    expect(r.out).not.toContain("0 tokens in");
   });
 
   it("escapes control characters from the reviewer's reply so it cannot repaint the terminal", async () => {
@@ -339,6 +459,23 @@ describe("refused input (exit 2)", () => {
     expect(r.err).toMatch(/without a shell/);
   });
 
+  it("a reviewer script named relative to here: it runs in an empty directory, so its absolute path is named", async () => {
+    writeFileSync(path.join(dir, "rev.sh"), "#!/bin/sh\ncat >/dev/null\necho hi\n", { mode: 0o755 });
+    for (const command of ["./rev.sh", "sh rev.sh"]) {
+      const r = await review(["--command", command]);
+      expect(r.code, command).toBe(2);
+      expect(r.err).toContain("the reviewer command runs in an empty temporary directory");
+      expect(r.err).toContain(`give its absolute path: ${path.join(dir, "rev.sh")}`);
+      expect(r.out).toBe("");
+    }
+  });
+
+  it("a reviewer program that is not on PATH, before anything is reviewed", async () => {
+    const r = await review(["--command", "no-such-reviewer-7f3a -p"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("the reviewer program `no-such-reviewer-7f3a` is not on PATH: install it");
+  });
+
   it("a --contract that cannot be read, and --json with --markdown", async () => {
     expect((await review([...approving, "--contract", "nope.json"])).err).toMatch(
       /--contract nope\.json: cannot read/,
@@ -413,10 +550,11 @@ describe("options", () => {
     expect(r.err).toContain('--exclude: "{src,lib/**": a { has no closing } on its line');
   });
 
-  it("--help lists the reviewer options and the exit codes", async () => {
+  it("--help lists the reviewer options and the exit codes, and says where a command reviewer runs", async () => {
     const r = await review(["--help"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("--api-key-env NAME");
+    expect(r.out).toContain("run without a shell in an empty temporary directory");
     expect(r.out).toContain("exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on");
   });
 });

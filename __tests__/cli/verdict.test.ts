@@ -97,10 +97,20 @@ describe("verdict-gate verdict", () => {
     expect(json).toMatchObject({ verdict: "APPROVE", round_bound: true });
   });
 
+  it("--token reads a reply bound to the token, as `review` reads it (--round-token is the same option)", async () => {
+    expect((await verdict(`ok\n===VERDICT=== APPROVE ${TOKEN}`, "--token", TOKEN)).code).toBe(0);
+    expect((await verdict("ok\n===VERDICT=== APPROVE", "--token", TOKEN)).code).toBe(4);
+    const other = "0".repeat(32);
+    expect((await verdict(`ok\n===VERDICT=== APPROVE ${other}`, "--token", TOKEN)).code).toBe(4);
+    const both = await verdict("x", "--token", TOKEN, "--round-token", other);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("--token and --round-token are the same option");
+  });
+
   it("refuses a malformed round token with exit 2 and the usage", async () => {
     const r = await verdict("x", "--round-token", "short");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--round-token must be/);
+    expect(r.err).toMatch(/--token must be 26 to 128 characters/);
     expect(r.err).toMatch(/usage: verdict-gate verdict/);
   });
 

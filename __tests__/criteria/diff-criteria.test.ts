@@ -11,8 +11,11 @@ import { contractOf } from "./fixture-tree.js";
 
 type CriterionInput = ContractInput["success_criteria"][number];
 
+// Diff criteria judge the diff; the tree is asked only whether a glob selects anything at all
+// (selector-reach.ts), and a tree that refuses every question answers "cannot tell", which leaves the
+// criterion as the diff alone decides it. selector-reach.test.ts asks a real tree.
 const noTree: TreeReader = new Proxy({} as TreeReader, {
-  get: () => () => Promise.reject(new Error("diff criteria must not read the tree")),
+  get: () => () => Promise.reject(new Error("diff criteria judge the diff, not the tree")),
 });
 
 function file(path: string, added: string[], more: Partial<DiffFile> = {}): DiffFile {
@@ -98,6 +101,15 @@ describe("diff_added_absent", () => {
       evidence: { count: 2, first_match: { path: "a.ts", line: 2, column: 4, text: "// TODO later" } },
     });
     expect(r.reason).toBe("2 added lines match /\\b(TODO|FIXME)\\b/, first a.ts:2");
+  });
+  test("one matching line is said in the singular: 1 added line matches", async () => {
+    const r = await run(c, diff([file("a.ts", ["ok", "// TODO later"])]));
+    expect(r.reason).toBe("1 added line matches /\\b(TODO|FIXME)\\b/, first a.ts:2");
+    const contains = await run(
+      { id: "t", type: "diff_added_contains", pattern: "TODO", min_count: 2 },
+      diff([file("a.ts", ["// TODO later"])]),
+    );
+    expect(contains.reason).toBe("1 added line matches /TODO/ (needs 2)");
   });
   test("deleted and context lines do not count", async () => {
     const f = file("a.ts", []);

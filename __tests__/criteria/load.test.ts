@@ -288,3 +288,23 @@ describe("rejections name the file, the criterion and the field", () => {
     }
   });
 });
+
+test("a JSON syntax error gives the line and column even where JSON.parse gives no position", () => {
+  const cases: [string, RegExp][] = [
+    ['{\n  "intended_action": "x",\n}', /not valid JSON: .* \(line 3, column 1\)$/m],
+    ['{\n"intended_action": tru}', /not valid JSON: .* \(line 2, column 23\)$/m],
+    ['{\n  "intended_action": "x"', /not valid JSON: .* \(line 2, column 25\)$/m],
+    ["", /not valid JSON: .* \(line 1, column 1\)$/m],
+  ];
+  for (const [text, expected] of cases) {
+    let message = "";
+    try {
+      loadContract(text, "c.json");
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message, JSON.stringify(text)).toMatch(expected);
+    // The text itself is not quoted back: the position says where to look.
+    expect(message).not.toContain("is not valid JSON");
+  }
+});

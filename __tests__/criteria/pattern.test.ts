@@ -26,6 +26,14 @@ describe("compiling", () => {
     expect(problem).toContain("RE2 syntax");
   });
 
+  test("names the pattern as the contract wrote it, without the (?m) the engine adds", () => {
+    const problem = patternProblem("(a") ?? "";
+    expect(problem).toContain("missing closing ): `(a`");
+    expect(problem).not.toContain("(?m)");
+    // A (?m) the author wrote stays.
+    expect(patternProblem("(?m)(a")).toContain("`(?m)(a`");
+  });
+
   test("refuses a pattern longer than the limit", () => {
     expect(patternProblem("a".repeat(5000))).toContain("at most 4096");
   });

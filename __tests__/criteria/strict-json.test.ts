@@ -3,7 +3,13 @@
 // with one, including the ones JSON.parse would read as something else.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { DuplicateKeyError, findDuplicateKey, parseStrictJson } from "../../src/strict-json.js";
+import {
+  DuplicateKeyError,
+  findDuplicateKey,
+  jsonSyntaxErrorOffset,
+  lineAndColumn,
+  parseStrictJson,
+} from "../../src/strict-json.js";
 
 function thrown(text: string): unknown {
   try {
@@ -121,6 +127,48 @@ describe("properties", () => {
         expect(found?.pointer).toBe(`/outer/1/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("where a text stops being JSON", () => {
+  const offset = (text: string) => jsonSyntaxErrorOffset(text);
+
+  test("cut-off texts and stray tokens are located, JSON is not", () => {
+    expect(offset('{\n  "a": 1,\n}')).toBe(12);
+    expect(offset('{\n  "a": tru}')).toBe(12);
+    expect(offset('{"a": 1')).toBe(7);
+    expect(offset("")).toBe(0);
+    expect(offset("[1, 2] x")).toBe(7);
+    expect(offset('{"a": "\\q"}')).toBe(8);
+    expect(offset('{"a": [1, {"b": null}], "c": -0.5e+3}')).toBeUndefined();
+    expect(offset(`${"[".repeat(10_000)}${"]".repeat(10_000)}`)).toBeUndefined();
+    expect(lineAndColumn('{\n  "a": 1,\n}', 12)).toEqual({ line: 3, column: 1 });
+  });
+
+  test("agrees with JSON.parse on what is JSON (property)", () => {
+    const jsonish = fc.oneof(
+      fc.json().map((t) => t),
+      fc
+        .tuple(fc.json(), fc.nat(), fc.constantFrom("", ",", "}", "]", '"', ":", "x", " ", "\\", "{", "["))
+        .map(([t, at, insert]) => {
+          const k = at % (t.length + 1);
+          return t.slice(0, k) + insert + t.slice(k);
+        }),
+      fc.tuple(fc.json(), fc.nat()).map(([t, at]) => t.slice(0, at % (t.length + 1))),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(jsonish, (text) => {
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        expect(offset(text) === undefined).toBe(valid);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -16,6 +16,7 @@ import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "
 import { runPullRequestRound } from "../../src/gate/round.js";
 import type { Reviewer } from "../../src/review/reviewer.js";
 import type { Status } from "../../src/verdict/four.js";
+import { VERSION } from "../../src/version.js";
 
 /** A unified diff in which every file is new, as `git diff` prints it. */
 function added(files: Record<string, string>): string {
@@ -251,7 +252,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
           now: () => new Date(s.at),
           newRoundToken: () => `sample0round0token0${s.number}0${i + 1}`.padEnd(32, "0"),
           log: { info: () => {}, warning: () => {}, error: () => {} },
-          version: "1.0.0",
+          version: VERSION,
         },
         s.number,
       );

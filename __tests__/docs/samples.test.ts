@@ -96,4 +96,24 @@ describe("docs/samples", () => {
     expect(samples["hold-for-human"].writes.finished?.output.summary).not.toContain("### Rounds");
     expect(approve).toMatch(/### Rounds\n\n\| round \| commit \| status \| reasons \|/);
   });
+
+  it("every footer shows the package's version", () => {
+    const pkg = JSON.parse(readFileSync(path.resolve("package.json"), "utf8")) as { version: string };
+    for (const status of STATUSES) {
+      const md = samples[status].writes.finished?.output.summary ?? "";
+      expect(md).toContain(`· verdict-gate ${pkg.version} ·`);
+    }
+  });
+
+  it("conditional-on's next step names the event that re-evaluates each dependency", () => {
+    const md = samples["conditional-on"].writes.finished?.output.summary ?? "";
+    const next = md.split("\n").find((l) => l.startsWith("**Next:**")) ?? "";
+    expect(next).toContain(
+      "a `check_run` dependency is re-evaluated when the workflow that posts it completes",
+    );
+    expect(next).toContain(
+      "a `pr_merged` dependency is re-evaluated by the dependencies workflow's `schedule`",
+    );
+    expect(next).toContain("/docs/workflows.md#re-evaluating-dependencies");
+  });
 });

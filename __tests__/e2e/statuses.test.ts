@@ -85,6 +85,24 @@ describe("approve", () => {
   });
 });
 
+describe("a reviewer command that cannot start", () => {
+  it("fails the step naming the fix, even where a hold would not (fail-on: blocked); nothing approves", async () => {
+    const run = await world.run({
+      inputs: {
+        provider: "command",
+        model: "",
+        "api-key": "",
+        command: "sh scripts/review.sh",
+        "fail-on": "blocked",
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.log).toContain("the reviewer command runs in an empty temporary directory");
+    expect(run.log).toContain("install the reviewer in an earlier step, outside the checkout");
+    expect(gateChecks(world)[0]?.conclusion).toBe("action_required");
+  });
+});
+
 describe("blocked", () => {
   it("fails the check with the reviewer's findings as reasons and annotations", async () => {
     world.anthropic.script(anthropic.block(["src/greet.js:2 — the greeting ignores an empty name"]));

@@ -123,7 +123,8 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
       const run = await world.run({ inputs: inputsFor(world, provider), env: FAST });
       expect(server.requests.length).toBeGreaterThan(0);
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
-      expect(run.outputs.status).toBe("hold-for-human");
+      // A command that cannot start is no round's verdict: no status output, a failed step.
+      expect(run.outputs.status).toBe(fault.name === "not found" ? undefined : "hold-for-human");
       expect(run.outputs["reviewer-verdict"]).toBe("ERROR");
       rows.push({
         fault: fault.name,
@@ -183,7 +184,12 @@ const COMMAND_FAULTS: readonly CommandFault[] = [
     names: /larger|limit|bytes/,
   },
   { name: "no verdict", command: ["reply", "I think it is fine."], names: /no verdict/ },
-  { name: "not found", command: [], names: /ENOENT|not found|could not start|spawn/ },
+  // Refused before any call: a configuration mistake fails the step (the check still holds, naming it).
+  {
+    name: "not found",
+    command: [],
+    names: /the reviewer program \/nonexistent\/verdict-gate-reviewer does not exist/,
+  },
 ];
 
 describe.concurrent("command reviewer", () => {
@@ -198,7 +204,8 @@ describe.concurrent("command reviewer", () => {
         env: FAST,
       });
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
-      expect(run.outputs.status).toBe("hold-for-human");
+      // A command that cannot start is no round's verdict: no status output, a failed step.
+      expect(run.outputs.status).toBe(fault.name === "not found" ? undefined : "hold-for-human");
       expect(checkOutcome(world, world.pull.headSha)).toBe("hold");
       rows.push({
         fault: fault.name,

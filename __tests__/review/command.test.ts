@@ -149,7 +149,7 @@ describe("command reviewer", () => {
       await reviewer(fakeReviewerCommand("exit", "3", "model overloaded")).review(PROMPT),
     );
     expect(reply.failure).toBe("command-failed");
-    expect(reply.message).toBe("command reviewer `node`: exited with code 3: model overloaded");
+    expect(reply.message).toBe("command reviewer `fake-reviewer.mjs`: exited with code 3: model overloaded");
   });
 
   it("never returns the stdout of a failed run, even an approve", async () => {

@@ -28,6 +28,7 @@ import {
   ROUND_PULL_REQUEST_TYPES,
 } from "../../src/cli/templates/gate-job.js";
 import { ACTION_REF } from "../../src/cli/templates/project.js";
+import { starterWorkflow } from "../../src/cli/templates/workflow.js";
 import type { InputName } from "../../src/inputs.js";
 import { readSettings } from "../../src/settings.js";
 import { type Contexts, evaluate, interpolate } from "./expression.js";
@@ -250,8 +251,33 @@ function checkoutProblems(w: Workflow): string[] {
   return problems;
 }
 
+/** Run steps after a checkout that do not run from runner.temp, whatever the trigger: a reviewer CLI
+ * installed in the checkout reads the pull request's .npmrc (its registry), and then gets the key. */
+function runsInCheckout(w: Workflow): string[] {
+  const problems: string[] = [];
+  for (const job of jobs(w)) {
+    let checkedOut = false;
+    for (const step of job.steps) {
+      if (isCheckout(step)) checkedOut = true;
+      else if (checkedOut && "run" in step && step["working-directory"] !== RUNNER_TEMP)
+        problems.push(`${job.id}: ${String(step.run).split("\n")[0]}`);
+    }
+  }
+  return problems;
+}
+
 describe("the safety rules of docs/workflows.md", () => {
   const checked = allWorkflows().filter(documented);
+
+  it("installs a reviewer CLI from runner.temp, never in the checkout, whatever the trigger (init's starter too)", () => {
+    for (const w of checked) expect(runsInCheckout(w), w.source).toEqual([]);
+    const starter = {
+      source: "init --provider command",
+      doc: parse(starterWorkflow({ provider: "command" })) as Mapping,
+    };
+    expect(jobs(starter)[0]?.steps.some((s) => "run" in s)).toBe(true);
+    expect(runsInCheckout(starter)).toEqual([]);
+  });
 
   it("checks out without credentials, and runs nothing in the checkout under a privileged trigger", () => {
     expect(checked.length).toBeGreaterThan(8);

@@ -7,6 +7,7 @@ import { isGitHubError } from "../github/errors.js";
 import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
 import { EXIT } from "../verdict/four.js";
 import { parse } from "./args.js";
+import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { parsePullRequest } from "./pr.js";
@@ -144,7 +145,7 @@ export const auditCommand: Command = {
         ...(unit !== undefined && /^\d{1,4}$/.test(unit) ? { backoffUnitMs: Number(unit) } : {}),
       });
     } catch (error) {
-      io.err(`verdict-gate audit: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.err(`verdict-gate audit: ${terminalGitHubMessage(error, apiUrl)}\n`);
       // A token, repository or number GitHub does not accept is the user's to fix; anything else
       // (GitHub down, a malformed answer) is not a verdict on the chain either way.
       if (isGitHubError(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))

@@ -1,7 +1,7 @@
 // `verdict-gate check`: a contract checked against a directory (and a diff), verdictkit-style. Exit 0
 // PASS, 3 FAIL, 4 FLAG, 2 for an invalid contract or bad arguments; only PASS is 0, so a script that
 // tests the exit status can never mistake "could not check" for "passed".
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   type ContractReport,
@@ -22,11 +22,16 @@ import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
+import { CONTRACT_PATH as DEFAULT_CONTRACT_PATH } from "./templates/project.js";
+import { basePathFor } from "./top-level.js";
 
 const USAGE = [
-  "usage: verdict-gate check CONTRACT [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
+  "usage: verdict-gate check [CONTRACT | --contract FILE] [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
   "       verdict-gate check --verify-evidence FILE [--bundle-hash HEX] [--json]",
   "",
+  "  CONTRACT, --contract FILE  the contract (default: .github/verdict-contract.json at the repository's",
+  "                        top level, or under --base-path when given)",
+  "  --base-path DIR       the tree the criteria read (default: the repository's top level)",
   "  --diff FILE|-         the unified diff the diff criteria judge (- for standard input)",
   "  --evidence FILE       also write an evidence bundle of everything the criteria read",
   "  --verify-evidence F   recompute a bundle's hashes and re-run its criteria without the tree",
@@ -37,6 +42,7 @@ const USAGE = [
 ].join("\n");
 
 const OPTIONS = {
+  contract: { type: "string" },
   "base-path": { type: "string" },
   diff: { type: "string" },
   json: { type: "boolean" },
@@ -164,7 +170,14 @@ async function verify(
 async function check(
   io: CliIO,
   contractFile: string,
-  options: { basePath: string; diffFile?: string; evidenceFile?: string; json: boolean },
+  /** basePath: absolute, the directory the criteria read; shownBasePath: as the user wrote it. */
+  options: {
+    basePath: string;
+    shownBasePath: string;
+    diffFile?: string;
+    evidenceFile?: string;
+    json: boolean;
+  },
 ): Promise<number> {
   let contract: ReturnType<typeof loadContract>;
   try {
@@ -174,9 +187,9 @@ async function check(
   }
   let tree: ReturnType<typeof openTree>;
   try {
-    tree = openTree(path.resolve(io.cwd, options.basePath));
+    tree = openTree(options.basePath);
   } catch (error) {
-    throw new InputError(`--base-path ${options.basePath}: ${describeError(error)}`);
+    throw new InputError(`--base-path ${options.shownBasePath}: ${describeError(error)}`);
   }
   const diff =
     options.diffFile === undefined
@@ -220,6 +233,32 @@ async function check(
   return EXIT_OF[report.verdict];
 }
 
+/** The contract to check: CONTRACT or --contract FILE (the same file, as `review` takes it), else the
+ * default one in the tree the criteria read. */
+function contractOf(
+  io: CliIO,
+  positional: string | undefined,
+  flag: string | undefined,
+  basePath: string,
+  givenBasePath: string | undefined,
+): string {
+  if (positional !== undefined && flag !== undefined && positional !== flag) {
+    throw new UsageError(
+      `two contracts: ${JSON.stringify(positional)} and --contract ${JSON.stringify(flag)}; name one`,
+    );
+  }
+  const named = flag ?? positional;
+  if (named !== undefined) return named;
+  const fallback = path.join(basePath, DEFAULT_CONTRACT_PATH);
+  if (!existsSync(fallback)) {
+    const where = givenBasePath !== undefined ? `under --base-path ${givenBasePath}` : `in ${basePath}`;
+    throw new UsageError(
+      `no contract: there is no ${DEFAULT_CONTRACT_PATH} ${where}; name one (verdict-gate check FILE, or --contract FILE)`,
+    );
+  }
+  return path.relative(io.cwd, fallback) || fallback;
+}
+
 export const checkCommand: Command = {
   name: "check",
   summary: "check a contract's criteria against a directory (and a diff): PASS, FLAG or FAIL",
@@ -232,7 +271,8 @@ export const checkCommand: Command = {
     try {
       if (verifyFile !== undefined) {
         const extra =
-          positionals[0] ?? (["base-path", "diff", "evidence"] as const).find((k) => values[k] !== undefined);
+          positionals[0] ??
+          (["contract", "base-path", "diff", "evidence"] as const).find((k) => values[k] !== undefined);
         if (extra !== undefined)
           throw new UsageError(`--verify-evidence takes no contract, --base-path, --diff or --evidence`);
         return await verify(io, verifyFile, { json, expectedBundleHash });
@@ -241,10 +281,19 @@ export const checkCommand: Command = {
       if (values.evidence === "-" || values.evidence === "") {
         throw new UsageError("--evidence needs a file name to write the bundle to");
       }
-      const contractFile = positionals[0];
-      if (contractFile === undefined) throw new UsageError("missing CONTRACT (the contract file to check)");
+      const given = values["base-path"] as string | undefined;
+      const base = basePathFor(io.cwd, given);
+      const contractFile = contractOf(
+        io,
+        positionals[0],
+        values.contract as string | undefined,
+        base.dir,
+        given,
+      );
+      if (base.note !== undefined) io.err(`verdict-gate check: note: ${base.note}\n`);
       return await check(io, contractFile, {
-        basePath: (values["base-path"] as string | undefined) ?? ".",
+        basePath: base.dir,
+        shownBasePath: given ?? base.dir,
         ...(values.diff === undefined ? {} : { diffFile: values.diff as string }),
         ...(values.evidence === undefined ? {} : { evidenceFile: values.evidence as string }),
         json,

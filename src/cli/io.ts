@@ -32,7 +32,13 @@ export interface Command {
   run(args: readonly string[], io: CliIO): Promise<number>;
 }
 
-/** Bad arguments or input the user must fix: exit 2 with a message and the command's usage. */
+/** Bad arguments or input the user must fix: exit 2 with a message and the command's usage. `brief`:
+ * the message alone, one line (the usage would only push the reason out of view). */
 export class UsageError extends Error {
   override readonly name = "UsageError";
+  readonly brief: boolean;
+  constructor(message: string, options: { brief?: boolean } = {}) {
+    super(message);
+    this.brief = options.brief === true;
+  }
 }

@@ -5,6 +5,7 @@ import { EXIT } from "../verdict/four.js";
 import { VERSION } from "../version.js";
 import { COMMANDS } from "./commands.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
+import { closest } from "./suggest.js";
 
 const TOP_USAGE = "usage: verdict-gate <command> [options]   (verdict-gate --help lists the commands)";
 
@@ -43,7 +44,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   }
   const entry = COMMANDS.find((c) => c.name === first);
   if (entry === undefined) {
-    io.err(`verdict-gate: unknown command ${JSON.stringify(first)}\n${TOP_USAGE}\n`);
+    const names = COMMANDS.map((c) => c.name);
+    const guess = first.startsWith("-") ? undefined : closest(first, names);
+    const what = first.startsWith("-") ? "a command comes first, before any option" : "unknown command";
+    io.err(
+      `verdict-gate: ${what} ${JSON.stringify(first)}${guess !== undefined ? `; did you mean ${guess}?` : ""} (commands: ${names.join(", ")})\n${TOP_USAGE}\n`,
+    );
     return EXIT.usage;
   }
   const command: Command = await entry.load();
@@ -63,6 +69,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     }
     return code;
   } catch (error) {
+    if (error instanceof UsageError && error.brief) {
+      io.err(`verdict-gate ${command.name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
     if (error instanceof UsageError) {
       // The usage lines only (up to the first blank line), not the whole option list: the error must
       // stay the first thing a person reads.

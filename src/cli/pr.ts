@@ -16,6 +16,7 @@ import { newRoundToken } from "../review/round-token.js";
 import { EXIT, exitCodeOf } from "../verdict/four.js";
 import { VERSION } from "../version.js";
 import { parse } from "./args.js";
+import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { type RecordedWrites, recordWrites } from "./recorded-github.js";
@@ -233,7 +234,7 @@ export const prCommand: Command = {
       }),
       workspace: basePath,
     };
-    const reviewer = reviewerFor(() => bindReviewer(settings.reviewer, token, io.env));
+    const reviewer = reviewerFor(() => bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd }));
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {
@@ -257,7 +258,7 @@ export const prCommand: Command = {
     } catch (error) {
       const posted = writes.finished !== undefined && !dryRun;
       io.err(
-        `verdict-gate pr: ${describeError(error)}${posted ? "\nThe check run was completed as hold-for-human, naming this error; nothing was approved." : ""}\n`,
+        `verdict-gate pr: ${terminalGitHubMessage(error, settings.apiUrl)}${posted ? "\nThe check run was completed as hold-for-human, naming this error; nothing was approved." : ""}\n`,
       );
       // A token, repository or number GitHub does not accept is the user's to fix.
       if (isGitHubError(error) && ["unauthorized", "not-found", "forbidden"].includes(error.kind))

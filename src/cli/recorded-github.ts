@@ -72,18 +72,18 @@ export interface LocalChange {
   contract: ContractFile;
   /** The path the round asks the contract for. */
   contractPath: string;
-  /** The commit the working tree is based on, or LOCAL_HEAD when it cannot be told. */
+  /** The commit the change is, or LOCAL_HEAD for a diff of a working tree. */
   head: string;
   /** Another file as the diff's old side has it (local-base.ts), for the lockfile check. */
   readBase?: (path: string) => ContractFile;
 }
 
-/** The head when the working tree's commit cannot be told. */
+/** The head of a local diff, which is not a commit: reported as none (head_sha null). */
 export const LOCAL_HEAD = "0".repeat(40);
 
 /** The base "commit" of the stand-in pull request: a local diff names no commit, only blobs. Not a hex
- * id on purpose, so that it can never equal the head (LOCAL_HEAD when the head cannot be told) and a
- * base file is never served as the head's. */
+ * id on purpose, so that it can never equal the head (LOCAL_HEAD) and a base file is never served as
+ * the head's. */
 export const LOCAL_BASE = "local-diff-base".padEnd(40, "-");
 
 /** The number the local stand-in pull request carries; never shown (the CLI strips it). */

@@ -6,13 +6,12 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { openTree, type TreeReader } from "../criteria/index.js";
+import { loadContract, openTree, type TreeReader } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
 import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext } from "../gate/context.js";
 import type { ContractFile } from "../gate/ports.js";
 import { runPullRequestRound } from "../gate/round.js";
-import { workspaceHead } from "../gate/workspace.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import { newRoundToken } from "../review/round-token.js";
@@ -36,20 +35,28 @@ import {
   roundSettings,
 } from "./round-options.js";
 import { roundText } from "./round-text.js";
+import { basePathFor } from "./top-level.js";
 
 const USAGE = [
   "usage: git diff main | verdict-gate review [options]",
   "       verdict-gate review --diff FILE [options]",
   "",
-  "  --diff FILE|-      the unified diff to review (default: standard input)",
-  "  --contract FILE    the contract (default: .github/verdict-contract.json under --base-path, if present)",
-  "  --base-path DIR    the working tree the criteria read (default: the current directory)",
+  "  --diff FILE|-        the unified diff to review (default: standard input)",
+  "  --contract FILE      the contract (default: .github/verdict-contract.json under --base-path, if present);",
+  "                       checked before any reviewer call: an invalid one is exit 2",
+  "  --base-path DIR      the working tree the criteria read (default: the repository's top level)",
+  "  --no-dependencies    leave the contract's `requires` out: reported as not checked, the status is",
+  "                       the rest's (without it they are pending, conditional-on: only GitHub can answer)",
   ROUND_OPTIONS_USAGE,
   "",
   "exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on · 2 bad input · 1 internal error",
 ].join("\n");
 
-const OPTIONS = { ...ROUND_OPTIONS, diff: { type: "string" } } as const;
+const OPTIONS = {
+  ...ROUND_OPTIONS,
+  diff: { type: "string" },
+  "no-dependencies": { type: "boolean" },
+} as const;
 
 /** Whether nothing at all is at `full` (not even a dangling symlink): only then is the default contract
  * "missing". Anything else that cannot be read is an unreadable contract, which holds the round. */
@@ -63,10 +70,11 @@ function nothingAt(full: string): boolean {
   }
 }
 
-/** The contract as the round expects it from GitHub: found (with a content hash), missing, or
- * unreadable, exactly as the action reads it from the base commit. A named --contract that cannot be
- * read is a usage error; the default one is missing only when nothing is there at all (a dangling
- * symlink or a permission error is unreadable, and holds the round instead of skipping the criteria).
+/** The contract as the round expects it from GitHub: found (with a content hash) or missing, exactly
+ * as the action reads it from the base commit — and checked here, before the round: a contract that
+ * cannot be read or is invalid is exit 2 at once, as `check` has it, instead of a reviewer call paid
+ * for and then a hold. The default contract is missing only when nothing is there at all (a dangling
+ * symlink or a permission error is unreadable, never "no contract", which would skip the criteria).
  * The text must be UTF-8, as `check` and the action require: a replacement character silently put
  * into a pattern would change what it matches. */
 function readContract(
@@ -76,6 +84,8 @@ function readContract(
 ): { file: ContractFile; source: string } {
   const source = given ?? ACTION_DEFAULTS.contract;
   const full = given !== undefined ? path.resolve(io.cwd, given) : path.join(basePath, source);
+  const refuse = (why: string) =>
+    new UsageError(`the contract ${given ?? full} ${why}; nothing was reviewed`, { brief: true });
   let bytes: Buffer;
   try {
     bytes = readFileSync(full);
@@ -84,13 +94,20 @@ function readContract(
       throw new UsageError(`--contract ${given}: cannot read it: ${describeError(error)}`);
     }
     if (nothingAt(full)) return { file: { kind: "missing" }, source };
-    return { file: { kind: "unreadable", message: describeError(error) }, source };
+    throw refuse(`is there but cannot be read: ${describeError(error)}`);
   }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { file: { kind: "unreadable", message: `${source} is not UTF-8 text` }, source };
+    throw refuse("is not UTF-8 text");
+  }
+  try {
+    loadContract(text, source);
+  } catch (error) {
+    throw new UsageError(`${describeError(error)}\nnothing was reviewed: fix the contract and run again`, {
+      brief: true,
+    });
   }
   return { file: { kind: "found", text, sha: createHash("sha256").update(text).digest("hex") }, source };
 }
@@ -121,7 +138,8 @@ export const reviewCommand: Command = {
     const { values } = parse(args, OPTIONS, 0);
     if (values.json === true && values.markdown === true) throw new UsageError("choose --json or --markdown");
     const key = reviewerKey(values, io.env, providerOf(values));
-    const basePath = path.resolve(io.cwd, (values["base-path"] as string | undefined) ?? ".");
+    const where = basePathFor(io.cwd, values["base-path"] as string | undefined);
+    const basePath = where.dir;
     let tree: TreeReader;
     try {
       tree = openTree(basePath);
@@ -138,19 +156,24 @@ export const reviewCommand: Command = {
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
     const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const reviewer: Reviewer = reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env));
+    const reviewer: Reviewer = reviewerFor(() =>
+      bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }),
+    );
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
     });
     if (key.note !== undefined) io.err(`verdict-gate review: note: ${key.note}\n`);
+    if (where.note !== undefined) io.err(`verdict-gate review: note: ${where.note}\n`);
 
+    // A local diff is not a commit (`git diff main` includes what is not committed yet): the round is
+    // bound to no head, and says so (head_sha null, no commit in the report's footer).
     const { port } = recordWrites(
       localGitHub({
         diff,
         contract: contract.file,
         contractPath: settings.contractPath,
-        head: workspaceHead(basePath) ?? LOCAL_HEAD,
+        head: LOCAL_HEAD,
         readBase: localBaseReader(diff, basePath),
       }),
       { dryRun: true, appSlug: "local" },
@@ -164,6 +187,7 @@ export const reviewCommand: Command = {
       now: () => new Date(),
       newRoundToken,
       log: cliLog(io, "review", values.verbose === true, false),
+      localDependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
       version: VERSION,
     };
     const outcome = await runPullRequestRound(ctx, LOCAL_PR);
@@ -176,6 +200,7 @@ export const reviewCommand: Command = {
       const json = roundJson(outcome.status, report, outcome);
       delete json.exclusions;
       delete json.round;
+      json.head_sha = null;
       io.out(`${JSON.stringify({ ...json, diff: from, base_path: basePath }, null, 2)}\n`);
     } else if (values.markdown === true) {
       io.out(`${renderJobSummary(report)}\n`);

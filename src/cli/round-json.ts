@@ -28,7 +28,9 @@ export function roundJson(
     status,
     exit_code: exitCodeOf(status),
     title: renderTitle(report),
-    reasons: report.result.reasons,
+    // The action's `reasons` output, word for word: every reason of the status, a hold's and a wait's
+    // included (a hold's reasons are in `needed`; an empty list there read as "no reason").
+    reasons: outcome.reasons,
     needed: report.result.needed,
     dependencies: report.result.dependencies,
     reviewer_verdict: outcome.reviewerVerdict,

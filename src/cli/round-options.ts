@@ -75,7 +75,9 @@ export const ROUND_OPTIONS_USAGE = [
   "  --base-url URL                        an OpenAI-compatible or Anthropic endpoint (Ollama, OpenRouter, …)",
   "  --api-key-env NAME                    the environment variable holding the key; without --base-url",
   "                                        OPENAI_API_KEY or ANTHROPIC_API_KEY is used (never a key as a flag)",
-  '  --command "CMD"                       a CLI reviewer: the prompt on stdin, the reply on stdout (claude -p)',
+  '  --command "CMD"                       a CLI reviewer: the prompt on stdin, the reply on stdout (claude -p);',
+  "                                        run without a shell in an empty temporary directory, so name a",
+  "                                        script by its absolute path (--command /home/me/rev.sh)",
   "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
   "diff scope:",
@@ -142,9 +144,13 @@ export function reviewerKey(
 /** Refuses a key given as a flag before the parser can echo it in an "unknown option" message. */
 export function refuseKeyFlags(args: readonly string[]): void {
   for (const arg of args) {
-    if (arg === "--api-key" || arg.startsWith("--api-key=") || arg === "--github-token") {
+    if (/^--(api-key|github-token|gh-token)(=|$)/.test(arg)) {
+      const token = !arg.startsWith("--api-key");
       throw new UsageError(
-        "secrets are never taken as flags (they end up in shell history and process lists): put the key in an environment variable and pass its name with --api-key-env",
+        token
+          ? "secrets are never taken as flags (they end up in shell history and process lists): put the token in GITHUB_TOKEN or GH_TOKEN"
+          : "secrets are never taken as flags (they end up in shell history and process lists): put the key in an environment variable and pass its name with --api-key-env",
+        { brief: true },
       );
     }
   }

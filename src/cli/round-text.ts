@@ -26,7 +26,7 @@ const LOCAL_NEXT: Readonly<Record<Status, string>> = {
   "hold-for-human":
     "The gate could not judge this diff; the reasons above say what was missing. On a pull request a maintainer would decide.",
   "conditional-on":
-    "Everything here passed, but the contract `requires` things only GitHub can answer (checks, statuses, labels, other PRs); `verdict-gate pr` checks them.",
+    "Everything here passed, but the contract `requires` things only GitHub can answer (checks, statuses, labels, other PRs), and a local review does not ask: `verdict-gate pr` checks them, and --no-dependencies leaves them out.",
 };
 
 function reasons(result: Result): { mark: Value; text: string }[] {

@@ -4,9 +4,10 @@
 import { isUtf8 } from "node:buffer";
 import { type Finding, readFindings } from "../verdict/findings.js";
 import { EXIT } from "../verdict/four.js";
-import { exitCode, isRoundToken, readVerdict, renderVerdict } from "../verdict/reply-contract.js";
+import { exitCode, readVerdict, renderVerdict } from "../verdict/reply-contract.js";
 import { parse } from "./args.js";
-import { type Command, UsageError } from "./io.js";
+import type { Command } from "./io.js";
+import { ROUND_TOKEN_OPTIONS, roundTokenOf } from "./round-token-option.js";
 
 /** Replies above this are refused (exit 2) rather than parsed: past it the decoded text nears V8's
  * string limit and the process's memory, and no reviewer writes a quarter of a gigabyte. */
@@ -16,20 +17,11 @@ export const MAX_REPLY_BYTES = 256 * 1024 * 1024;
 const MAX_JSON_FINDINGS = 1000;
 
 const USAGE = [
-  "usage: verdict-gate verdict [--json] [--round-token TOKEN] < reply.txt",
+  "usage: verdict-gate verdict [--json] [--token TOKEN] < reply.txt",
   "  --json               print one JSON object: verdict, line, exit_code, reason, findings, …",
-  "  --round-token TOKEN  a round-bound reply: only `===VERDICT=== APPROVE TOKEN` approves",
+  "  --token TOKEN        read the reply as `review` does: only `===VERDICT=== APPROVE TOKEN` approves",
+  "                       (the TOKEN given to `verdict-gate prompt --token`; --round-token is the same)",
 ].join("\n");
-
-function roundTokenOption(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (!isRoundToken(value)) {
-    throw new UsageError(
-      "--round-token must be 26 to 128 characters of 0-9 and a-z (as `verdict-gate prompt` took)",
-    );
-  }
-  return value;
-}
 
 /** Decodes stdin as UTF-8. Invalid bytes become U+FFFD rather than an error, so a mangled reply is
  * still read (and can still block); a byte-order mark is kept as text, as Python's utf-8 codec keeps
@@ -57,8 +49,8 @@ export const verdictCommand: Command = {
     "read a reviewer's reply on stdin; print its verdict (exit 0 approve, 3 request changes, 4 ambiguous or none)",
   usage: USAGE,
   async run(args, io) {
-    const { values } = parse(args, { json: { type: "boolean" }, "round-token": { type: "string" } }, 0);
-    const roundToken = roundTokenOption(values["round-token"]);
+    const { values } = parse(args, { json: { type: "boolean" }, ...ROUND_TOKEN_OPTIONS }, 0);
+    const roundToken = roundTokenOf(values);
     const bytes = await io.readStdin(MAX_REPLY_BYTES);
     if (bytes.length > MAX_REPLY_BYTES) {
       io.err(

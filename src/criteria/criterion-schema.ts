@@ -106,9 +106,25 @@ export const PathAbsentSchema = z
   );
 
 const paths = globs.optional().describe("Only files whose path the globs select (default: every file).");
+// A binary file's added content is there but cannot be read as lines: by default it keeps a content
+// criterion from passing (a text file git calls binary, a NUL in it, would otherwise hide its lines).
+// A repository with images says "skip", and the reason then names every file passed over.
+const binaryFiles = z
+  .enum(["error", "skip"])
+  .default("error")
+  .describe(
+    'A binary file in the diff: "error" (default) keeps the criterion from passing, since its added content cannot be read as lines; "skip" passes over it, naming it in the reason.',
+  );
 
 export const DiffAddedAbsentSchema = z
-  .strictObject({ id, type: z.literal("diff_added_absent"), description, pattern, paths })
+  .strictObject({
+    id,
+    type: z.literal("diff_added_absent"),
+    description,
+    pattern,
+    paths,
+    binary_files: binaryFiles,
+  })
   .describe(
     "Passes when no added line of the diff matches pattern (e.g. TODO markers, debug output, secrets). Needs --diff; parts of the diff that were not seen make it an error unless a match was already found.",
   );
@@ -121,6 +137,7 @@ export const DiffAddedContainsSchema = z
     pattern,
     min_count: minCount.default(1),
     paths,
+    binary_files: binaryFiles,
   })
   .describe("Passes when at least min_count added lines of the diff match pattern. Needs --diff.");
 

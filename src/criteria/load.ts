@@ -4,7 +4,7 @@
 
 import type { z } from "zod";
 import { describeError } from "../describe-error.js";
-import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
+import { DuplicateKeyError, jsonSyntaxErrorOffset, lineAndColumn, parseStrictJson } from "../strict-json.js";
 import { ContractError, type ContractProblem } from "./contract-error.js";
 import { type Contract, ContractSchema } from "./contract-schema.js";
 import { CRITERION_FIELDS, CRITERION_TYPES } from "./criterion-schema.js";
@@ -144,13 +144,17 @@ export function parseContract(value: unknown, source: string): Contract {
 function jsonProblem(text: string, error: unknown): string {
   const message = describeError(error);
   if (error instanceof DuplicateKeyError) return message;
-  const position = /at position (\d+)/.exec(message);
-  if (position === null) return message;
-  const offset = Number(position[1]);
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - before.lastIndexOf("\n");
-  return `${message.replace(/ in JSON at position \d+.*$/, "")} (line ${line}, column ${column})`;
+  // Where the text stops being JSON: JSON.parse's position when it gives one, else our own reading
+  // (Node 20 gives none for a cut-off text or an unexpected token).
+  const given = /at position (\d+)/.exec(message);
+  const offset = given !== null ? Number(given[1]) : jsonSyntaxErrorOffset(text);
+  // V8's own wording without its position and without the text it quotes back.
+  const said = message
+    .replace(/ in JSON at position \d+.*$/s, "")
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, "");
+  if (offset === undefined) return said;
+  const { line, column } = lineAndColumn(text, offset);
+  return `${said} (line ${line}, column ${column})`;
 }
 
 /** Reads a contract from its text. `source` names it in every error message (a path, or

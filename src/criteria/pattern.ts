@@ -47,7 +47,9 @@ export function compilePattern(source: string): CompiledPattern {
   try {
     re = RE2JS.compile(source, RE2JS.MULTILINE);
   } catch (error) {
-    const message = describeError(error);
+    // re2js quotes the pattern as it compiled it, with the multiline flag prefixed (`(?m)(a`): the
+    // contract's author wrote `(a`, and is shown that.
+    const message = describeError(error).replace("`(?m)", "`");
     throw new Error(
       `${message} (patterns use RE2 syntax: no backreferences or lookaround, so matching stays linear)`,
     );

@@ -1,24 +1,40 @@
 // The reviewer the action uses, from the settings. A `command` reviewer runs in an empty temporary
 // directory: agentic CLIs (codex exec, claude -p) can run tools, and in the PR's checkout a tool could
-// run the PR's code, which the gate promises never happens. It also never sees the GitHub token.
+// run the PR's code, which the gate promises never happens. It also never sees the GitHub token. A
+// command that cannot start there (a program not on PATH, a script named relative to another
+// directory) is refused here, naming the fix, before any round depends on it.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { credentialValues, reviewerEnvironment } from "../review/command-env.js";
+import { CommandLineError, parseCommandLine } from "../review/command-line.js";
+import { commandNotFound } from "../review/command-program.js";
 import { createReviewer } from "../review/create.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { ReviewerSettings } from "../settings.js";
 
-/** `env` is what a command reviewer's environment is filtered from (the CLI passes its own). */
+/** `env` is what a command reviewer's environment is filtered from (the CLI passes its own);
+ * `callerCwd`, from a terminal, where a relative program or script was meant to be found (the message
+ * then names its absolute path). A command that cannot start at all throws CommandLineError: a
+ * configuration mistake (exit 2, a failed step), never a hold that blames the reviewer. */
 export function bindReviewer(
   settings: ReviewerSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  options: { callerCwd?: string } = {},
 ): Reviewer {
   const cwd =
     settings.provider === "command"
       ? mkdtempSync(path.join(os.tmpdir(), "verdict-gate-reviewer-"))
       : undefined;
+  if (cwd !== undefined && settings.command !== undefined && settings.command.trim() !== "") {
+    const missing = commandNotFound(parseCommandLine(settings.command), {
+      cwd,
+      env: reviewerEnvironment(env, githubToken === "" ? [] : [githubToken]),
+      ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
+    });
+    if (missing !== undefined) throw new CommandLineError(missing);
+  }
   return createReviewer(settings, {
     withheldSecrets: githubToken === "" ? [] : [githubToken],
     env,

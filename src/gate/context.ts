@@ -19,6 +19,10 @@ export interface RoundContext {
    * criteria then hold, since they would judge files of unknown origin. Absent when the tree is not
    * meant to be a commit (`verdict-gate review` checks the working tree itself). */
   workspaceHead?: () => string | undefined;
+  /** A round with no GitHub to ask (`verdict-gate review`): its `requires` are `not-queried` (pending,
+   * and saying they were never asked) or `not-checked` (left out of the status, saying so). Absent:
+   * they are asked of GitHub. */
+  localDependencies?: "not-queried" | "not-checked";
   now: () => Date;
   newRoundToken: () => string;
   log: Logger;

@@ -218,6 +218,9 @@ export async function observe(
   }
 }
 
+/** What a local round says of a requirement it never asked GitHub about. */
+const NOT_QUERIED = "not queried: a local review does not ask GitHub (`verdict-gate pr` does)";
+
 export async function dependenciesPart(input: {
   github: GitHubPort;
   requires: readonly Requirement[];
@@ -225,6 +228,8 @@ export async function dependenciesPart(input: {
   ownCheckRunId: number;
   pendingBefore: Readonly<Record<string, string>>;
   now: Date;
+  /** A round with no GitHub (RoundContext.localDependencies). */
+  local?: "not-queried" | "not-checked";
 }): Promise<{ part: Part; pendingSince: Record<string, string>; items: JudgedDependency[] }> {
   if (input.requires.length === 0) {
     return {
@@ -233,9 +238,25 @@ export async function dependenciesPart(input: {
       items: [],
     };
   }
+  if (input.local === "not-checked") {
+    return {
+      part: {
+        name: "dependencies",
+        result: yes(),
+        summary: `not checked (--no-dependencies): ${input.requires.map((r) => `${r.id} (${r.type})`).join(", ")}`,
+        skipped: true,
+      },
+      pendingSince: {},
+      items: [],
+    };
+  }
   const judged = [];
   for (const req of input.requires) {
-    judged.push({ req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) });
+    judged.push(
+      input.local === "not-queried"
+        ? { req, state: "pending" as const, detail: NOT_QUERIED }
+        : { req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) },
+    );
   }
   const { result, pendingSince, items } = dependenciesResult(
     judged,

@@ -241,6 +241,7 @@ async function evaluate(
     ownCheckRunId: check.id,
     pendingBefore: previous?.pendingSince ?? {},
     now: ctx.now(),
+    ...(ctx.localDependencies !== undefined ? { local: ctx.localDependencies } : {}),
   });
   parts.push(deps.part);
 
@@ -293,6 +294,7 @@ async function evaluate(
     history: historyRows(after),
     budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
     notes,
+    waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
   const { jobSummary, report: posted } = await publish(ctx, {

@@ -102,6 +102,8 @@ export interface RoundReport {
   budget?: { used: number; max: number };
   /** Things a reader should know (e.g. the diff contains verdict-like lines). */
   notes: readonly string[];
+  /** The types of the pending dependencies (`check_run`, `label`, …), for what re-evaluates them. */
+  waitingOn?: readonly string[];
   runUrl?: string;
   version: string;
 }
@@ -136,13 +138,36 @@ export function nextStep(report: RoundReport): string {
         "A maintainer reads this report and decides: fix what is missing and re-run, or record a decision " +
         "with the workflow's `workflow_dispatch` (`decision: approve` or `block`, with a `reason`)."
       );
-    case "conditional-on":
-      return (
-        "Nothing to do now: the gate re-evaluates when the dependency changes. Past its timeout the round " +
-        "becomes a hold."
-      );
+    case "conditional-on": {
+      const types = [...new Set(report.waitingOn ?? [])].filter((t) => REEVALUATED_BY[t] !== undefined);
+      const events =
+        types.length === 0
+          ? "the gate re-evaluates when a workflow that runs it runs again"
+          : types.map((t) => REEVALUATED_BY[t]).join("; ");
+      // The starter workflow has `labeled`; every other event needs the dependencies workflow.
+      const workflow = types.some((t) => t !== "label")
+        ? ` If the repository has no such workflow, add the one in ${DEPENDENCIES_DOC}: otherwise only a push or a re-run re-evaluates.`
+        : "";
+      return `Nothing to do now: ${events}.${workflow} Past its timeout the round becomes a hold.`;
+    }
   }
 }
+
+/** Where docs/workflows.md shows the workflow that re-evaluates waiting pull requests, as a link that
+ * works from any repository's check run (a test keeps it under init's DOCS_URL). */
+export const DEPENDENCIES_DOC =
+  "https://github.com/verdict-gate/verdict-gate/blob/v1/docs/workflows.md#re-evaluating-dependencies";
+
+/** Which event runs the gate again when a dependency of each type moves: the starter workflow's
+ * `labeled`/`unlabeled`, and the dependencies workflow's `workflow_run` and `schedule`. */
+const REEVALUATED_BY: Readonly<Record<string, string>> = {
+  check_run:
+    "a `check_run` dependency is re-evaluated when the workflow that posts it completes (`workflow_run` in the dependencies workflow)",
+  status:
+    "a `status` dependency is re-evaluated by the dependencies workflow's `schedule` (commit statuses start no workflow here)",
+  pr_merged: "a `pr_merged` dependency is re-evaluated by the dependencies workflow's `schedule`",
+  label: "a `label` dependency is re-evaluated when the label is added (`pull_request: labeled`)",
+};
 
 /** What the status means here, for the heading. The reasons themselves follow under "Why": the check
  * run's title already shows the first one, and a heading that repeated it made every report say its
@@ -299,8 +324,12 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   const tokensIn = r.calls.reduce((s, c) => s + (c.inputTokens ?? 0), 0);
   const tokensOut = r.calls.reduce((s, c) => s + (c.outputTokens ?? 0), 0);
   const latency = r.calls.reduce((s, c) => Math.max(s, c.latencyMs), 0);
+  // A reviewer that reports no usage (a command) is "not reported", never "0 tokens": 0 would read as
+  // an empty prompt.
+  const counted = r.calls.some((c) => c.inputTokens !== undefined || c.outputTokens !== undefined);
+  const tokens = counted ? `${figure(tokensIn)} tokens in, ${figure(tokensOut)} out` : "tokens not reported";
   lines.push(
-    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${figure(tokensIn)} tokens in, ${figure(tokensOut)} out, slowest ${seconds(latency)}.${reused}`,
+    `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${seconds(latency)}.${reused}`,
   );
   for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
   if (r.calls.length > 1) {
@@ -355,7 +384,9 @@ function filesSection(c: CoverageReport | undefined): string {
 function footer(report: RoundReport): string {
   const run = report.runUrl !== undefined ? ` · [workflow run](${report.runUrl})` : "";
   const pr = report.prNumber !== undefined ? `PR #${report.prNumber} · ` : "";
-  return `<sub>${pr}round ${report.round} · commit ${code(report.headSha.slice(0, 12))} · verdict-gate ${inline(report.version, 20)}${run}</sub>`;
+  // A local diff (`verdict-gate review`) is no commit: its head is all zeros.
+  const commit = /^0+$/.test(report.headSha) ? "local diff" : `commit ${code(report.headSha.slice(0, 12))}`;
+  return `<sub>${pr}round ${report.round} · ${commit} · verdict-gate ${inline(report.version, 20)}${run}</sub>`;
 }
 
 function render(report: RoundReport, full: boolean): string {

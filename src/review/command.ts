@@ -9,10 +9,10 @@
 // SIGKILL after a grace period, and with an environment stripped of the GitHub token, the inputs and
 // the runner's command files (command-env.ts).
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { type Attempt, type AttemptOutcome, callReviewer } from "./call.js";
 import { credentialValues, reviewerEnvironment } from "./command-env.js";
 import { parseCommandLine } from "./command-line.js";
+import { commandName } from "./command-program.js";
 import { contextWindowFor } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "./reviewer.js";
@@ -112,7 +112,11 @@ export function runCommandOnce(
     // says what happened, so the write error itself is not the story.
     child.stdin.on("error", () => {});
     child.on("error", (error: NodeJS.ErrnoException) => {
-      fail(`${target}: could not start: ${error.code ?? error.message}`);
+      const where =
+        error.code === "ENOENT"
+          ? " (it runs in an empty temporary directory: name a script by its absolute path, or a program on PATH)"
+          : "";
+      fail(`${target}: could not start: ${error.code ?? error.message}${where}`);
     });
     const finish = (code: number | null, sig: NodeJS.Signals | null, unended = false) => {
       signal.removeEventListener("abort", stop);
@@ -161,7 +165,9 @@ export function runCommandOnce(
 
 export function commandReviewer(options: CommandReviewerOptions): Reviewer {
   const argv = parseCommandLine(options.command);
-  const program = path.basename(argv[0] as string);
+  // What the label and messages call it: the script an interpreter runs (`sh rev.sh` is `rev.sh`, not
+  // `sh`), else the program.
+  const program = commandName(argv);
   const target = `command reviewer \`${program}\``;
   const model = options.model?.trim() ? options.model.trim() : program;
   const window = contextWindowFor({

@@ -115,7 +115,11 @@ export function coverageOf(
     const byReason = new Map<NotReviewedReason, number>();
     for (const f of notReviewed) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + 1);
     const parts = [...byReason].map(([reason, n]) => `${n} ${reason}`);
-    gaps.push(`${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})`);
+    // A binary file holds the round until a person says it needs no review: say how.
+    const binary = byReason.has("binary")
+      ? "; a binary file that needs no review (an image, a font) is left out with the `exclude` input (`--exclude` from a terminal), e.g. `**/*.png`, and then listed as excluded"
+      : "";
+    gaps.push(`${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})${binary}`);
   }
   // The partition must be exact; if it is not, something upstream lost a file, and a lost file must
   // not let coverage read as complete.

@@ -1,6 +1,7 @@
 // The starter contract `verdict-gate init` writes: criteria that hold in almost any repository and
 // catch what no reviewer should have to (conflict markers, private keys, a committed .env file),
-// so the first pull request can approve, and the `$schema` line that gives an editor completion and
+// so the first pull request can approve — in a repository with images too: its content criteria pass
+// over binary files (`binary_files: "skip"`), naming them — and the `$schema` line that gives an editor completion and
 // validation while the team adds its own. docs/contract.md lists every criterion type.
 import { SCHEMA_URL } from "./project.js";
 
@@ -14,12 +15,15 @@ export function starterContract(): string {
         id: "no-conflict-markers",
         type: "diff_added_absent",
         pattern: "^(<<<<<<<|>>>>>>>)( |$)",
+        // Images and other binary files have no lines to match: passed over, and named in the reason.
+        binary_files: "skip",
         description: "No merge conflict markers are added.",
       },
       {
         id: "no-private-keys",
         type: "diff_added_absent",
         pattern: "-----BEGIN [A-Z ]*PRIVATE KEY-----",
+        binary_files: "skip",
         description: "No private keys are added.",
       },
       {

@@ -63,3 +63,11 @@ export const ROUND_PULL_REQUEST_TYPES = [
   "labeled",
   "unlabeled",
 ] as const;
+
+/**
+ * Where a job installs a reviewer CLI: the runner's empty temporary directory, as the reusable workflow
+ * does (`reviewer-setup`). Never the checkout: `npm install --global` there reads the pull request's
+ * .npmrc, whose registry could serve another "claude-code", which the gate step then hands the key.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
+export const REVIEWER_SETUP_DIRECTORY = "${{ runner.temp }}";

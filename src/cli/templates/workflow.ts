@@ -3,7 +3,12 @@
 // never differ. Every choice here is the safe default the docs explain: the PR's head checked out
 // without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
 // post its check and its history, and a dispatch for a maintainer's re-review or decision.
-import { GATE_PERMISSIONS, ROUND_CONCURRENCY_GROUP, ROUND_PULL_REQUEST_TYPES } from "./gate-job.js";
+import {
+  GATE_PERMISSIONS,
+  REVIEWER_SETUP_DIRECTORY,
+  ROUND_CONCURRENCY_GROUP,
+  ROUND_PULL_REQUEST_TYPES,
+} from "./gate-job.js";
 import { ACTION_REF } from "./project.js";
 
 export type StarterProvider = "openai" | "anthropic" | "command";
@@ -41,10 +46,18 @@ function reviewerLines(choice: StarterChoice): { setup: string[]; step: string[]
     return {
       setup: claude
         ? [
-            "      # The reviewer CLI. It runs in an empty directory, without the GitHub token.",
-            "      - run: npm install --global @anthropic-ai/claude-code",
+            "      # The reviewer CLI, installed from an empty directory, never from the checkout (whose .npmrc",
+            "      # the pull request controls). It runs in an empty directory too, without the GitHub token.",
+            `      - working-directory: ${REVIEWER_SETUP_DIRECTORY}`,
+            "        run: npm install --global @anthropic-ai/claude-code",
           ]
-        : ["      # Install the reviewer CLI here. It runs in an empty directory, without the GitHub token."],
+        : [
+            "      # Install the reviewer CLI here, from an empty directory, never from the checkout (whose",
+            "      # .npmrc the pull request controls):",
+            `      #   - working-directory: ${REVIEWER_SETUP_DIRECTORY}`,
+            "      #     run: npm install --global <your reviewer CLI>",
+            "      # It runs in an empty directory too, without the GitHub token: name a script by its absolute path.",
+          ],
       step: [
         ...(claude
           ? ["        env:", `          ${defaults.secret}: \${{ secrets.${defaults.secret} }}`]

@@ -12,6 +12,7 @@ import { type PathSelector, pathSelector } from "../glob.js";
 import { type CompiledPattern, compilePattern, type LineMatch } from "../pattern.js";
 import { excerpt } from "../text.js";
 import { type CheckContext, type CriterionCheck, error, fail, type Outcome, pass } from "./outcome.js";
+import { unmatchedGlob } from "./selector-reach.js";
 
 const EVERYTHING: PathSelector = { globs: [], selects: () => true };
 
@@ -75,7 +76,12 @@ interface AddedScan {
   readonly binary: string[];
 }
 
-function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector): AddedScan {
+function scanAdded(
+  diff: Diff,
+  pattern: CompiledPattern,
+  selector: PathSelector,
+  skipBinary: boolean,
+): AddedScan {
   let files = 0;
   let lines = 0;
   let matching = 0;
@@ -86,7 +92,8 @@ function scanAdded(diff: Diff, pattern: CompiledPattern, selector: PathSelector)
     if (file.status === "removed" || !selected(selector, file)) continue;
     if (file.binary) {
       binary.push(file.path);
-      unseen.push(file.path);
+      // Passed over when the criterion says so (`binary_files: "skip"`), named in the reason either way.
+      if (!skipBinary) unseen.push(file.path);
       continue;
     }
     if (file.patchOmitted || file.path === "") {
@@ -130,6 +137,11 @@ function named(paths: readonly string[]): string {
   return `${shown.join(", ")}${paths.length > 3 ? ", …" : ""}`;
 }
 
+/** "1 added line matches", "2 added lines match", "0 added lines match". */
+function matchCount(n: number): string {
+  return n === 1 ? "1 added line matches" : `${n} added lines match`;
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -150,10 +162,49 @@ function unseenReasons(
   if (binary.size > 0) {
     const paths = [...binary];
     gaps.push(
-      `${plural(paths.length, "binary file's", "binary files'")} added content cannot be read as lines (${named(paths)})`,
+      `${plural(paths.length, "binary file's", "binary files'")} added content cannot be read as lines (${named(paths)}); to pass over binary files (images and the like), add "binary_files": "skip" to the criterion, or leave them out with "paths"`,
     );
   }
   return gaps;
+}
+
+/** Every path the diff names (old names of renames too), for "does a glob select anything". */
+function diffPaths(diff: Diff): string[] {
+  return diff.files.flatMap(changedPaths).filter((p) => p !== "");
+}
+
+/** A selector glob that selects nothing anywhere turns a would-be pass into an error (selector-reach.ts);
+ * otherwise `confirmed` says every glob selects files in the tree, which a pass may say. */
+async function selectorsReach(
+  ctx: CheckContext,
+  diff: Diff,
+  fields: readonly { field: string; globs: readonly string[] | undefined }[],
+): Promise<{ error?: Outcome; confirmed: boolean }> {
+  const found = await unmatchedGlob(fields, ctx.tree, diffPaths(diff));
+  if (found.unmatched !== undefined) {
+    return {
+      error: error(found.unmatched.reason, {
+        unmatched_glob: found.unmatched.glob,
+        closest_directory: found.unmatched.closest,
+      }),
+      confirmed: false,
+    };
+  }
+  return { confirmed: found.confirmed };
+}
+
+/** What a pass adds when the criterion's globs selected nothing in this change. */
+function nothingHere(globs: readonly string[], confirmed: boolean): string {
+  return confirmed
+    ? `; no changed file is selected by ${globs.join(", ")}, which select files in the tree: this change has nothing for this criterion`
+    : `; no changed file is selected by ${globs.join(", ")}`;
+}
+
+/** What a pass adds for binary files it passed over. */
+function skippedBinary(paths: readonly string[]): string {
+  return paths.length === 0
+    ? ""
+    : `; ${plural(paths.length, "binary file", "binary files")} passed over ("binary_files": "skip"): ${named(paths)}`;
 }
 
 function selectorFor(paths: readonly string[] | undefined): PathSelector {
@@ -163,7 +214,13 @@ function selectorFor(paths: readonly string[] | undefined): PathSelector {
 export const diffAddedAbsent: CriterionCheck<"diff_added_absent"> = async (criterion, ctx) => {
   const diff = needDiff(ctx);
   if (!("files" in diff)) return diff;
-  const scan = scanAdded(diff, compilePattern(criterion.pattern), selectorFor(criterion.paths));
+  const selector = selectorFor(criterion.paths);
+  const scan = scanAdded(
+    diff,
+    compilePattern(criterion.pattern),
+    selector,
+    criterion.binary_files === "skip",
+  );
   const evidence = {
     pattern: criterion.pattern,
     files_checked: scan.files,
@@ -175,19 +232,37 @@ export const diffAddedAbsent: CriterionCheck<"diff_added_absent"> = async (crite
   };
   if (scan.first !== undefined) {
     return fail(
-      `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/, first ${scan.first.path}:${scan.first.line}`,
+      `${matchCount(scan.matching)} /${criterion.pattern}/, first ${scan.first.path}:${scan.first.line}`,
       evidence,
     );
   }
-  const gaps = unseenReasons(diff, scan);
+  const gaps = unseenReasons(diff, {
+    unseen: scan.unseen,
+    binary: criterion.binary_files === "skip" ? [] : scan.binary,
+  });
   if (gaps.length > 0) return error(`no seen added line matches, but ${gaps.join("; ")}`, evidence);
-  return pass(`none of ${scan.lines} added lines match /${criterion.pattern}/`, evidence);
+  const reach = await selectorsReach(ctx, diff, [{ field: "paths", globs: criterion.paths }]);
+  if (reach.error !== undefined)
+    return { ...reach.error, evidence: { ...evidence, ...reach.error.evidence } };
+  const none =
+    criterion.paths !== undefined && !diff.files.some((f) => f.status !== "removed" && selected(selector, f))
+      ? nothingHere(criterion.paths, reach.confirmed)
+      : "";
+  return pass(
+    `${scan.lines === 1 ? "the 1 added line does not match" : `none of ${scan.lines} added lines match`} /${criterion.pattern}/${none}${skippedBinary(scan.binary)}`,
+    evidence,
+  );
 };
 
 export const diffAddedContains: CriterionCheck<"diff_added_contains"> = async (criterion, ctx) => {
   const diff = needDiff(ctx);
   if (!("files" in diff)) return diff;
-  const scan = scanAdded(diff, compilePattern(criterion.pattern), selectorFor(criterion.paths));
+  const scan = scanAdded(
+    diff,
+    compilePattern(criterion.pattern),
+    selectorFor(criterion.paths),
+    criterion.binary_files === "skip",
+  );
   const evidence = {
     pattern: criterion.pattern,
     files_checked: scan.files,
@@ -198,9 +273,12 @@ export const diffAddedContains: CriterionCheck<"diff_added_contains"> = async (c
     ...(scan.binary.length > 0 ? { binary_skipped: scan.binary } : {}),
     ...(scan.unseen.length > 0 ? { unseen: scan.unseen } : {}),
   };
-  const summary = `${scan.matching} added line${scan.matching === 1 ? "" : "s"} match /${criterion.pattern}/ (needs ${criterion.min_count})`;
-  if (scan.matching >= criterion.min_count) return pass(summary, evidence);
-  const gaps = unseenReasons(diff, scan);
+  const summary = `${matchCount(scan.matching)} /${criterion.pattern}/ (needs ${criterion.min_count})`;
+  if (scan.matching >= criterion.min_count) return pass(`${summary}${skippedBinary(scan.binary)}`, evidence);
+  const gaps = unseenReasons(diff, {
+    unseen: scan.unseen,
+    binary: criterion.binary_files === "skip" ? [] : scan.binary,
+  });
   if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
   return fail(summary, evidence);
 };
@@ -259,7 +337,12 @@ export const diffLinesMax: CriterionCheck<"diff_lines_max"> = async (criterion, 
   if (count > criterion.max_lines) return fail(summary, evidence);
   const gaps = unseenReasons(diff, { unseen });
   if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
-  return pass(summary, evidence);
+  const reach = await selectorsReach(ctx, diff, [{ field: "paths", globs: criterion.paths }]);
+  if (reach.error !== undefined)
+    return { ...reach.error, evidence: { ...evidence, ...reach.error.evidence } };
+  const none =
+    criterion.paths !== undefined && files === 0 ? nothingHere(criterion.paths, reach.confirmed) : "";
+  return pass(`${summary}${none}`, evidence);
 };
 
 export const diffRequiresChange: CriterionCheck<"diff_requires_change"> = async (criterion, ctx) => {
@@ -287,7 +370,15 @@ export const diffRequiresChange: CriterionCheck<"diff_requires_change"> = async 
       evidence,
     );
   }
-  if (trigger === undefined)
-    return pass(`nothing matching ${criterion.when_changed.join(", ")} changed`, evidence);
+  if (trigger === undefined) {
+    // A when_changed glob that selects nothing anywhere would make this pass on every change.
+    const reach = await selectorsReach(ctx, diff, [{ field: "when_changed", globs: criterion.when_changed }]);
+    if (reach.error !== undefined)
+      return { ...reach.error, evidence: { ...evidence, ...reach.error.evidence } };
+    return pass(
+      `nothing matching ${criterion.when_changed.join(", ")} changed${reach.confirmed ? " (it selects files in the tree: this change has nothing for this criterion)" : ""}`,
+      evidence,
+    );
+  }
   return fail(`${trigger} changed but nothing matching ${criterion.must_change.join(", ")} did`, evidence);
 };
