@@ -36,7 +36,8 @@ function context(settings: Settings): RoundContext {
       warning: (m) => core.warning(hide(m)),
       error: (m) => core.error(hide(m)),
     }),
-    reviewer: () => bindReviewer(settings.reviewer, settings.token),
+    reviewer: () =>
+      bindReviewer(settings.reviewer, settings.token, process.env, { checkout: settings.workspace }),
     openTree: () => {
       if (settings.workspace === "")
         return { error: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate" };

@@ -1,6 +1,6 @@
 // A reviewer command that cannot start is a configuration mistake named before the round (exit 2 in a
 // terminal, a failed step in the action), and the label names the script an interpreter runs.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -110,5 +110,79 @@ describe("a command that cannot start", () => {
     expect(() => bindReviewer(settings as never, "", env, { callerCwd: dir })).toThrow(
       `give its absolute path: ${path.join(dir, "rev.sh")}`,
     );
+  });
+});
+
+describe("a command that would run the pull request's checkout", () => {
+  // The workflow names the command, but a path into $GITHUB_WORKSPACE is the pull request's code: it
+  // would run with the reviewer's key in its environment. Refused before the round, like a typo.
+  const settingsFor = (command: string) => ({
+    provider: "command" as const,
+    model: "",
+    apiKey: "",
+    baseUrl: undefined,
+    command,
+    timeoutMs: 1_000,
+    retries: 0,
+  });
+
+  it("refuses a program inside the checkout, named by its absolute path", () => {
+    const program = path.join(dir, "rev.sh");
+    expect(commandNotFound([program], { cwd: empty, env })).toBeUndefined();
+    const why = commandNotFound([program], { cwd: empty, env, checkout: dir });
+    expect(why).toContain(`names ${program}, inside the pull request's checkout`);
+    expect(() => bindReviewer(settingsFor(program) as never, "", env, { checkout: dir })).toThrow(
+      CommandLineError,
+    );
+  });
+
+  it("refuses a script an interpreter would run from the checkout, and an option's value there", () => {
+    const script = path.join(dir, "rev.sh");
+    expect(commandNotFound(["sh", script], { cwd: empty, env, checkout: dir })).toContain("checkout");
+    expect(
+      commandNotFound(["node", `--require=${path.join(dir, "hook.js")}`, "-e", "1"], {
+        cwd: empty,
+        env,
+        checkout: dir,
+      }),
+    ).toContain("hook.js, inside the pull request's checkout");
+  });
+
+  it("refuses a program that PATH finds in the checkout (its node_modules/.bin)", () => {
+    const bin = path.join(dir, "node_modules", ".bin");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(bin, "reviewer"), "#!/bin/sh\necho hi\n");
+    chmodSync(path.join(bin, "reviewer"), 0o755);
+    const why = commandNotFound(["reviewer"], {
+      cwd: empty,
+      env: { PATH: `${bin}${path.delimiter}${env.PATH}` },
+      checkout: dir,
+    });
+    expect(why).toContain("is found on PATH at");
+    expect(why).toContain("inside the pull request's checkout");
+  });
+
+  it("refuses a path that reaches the checkout through a symlink", () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), "vg-link-"));
+    try {
+      const link = path.join(outside, "rev.sh");
+      symlinkSync(path.join(dir, "rev.sh"), link);
+      expect(commandNotFound([link], { cwd: empty, env, checkout: dir })).toContain("checkout");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("accepts a reviewer installed outside the checkout", () => {
+    const outside = mkdtempSync(path.join(os.tmpdir(), "vg-tools-"));
+    try {
+      const tool = path.join(outside, "rev.sh");
+      writeFileSync(tool, "#!/bin/sh\necho hi\n");
+      chmodSync(tool, 0o755);
+      expect(commandNotFound([tool], { cwd: empty, env, checkout: dir })).toBeUndefined();
+      expect(commandNotFound(["sh", "-c", "true"], { cwd: empty, env, checkout: dir })).toBeUndefined();
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

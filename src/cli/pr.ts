@@ -234,7 +234,10 @@ export const prCommand: Command = {
       }),
       workspace: basePath,
     };
-    const reviewer = reviewerFor(() => bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd }));
+    // The checkout at --base-path is the pull request's code: a reviewer command may not run any of it.
+    const reviewer = reviewerFor(() =>
+      bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd, checkout: basePath }),
+    );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {

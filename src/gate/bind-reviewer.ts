@@ -15,13 +15,13 @@ import type { ReviewerSettings } from "../settings.js";
 
 /** `env` is what a command reviewer's environment is filtered from (the CLI passes its own);
  * `callerCwd`, from a terminal, where a relative program or script was meant to be found (the message
- * then names its absolute path). A command that cannot start at all throws CommandLineError: a
+ * then names its absolute path); `checkout`, the pull request's files, none of which may be run. A command that cannot start at all throws CommandLineError: a
  * configuration mistake (exit 2, a failed step), never a hold that blames the reviewer. */
 export function bindReviewer(
   settings: ReviewerSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  options: { callerCwd?: string } = {},
+  options: { callerCwd?: string; checkout?: string } = {},
 ): Reviewer {
   const cwd =
     settings.provider === "command"
@@ -32,6 +32,7 @@ export function bindReviewer(
       cwd,
       env: reviewerEnvironment(env, githubToken === "" ? [] : [githubToken]),
       ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
+      ...(options.checkout !== undefined ? { checkout: options.checkout } : {}),
     });
     if (missing !== undefined) throw new CommandLineError(missing);
   }

@@ -75,7 +75,9 @@ export async function publish(
   const { github, settings } = ctx;
   let report = input.report;
   let judged: ReadonlySet<number> | undefined;
-  if (report.status === "approve") {
+  // A local round (`verdict-gate review`) judges a diff that is no commit and posts nothing, so no
+  // other pull request can show its pass.
+  if (report.status === "approve" && ctx.localDependencies === undefined) {
     const binding = await commitPart(ctx, input.pr.number, input.head, input.check);
     report = boundReport(report, binding.part);
     judged = binding.judged;

@@ -5,7 +5,7 @@
 // why), so `./rev.sh` or `sh rev.sh`, written for the directory a person stands in, finds nothing.
 // And what it names, for the reviewer's label: the script an interpreter runs (`sh rev.sh` is
 // `rev.sh`), else the program — never an argument after it, which may carry a key.
-import { accessSync, constants, statSync } from "node:fs";
+import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Programs whose first operand is a script file they run. */
@@ -91,6 +91,8 @@ export interface ProgramCheck {
   /** Where the person stands, from a terminal: a relative path is suggested from there as an absolute
    * one. Absent in the action, where a path into the checkout would run the pull request's code. */
   readonly callerCwd?: string;
+  /** The pull request's checkout (the action's workspace): nothing in it may be run (see below). */
+  readonly checkout?: string;
 }
 
 const EMPTY_DIR = "the reviewer command runs in an empty temporary directory";
@@ -106,10 +108,61 @@ function relativeFix(word: string, check: ProgramCheck): string {
     : `give its absolute path (it is not at ${there} either)`;
 }
 
+function real(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+}
+
+function within(file: string, dir: string): boolean {
+  const rel = path.relative(dir, file);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/** Where execvp would find a bare program name on PATH, or undefined. */
+function foundOnPath(program: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const dirs = (env.PATH ?? env.Path ?? "").split(path.delimiter).filter((d) => d !== "");
+  for (const dir of dirs) {
+    const file = path.join(dir, program);
+    if (executable(file)) return file;
+  }
+  return undefined;
+}
+
+/** Why the command would run a file of the pull request's checkout, or undefined. The workflow names
+ * the command, but `command: $GITHUB_WORKSPACE/scripts/review.sh`, `node /…/workspace/x.js`, or a PATH
+ * that holds the checkout's `node_modules/.bin` would each run code the pull request wrote — with the
+ * reviewer's key in its environment. Any word of the command that names a path inside the checkout,
+ * and a program PATH finds there, is refused (a false refusal costs a workflow edit). */
+export function runsCheckoutCode(argv: readonly string[], check: ProgramCheck): string | undefined {
+  if (check.checkout === undefined || check.checkout === "") return undefined;
+  const roots = [path.resolve(check.checkout), real(check.checkout)];
+  const inside = (file: string) => roots.some((root) => within(file, root) || within(real(file), root));
+  const program = argv[0] ?? "";
+  const located = program.includes("/") ? undefined : foundOnPath(program, check.env);
+  if (located !== undefined && inside(located)) {
+    return `the reviewer program \`${program}\` is found on PATH at ${located}, inside the pull request's checkout: that is the pull request's code, which the gate never runs; ${IN_THE_ACTION}`;
+  }
+  for (const word of argv) {
+    // A path may follow `--opt=`; every absolute-looking part of a word is checked.
+    for (const part of word.split("=")) {
+      if (!path.isAbsolute(part)) continue;
+      if (inside(part)) {
+        return `the reviewer command names ${part}, inside the pull request's checkout: that is the pull request's code, which the gate never runs; ${IN_THE_ACTION}`;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** Why the command cannot start, in words that say what to write instead; undefined when it can. */
 export function commandNotFound(argv: readonly string[], check: ProgramCheck): string | undefined {
   const program = argv[0];
   if (program === undefined) return undefined;
+  const checkoutCode = runsCheckoutCode(argv, check);
+  if (checkoutCode !== undefined) return checkoutCode;
   if (program.includes("/") || (process.platform === "win32" && program.includes("\\"))) {
     if (!path.isAbsolute(program)) {
       return `${EMPTY_DIR}, so the relative path ${program} finds nothing there: ${relativeFix(program, check)}`;
