@@ -189,6 +189,9 @@ describe("merge_group", () => {
     expect(check.output.summary).toMatch(
       /the merge group's change [0-9a-f]{12}\.\.\.[0-9a-f]{12} could not be read \(.*HTTP 502.*\): the diff criteria no-debugger, no-hello were not evaluated/,
     );
+    // Each criterion's row says the same, not the CLI's "(use --diff)": a merge group has no flag.
+    expect(check.output.summary).toMatch(/`no-hello` \|[^\n]*the change, and the merge group's change/);
+    expect(check.output.summary).not.toMatch(/--diff/);
   });
 
   it("judges the head the queue took, not one approved after it (the PR's head now)", async () => {

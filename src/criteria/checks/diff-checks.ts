@@ -17,7 +17,7 @@ const EVERYTHING: PathSelector = { globs: [], selects: () => true };
 
 function needDiff(ctx: CheckContext): Diff | Outcome {
   if (ctx.diff === undefined) {
-    return error("this criterion judges the change, and no diff was given (use --diff)", {});
+    return error(`this criterion judges the change, and ${ctx.noDiff ?? "no diff was given"}`, {});
   }
   // A diff that lists no file at all is what a change nobody fetched looks like: the merge-group round
   // once handed every diff criterion `{ files: [] }`, and diff_added_absent and diff_requires_change
