@@ -360,7 +360,7 @@ describe("--diff", () => {
   test("without --diff, diff criteria cannot run: FLAG", async () => {
     const r = await check([contract([todo])]);
     expect(r.code).toBe(4);
-    expect(r.out).toContain("no diff was given");
+    expect(r.out).toContain("no diff was given (use --diff)");
   });
 });
 

@@ -306,6 +306,30 @@ describe("diff_lines_max", () => {
     const d = diff([file("src/a", [], { additions: 5 }), file("package-lock.json", [], { additions: 5000 })]);
     expect((await run({ ...c, paths: ["!package-lock.json"] }, d)).status).toBe("pass");
   });
+  test("a binary file's lines are unknown, not 0: under the limit it is an error, naming it", async () => {
+    // As git writes it: no hunk, and numstat's "-" for its lines.
+    const text = [
+      "diff --git a/bin/helper b/bin/helper",
+      "new file mode 100755",
+      "index 0000000..3b18e51",
+      "Binary files /dev/null and b/bin/helper differ",
+      "",
+    ].join("\n");
+    const parsed = parseUnifiedDiff(text);
+    expect(parsed.files[0]).toMatchObject({ binary: true, additions: 0, deletions: 0 });
+    const r = await run(c, parsed);
+    expect(r).toMatchObject({ status: "error", evidence: { count: 0, unseen: ["bin/helper"] } });
+    expect(r.reason).toContain('git counts no lines for 1 binary file ("-", unknown)');
+    expect(r.reason).toContain("bin/helper");
+    // GitHub's file list shows one with no patch and 0 lines: counted nothing, so nothing stands.
+    const listed = diff([file("bin/helper", [], { patchOmitted: true, additions: 0, hunks: [] })], {
+      source: "files-api",
+    });
+    expect(await run(c, listed)).toMatchObject({ status: "error", evidence: { unseen: ["bin/helper"] } });
+    // Over the limit on the lines it can count, it fails whatever the binary holds.
+    const over = diff([...parsed.files, file("a", [], { additions: 11 })]);
+    expect((await run(c, over)).status).toBe("fail");
+  });
   test("over the limit is a fail even when the list was cut short", async () => {
     expect((await run(c, diff([file("a", [], { additions: 11 })], { truncated: true }))).status).toBe("fail");
   });

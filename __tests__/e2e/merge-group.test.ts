@@ -8,6 +8,7 @@ import { dispatch, pushAndRun, tamperStoredState, workspaceAt } from "./rounds-w
 import { BASE_FILES, CONTRACT, GOOD_CHANGE, openAI, startWorld, type World } from "./world.js";
 
 const GET_PULL = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
+const COMPARE = "GET /repos/{owner}/{repo}/compare/{basehead}";
 
 let world: World;
 beforeEach(async () => {
@@ -138,11 +139,14 @@ describe("merge_group", () => {
     expect(check.conclusion).toBe("failure");
     expect(check.output.summary).toMatch(/no-hello/);
     expect(check.output.summary).toMatch(/src\/greet\.js:2/);
-    // The group's change, by its two SHAs: the diff, then its file list to check the diff against.
-    const compared = world.api
-      .requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")
-      .filter((r) => r.path.endsWith(`...${headSha}`));
-    expect(compared.map((r) => /diff/.test(r.headers.accept ?? ""))).toEqual([true, false]);
+    // The group's commits and its change's file list in one answer (the base branch compared with the
+    // group's head: GitHub resolved main to the group's base), then the diff of the two SHAs, checked
+    // against that list.
+    const compared = world.api.requestsFor(COMPARE).filter((r) => r.path.endsWith(`...${headSha}`));
+    expect(compared.map((r) => [r.path.split("/compare/")[1], /diff/.test(r.headers.accept ?? "")])).toEqual([
+      [`main...${headSha}`, false],
+      [`${world.repo.record.branches.get("main")}...${headSha}`, true],
+    ]);
   });
 
   it("passes a diff criterion that needs an added line the group's change has (no longer fails every group)", async () => {
@@ -171,10 +175,11 @@ describe("merge_group", () => {
         description: "no greetings",
       }),
     });
+    // The change of the two SHAs fails; the group's commits (compared with the branch) still read.
     world.api.faults.inject(
-      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      COMPARE,
       { kind: "status", status: 502 },
-      { attempts: "every" },
+      { attempts: "every", when: (r) => !r.path.includes("/compare/main...") },
     );
     const { run, headSha } = await queue();
     expect(run.outputs.status).toBe("hold-for-human");
@@ -184,6 +189,9 @@ describe("merge_group", () => {
     expect(check.output.summary).toMatch(
       /the merge group's change [0-9a-f]{12}\.\.\.[0-9a-f]{12} could not be read \(.*HTTP 502.*\): the diff criteria no-debugger, no-hello were not evaluated/,
     );
+    // Each criterion's row says the same, not the CLI's "(use --diff)": a merge group has no flag.
+    expect(check.output.summary).toMatch(/`no-hello` \|[^\n]*the change, and the merge group's change/);
+    expect(check.output.summary).not.toMatch(/--diff/);
   });
 
   it("judges the head the queue took, not one approved after it (the PR's head now)", async () => {
@@ -273,8 +281,14 @@ describe("merge_group: a group is every pull request in it", () => {
       new RegExp(`PR #${earlier.number} is not approved at its head \\(blocked: src/farewell\\.js:1`),
     );
     expect(check.output.summary).toMatch(/#1: approved in round 1/);
-    // Read from the group's own change: compare base...head and the queue's branches.
-    expect(world.api.requestsFor("GET /repos/{owner}/{repo}/compare/{basehead}")).toHaveLength(1);
+    // Read from the group's own commits: compare the base branch with its head, and the queue's branches.
+    // Its change (from the earlier group, its base) is another comparison: the diff and its file list.
+    const compared = world.api.requestsFor(COMPARE).filter((r) => r.path.endsWith(`...${headSha}`));
+    expect(compared.map((r) => r.path.split("/compare/")[1])).toEqual([
+      `main...${headSha}`,
+      `${first.headSha}...${headSha}`,
+      `${first.headSha}...${headSha}`,
+    ]);
     expect(world.api.requestsFor("GET /repos/{owner}/{repo}/git/matching-refs/{ref}")).toHaveLength(1);
   });
 
@@ -284,6 +298,9 @@ describe("merge_group: a group is every pull request in it", () => {
       event: world.event({ event: "pull_request", action: "opened", pull: earlier }),
       workspace: workspaceAt(world, earlier.headSha),
     });
+    // This PR brings a change of its own on top of the earlier one (which adds the same module): a
+    // group whose own change is empty holds, since an empty diff is no evidence for a diff criterion.
+    world.pull.push({ "src/greet.test.js": "import { greet } from './greet.js';\n" });
     expect((await world.run({})).outputs.status).toBe("approve");
     const first = world.repo.createMergeGroup(earlier);
     const { run, headSha } = await runGroup(

@@ -127,19 +127,19 @@ describe("API requests per round", () => {
     );
     figures["merge group (one PR)"] = merged.total;
     expect(merged.run.outputs.status).toBe("approve");
-    // The group's pull requests: its commits (compare), the queue's branches, the pull requests at the
-    // group's commit. Per pull request in the group: its history (the head the queue took comes with
-    // the queue's branch, so the PR itself is not read again); then the contract for the criteria,
-    // and, for its diff criterion, the group's own change: the diff and the file list it is checked
-    // against.
+    // The group's pull requests: its commits (compare with the base branch, whose first page also lists
+    // the change's files), the queue's branches, the pull requests at the group's commit. Per pull
+    // request in the group: its history (the head the queue took comes with the queue's branch, so the
+    // PR itself is not read again); then the contract for the criteria, and, for its diff criterion,
+    // the group's own change: the diff, checked against the file list the first compare brought (the
+    // base branch resolved to the group's base).
     expect(merged.routes).toEqual([
       START_CHECK,
-      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      COMPARE,
       "GET /repos/{owner}/{repo}/git/matching-refs/{ref}",
       PULLS_AT_COMMIT,
       READ_HISTORY,
       CONTRACT,
-      COMPARE,
       COMPARE,
       FINISH_CHECK,
     ]);
@@ -152,27 +152,27 @@ describe("API requests per round", () => {
       "round that exhausts the budget": 8,
       "terminal hold": 5,
       decision: 8,
-      "merge group (one PR)": 7,
+      "merge group (one PR)": 8,
     });
   });
 
   it("a round that approves asks who else's head the commit is, before the pass and after it", async () => {
     const approved = await cost(() => world.run({}));
     expect(approved.run.outputs.status).toBe("approve");
+    // The diff is read by commit (one compare of the two SHAs): the PR is not read again around it.
     expect(approved.routes).toEqual([
       PR,
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
-      PR,
-      PR,
+      COMPARE,
       JUDGED_AT_COMMIT,
       PULLS_AT_COMMIT,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
       FINISH_CHECK,
       PULLS_AT_COMMIT,
     ]);
-    expect(approved.total).toBe(11);
+    expect(approved.total).toBe(10);
   });
 
   it("each dependency kind adds at most one request; a label present two (who added it, their permission)", async () => {

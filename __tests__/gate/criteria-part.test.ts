@@ -34,6 +34,24 @@ describe("the criteria part on an absent input", () => {
     expect(outcome.checked?.checks.find((c) => c.id === "readme")?.status).toBe("pass");
   });
 
+  test("a change that could not be read holds, each diff criterion saying why in the round's words", async () => {
+    const { root } = makeTree({ "README.md": "hi\n" });
+    const why = "the merge group's change 0123abcd...4567cdef could not be read (HTTP 502)";
+    const outcome = await checkCriteria({
+      contract: contractOf(DIFF_CRITERIA),
+      source: ".github/verdict-contract.json",
+      tree: openTree(root),
+      changeUnavailable: why,
+    });
+    expect(outcome.part.result.value).toBe("MAYBE");
+    for (const c of outcome.checked?.checks ?? []) {
+      expect(c.status).toBe("error");
+      expect(c.reason).toBe(`this criterion judges the change, and ${why}`);
+    }
+    // A round has no --diff to name: that is the CLI's word for its own missing input.
+    expect(JSON.stringify(outcome)).not.toContain("--diff");
+  });
+
   test("a tree that cannot be opened holds, never checks the criteria against nothing", async () => {
     const outcome = await checkCriteria({
       contract: contractOf([{ id: "gone", type: "path_absent", path: "secrets.env" }]),

@@ -122,6 +122,19 @@ describe("lockfilePart", () => {
         { "package-lock.json": found("{") },
         /^the base commit's package-lock\.json cannot be read as an npm lockfile/,
       ],
+      [
+        // Another host first, the registry's last: JSON.parse would keep the last and pass it.
+        {
+          "package-lock.json": text(
+            NPM.replace(
+              `"resolved": "${LODASH_URL}",`,
+              `"resolved": "https://npm.evil.example/lodash.tgz", "resolved": "${LODASH_URL}",`,
+            ),
+          ),
+        },
+        { "package-lock.json": found(NPM) },
+        /^package-lock\.json cannot be read as an npm lockfile \(duplicate key "resolved" at .*\): it was not checked$/,
+      ],
     ];
     for (const [content, base, why] of cases) {
       const { outcome } = await part(lock, content, base);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type ChangePull, getChangeDiff } from "../../src/github/change-diff.js";
+import { type ChangePull, type ComparisonFile, getChangeDiff } from "../../src/github/change-diff.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
 import { calls, startWorld, type World } from "./world.js";
@@ -87,6 +87,26 @@ describe("the change of a commit", () => {
     expect(change.diff.reportedFiles).toBeUndefined();
     expect(change.requests).toBe(2);
     expect(calls(w.api, COMPARE)).toBe(2);
+  });
+
+  it("checks the diff against a file list of the same comparison read earlier, without reading it again", async () => {
+    w = await startWorld();
+    const pr = await pullOf(w);
+    const basehead = `${pr.baseSha}...${pr.headSha}`;
+    const files = (await w.client.octokit.rest.repos.compareCommitsWithBasehead({ ...w.ref, basehead })).data
+      .files as ComparisonFile[];
+    const target = { baseSha: pr.baseSha, headSha: pr.headSha };
+    const change = await getChangeDiff(w.client, w.ref, target, { comparisonFiles: files });
+    expect(change.diff).toMatchObject({ source: "unified", truncated: false });
+    expect(change.requests).toBe(1);
+    // The test's own read, and the diff: the list was not asked for again.
+    expect(calls(w.api, COMPARE)).toBe(2);
+    // A list naming a file the diff lacks: the diff is not used, the list is what was read.
+    const hidden = { ...(files[0] as ComparisonFile), filename: "src/hidden.ts", patch: "@@ -0,0 +1 @@\n+x" };
+    const checked = await getChangeDiff(w.client, w.ref, target, { comparisonFiles: [...files, hidden] });
+    expect(checked.fallback).toMatchObject({ why: "cut", reason: expect.stringMatching(/src\/hidden\.ts/) });
+    expect(checked.diff.files.map((f) => f.path)).toContain("src/hidden.ts");
+    expect(calls(w.api, COMPARE)).toBe(3);
   });
 
   it("counts binary files as changed files it cannot review", async () => {

@@ -30,12 +30,14 @@ describe("readFileAtRef", () => {
   });
 
   it('throws, never not-found, for a ref GitHub cannot find (404 "No commit found for the ref")', async () => {
-    const missing = "0123456789abcdef0123456789abcdef01234567";
+    // No run of 8 characters in common with the fake token (its "…0123456789"): the redactor takes any
+    // word sharing 8 with a secret as a masked echo of it, which would hide the ref in the message.
+    const missing = "feedfacecafebeeffeedfacecafebeeffeedface";
     const error = await readFileAtRef(w.client, w.ref, ".github/verdict-contract.json", missing).catch(
       (e: unknown) => e,
     );
     expect(isGitHubError(error, "not-found")).toBe(true);
-    expect(String(error)).toMatch(/No commit found for the ref 0123456789ab/);
+    expect(String(error)).toMatch(/No commit found for the ref feedfacecafe/);
     expect(calls(w.api, CONTENTS)).toBe(1);
   });
 

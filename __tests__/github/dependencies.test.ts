@@ -139,7 +139,14 @@ describe("merge groups", () => {
       headRef: group.headRef,
     });
     // compare, the queue's branches, the pull requests of the group's commit.
-    expect(found).toEqual({ pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }], requests: 3 });
+    expect(found).toMatchObject({
+      pulls: [{ number: w.pr.number, queuedHeadSha: w.pr.headSha }],
+      requests: 3,
+    });
+    // The comparison's first page carries its files too: the base branch as GitHub resolved it, so the
+    // group's diff (base_sha...head_sha) can be checked against them when base_sha is that commit.
+    expect(found.comparison).toMatchObject({ baseSha: group.baseSha, headSha: group.headSha });
+    expect(found.comparison?.files.map((f) => f.filename)).toEqual(w.pr.files().map((f) => f.filename));
   });
 
   it("names every pull request queued ahead of it, each with the head the queue took", async () => {

@@ -140,7 +140,9 @@ describe("who did what, and what a comparison holds", () => {
       page: 2,
     });
     expect(paged.data.commits.map((c) => c.sha)).toEqual([pr.headSha]);
-    expect(paged.data.files).toEqual([]);
+    // GitHub shows the files "only on the first page" (`files` is optional in its description): past
+    // it the key is left out, so no reader may take a later page's silence for "no files changed".
+    expect(paged.data.files).toBeUndefined();
   });
 });
 
@@ -373,6 +375,21 @@ describe("comparing two commits", () => {
     });
     const prDiff = await o.rest.pulls.get({ ...r, pull_number: 1, mediaType: { format: "diff" } });
     expect(diff.data).toBe(prDiff.data);
+  });
+
+  it("shows a pull request of an existing commit into another branch its change from the merge base", async () => {
+    // A branch that moved on from the PR's base (it deleted a file the head still has).
+    repo.commit([{ path: "README.md", delete: true }], { branch: "release", message: "No readme" });
+    const second = repo.openPullRequest({ at: pr.headSha, changes: {}, base: "release" });
+    const o = client.octokit;
+    const pull = (await o.rest.pulls.get({ ...r, pull_number: second.number })).data;
+    const listed = (await o.rest.pulls.listFiles({ ...r, pull_number: second.number })).data;
+    const compared = (
+      await o.rest.repos.compareCommitsWithBasehead({ ...r, basehead: `release...${second.headSha}` })
+    ).data;
+    expect(listed.map((f) => f.filename)).toEqual(["src/a.ts", "src/new.ts"]);
+    expect(compared.files).toEqual(listed);
+    expect(pull).toMatchObject({ changed_files: 2, additions: 2, deletions: 1 });
   });
 
   it("lists at most 300 files, only on the first page, and answers 500 for a diff too large to render", async () => {

@@ -114,6 +114,17 @@ describe("npm", () => {
       expect(() => parseLockfile("package-lock.json", text), text).toThrow(LockfileSyntaxError);
     }
   });
+
+  it("refuses a key repeated in one object: readers disagree on which value counts", () => {
+    const text = JSON.stringify({ lockfileVersion: 3, packages: { "node_modules/a": {} } }).replace(
+      "{}",
+      '{"version": "1.0.0", "resolved": "https://npm.evil.example/a.tgz", "resolved": "https://registry.npmjs.org/a/-/a-1.0.0.tgz"}',
+    );
+    expect(() => parseLockfile("package-lock.json", text)).toThrow(
+      /duplicate key "resolved" at \/packages\/node_modules~1a\/resolved/,
+    );
+    expect(() => parseLockfile("package-lock.json", text)).toThrow(LockfileSyntaxError);
+  });
 });
 
 describe("pnpm", () => {

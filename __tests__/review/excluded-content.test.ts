@@ -51,6 +51,10 @@ describe("sourceMapProblem", () => {
       [JSON.stringify({ ...MAP, sourcesContent: [{}] }), /"sourcesContent"/],
       [JSON.stringify({ version: 3, sections: [{ offset: {}, map: { version: 3 } }] }), /sections\[0\]\.map/],
       [`)]}'\n${JSON.stringify(MAP)}`, /^not JSON/],
+      [
+        JSON.stringify(MAP).replace('"version":3', '"version":3,"mappings":"AAAA;require(\'x\')"'),
+        /^not strict JSON \(duplicate key "mappings" at \/mappings/,
+      ],
     ];
     for (const [text, why] of cases) expect(sourceMapProblem(text), text).toMatch(why);
   });
@@ -90,6 +94,13 @@ describe("contentProblem", () => {
     expect(contentProblem("lockfile", "package-lock.json", lock)).toBeUndefined();
     expect(contentProblem("lockfile", "yarn.lock", lock)).toMatch(/not the lockfile its name claims/);
     expect(contentProblem("source-map", "a.js.map", undefined)).toBe("its content at the head was not read");
+    // A repeated key proves nothing, so the file is reviewed.
+    const twice = {
+      kind: "text" as const,
+      text: lock.text.replace("{}", '{}, "packages": {}'),
+      from: "tree" as const,
+    };
+    expect(contentProblem("lockfile", "package-lock.json", twice)).toMatch(/duplicate key "packages"/);
     expect(contentProblem("source-map", "a.js.map", { kind: "unavailable", why: "binary" })).toBe(
       "its content at the head could not be read (binary)",
     );

@@ -171,6 +171,26 @@ describe("planReview: scope", () => {
     });
   });
 
+  it("matches a non-ASCII glob to a name in either Unicode form (NFC and NFD are one name)", () => {
+    const nfc = "docs/caf\u00e9";
+    const nfd = "docs/cafe\u0301";
+    const plan = planReview(
+      diffOf([file({ path: `${nfd}/a.md` }), file({ path: `${nfc}/b.md` }), file({ path: "src/x.ts" })]),
+      { include: [`${nfc}/**`, "src/**"] },
+    );
+    // Both spellings are in scope: an include that missed one would take it out of review uncounted.
+    expect(plan.inScope.map((f) => f.path)).toEqual([`${nfd}/a.md`, `${nfc}/b.md`, "src/x.ts"]);
+    expect(plan.excluded).toEqual([]);
+    const excluded = planReview(diffOf([file({ path: `${nfc}/a.md` }), file({ path: `${nfd}/b.md` })]), {
+      exclude: [`${nfd}/`],
+    });
+    expect(excluded.inScope).toEqual([]);
+    expect(excluded.excluded.map((e) => [e.path, e.rule])).toEqual([
+      [`${nfc}/a.md`, `${nfd}/`],
+      [`${nfd}/b.md`, `${nfd}/`],
+    ]);
+  });
+
   it("keeps a renamed file in scope when either of its names is: moving code out of review does not hide it", () => {
     const plan = planReview(
       diffOf([

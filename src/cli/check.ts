@@ -41,6 +41,9 @@ const USAGE = [
   "exit: 0 PASS · 3 FAIL · 4 FLAG · 2 invalid contract or input · 1 internal error",
 ].join("\n");
 
+/** What a diff criterion says without a diff, here: the flag that gives it one. */
+const NO_DIFF = "no diff was given (use --diff)";
+
 const OPTIONS = {
   contract: { type: "string" },
   "base-path": { type: "string" },
@@ -202,7 +205,7 @@ async function check(
   let report: ContractReport;
   let bundleHash: string | undefined;
   if (options.evidenceFile !== undefined) {
-    const bundle = await collectEvidence(contract, { tree, diff });
+    const bundle = await collectEvidence(contract, { tree, diff, noDiff: NO_DIFF });
     try {
       writeFileSync(path.resolve(io.cwd, options.evidenceFile), `${JSON.stringify(bundle)}\n`);
     } catch (error) {
@@ -213,7 +216,7 @@ async function check(
     report = bundle.report;
     bundleHash = bundle.bundle_hash;
   } else {
-    report = await checkContract(contract, { tree, diff });
+    report = await checkContract(contract, { tree, diff, noDiff: NO_DIFF });
   }
   if (options.json) {
     const extra =

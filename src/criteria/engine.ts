@@ -1,7 +1,6 @@
 // The engine: a thin dispatcher from each criterion's type to its pure function, then the rubric.
 // Whatever a criterion throws (an escape, a capped database, a bug) becomes that criterion's error,
 // and an error can never be a pass: "a check that cannot run is an error, never a pass."
-import type { Diff } from "../diff/types.js";
 import { fileContains, jsonValid, lineCountGte, patternCountGte } from "./checks/content-checks.js";
 import {
   diffAddedAbsent,
@@ -17,7 +16,6 @@ import type { Contract } from "./contract-schema.js";
 import type { Criterion, CriterionType } from "./criterion-schema.js";
 import type { CheckResult, ContractReport } from "./report.js";
 import { verdictOf } from "./rubric.js";
-import type { TreeReader } from "./tree.js";
 
 const CHECKS: { readonly [T in CriterionType]: CriterionCheck<T> } = {
   file_exists: fileExists,
@@ -63,10 +61,7 @@ export async function checkCriterion(criterion: Criterion, ctx: CheckContext): P
 
 /** Checks every criterion of a contract against a tree (and the diff, for diff criteria), one after
  * another, and applies the rubric. */
-export async function checkContract(
-  contract: Contract,
-  ctx: { readonly tree: TreeReader; readonly diff?: Diff | undefined },
-): Promise<ContractReport> {
+export async function checkContract(contract: Contract, ctx: CheckContext): Promise<ContractReport> {
   const checks: CheckResult[] = [];
   for (const criterion of contract.success_criteria) checks.push(await checkCriterion(criterion, ctx));
   const { verdict, reason } = verdictOf(checks, contract.unverifiable_claims);

@@ -123,7 +123,13 @@ export async function checkCriteria(input: CheckCriteriaInput): Promise<Criteria
       contract,
     };
   }
-  const checked = await checkContract(contract, { tree: input.tree, diff: input.diff });
+  const checked = await checkContract(contract, {
+    tree: input.tree,
+    diff: input.diff,
+    ...(input.diff === undefined
+      ? { noDiff: input.changeUnavailable ?? "the change could not be read" }
+      : {}),
+  });
   const unread = input.diff === undefined ? diffCriteria(contract) : [];
   const unevaluated =
     unread.length > 0

@@ -41,7 +41,8 @@ export const COMPARE_FILES_MAX = 300;
 export const FILES_PER_PAGE = 100;
 export const FILES_API_MAX_PAGES = 30;
 
-const fileShape = z.object({
+/** A file as a comparison's (or a pull request's) JSON lists it. */
+export const comparisonFileShape = z.object({
   filename: z.string().min(1),
   status: z.string(),
   additions: z.number().int().nonnegative(),
@@ -51,9 +52,10 @@ const fileShape = z.object({
   previous_filename: z.string().optional(),
   sha: z.string().nullable().optional(),
 });
-type FileEntry = z.infer<typeof fileShape>;
-const pageShape = z.array(fileShape);
-const comparisonShape = z.object({ files: z.array(fileShape).optional() });
+export type ComparisonFile = z.infer<typeof comparisonFileShape>;
+type FileEntry = ComparisonFile;
+const pageShape = z.array(comparisonFileShape);
+const comparisonShape = z.object({ files: z.array(comparisonFileShape).optional() });
 
 /** The pull request whose change this is, with GitHub's counts as read together with its head. */
 export interface ChangePull {
@@ -75,6 +77,10 @@ export interface ChangeTarget {
 export interface ChangeDiffOptions {
   /** Pages of `/pulls/{n}/files` read past the comparison's 300 files (default 30: 3,000 files). */
   readonly maxPages?: number;
+  /** The comparison's JSON `files` of exactly `baseSha...headSha` (its first page), when an earlier
+   * request already read them (a merge group's commits come in the same answer): used instead of
+   * reading them again. Only for these two SHAs: a list of another comparison would check nothing. */
+  readonly comparisonFiles?: readonly ComparisonFile[];
 }
 
 export type FallbackWhy = "refused" | "too-large" | "cut" | "malformed" | "empty";
@@ -132,8 +138,8 @@ function missingFromDiff(files: readonly DiffFile[], listed: readonly FileEntry[
 }
 
 /** Reads the change of `target` (see the file comment). Requests: 1 (a pull request's own head), 2 (a
- * merge group, or a head the pull request moved on from), or 2 + 2 + the pages of `/pulls/{n}/files`
- * past the comparison's 300 files. */
+ * merge group, or a head the pull request moved on from; 1 when `comparisonFiles` is given), or 2 + 2 +
+ * the pages of `/pulls/{n}/files` past the comparison's 300 files. */
 export async function getChangeDiff(
   client: GitHubClient,
   repository: RepositoryRef,
@@ -209,8 +215,11 @@ export async function getChangeDiff(
 
   let listed: { files: FileEntry[] } | undefined;
   if (fallback !== undefined || counts === undefined) {
-    requests += 1;
-    listed = await compareFiles(client, repository, basehead, what);
+    if (options.comparisonFiles !== undefined) listed = { files: [...options.comparisonFiles] };
+    else {
+      requests += 1;
+      listed = await compareFiles(client, repository, basehead, what);
+    }
     if (fallback === undefined && parsed !== undefined) {
       const missing = missingFromDiff(parsed.files, listed.files);
       if (missing !== undefined) fallback = { why: "cut", reason: missing };

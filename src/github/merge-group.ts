@@ -8,6 +8,7 @@
 // on that commit is theirs too), and so is any pull request a queue commit's message names: more pull
 // requests can only make an approve harder.
 import { z } from "zod";
+import { type ComparisonFile, comparisonFileShape } from "./change-diff.js";
 import type { GitHubClient } from "./client.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { GitHubError } from "./errors.js";
@@ -38,6 +39,7 @@ export function parseMergeQueueRef(ref: string): MergeQueueRef | null {
 const PER_PAGE = 100;
 
 const compareShape = z.object({
+  base_commit: z.object({ sha: z.string() }),
   total_commits: z.number().int().nonnegative(),
   commits: z.array(
     z.object({
@@ -47,6 +49,10 @@ const compareShape = z.object({
     }),
   ),
 });
+
+/** The files of the comparison's first page, read apart: a list that is not GitHub's shape is not
+ * shared (the diff's reader reads its own and fails there), and does not stop the membership. */
+const compareFilesShape = z.object({ files: z.array(comparisonFileShape) });
 
 const refsShape = z.array(z.object({ ref: z.string(), object: z.object({ sha: z.string() }) }));
 
@@ -58,6 +64,14 @@ export interface MergeGroupPullRequest {
   readonly queuedHeadSha: string | null;
 }
 
+/** A comparison's file list as its first page gave it, with the two SHAs it is of: the base branch as
+ * GitHub resolved it (`base_commit`) and the group's head. */
+export interface ReadComparison {
+  readonly baseSha: string;
+  readonly headSha: string;
+  readonly files: readonly ComparisonFile[];
+}
+
 /** The group's commits: in its head and not in the base branch, oldest first. 1 request per 100, at
  * most `maxPages`; a larger group is an error. */
 async function groupCommits(
@@ -66,9 +80,10 @@ async function groupCommits(
   base: string,
   headSha: string,
   maxPages: number,
-): Promise<{ commits: GroupCommit[]; requests: number }> {
+): Promise<{ commits: GroupCommit[]; requests: number; comparison?: ReadComparison }> {
   const operation = `compare ${base}...${headSha.slice(0, 12)} in ${fullName(repository)}`;
   const commits: GroupCommit[] = [];
+  let comparison: ReadComparison | undefined;
   for (let page = 1; page <= maxPages; page += 1) {
     const response = await client.run(operation, (octokit) =>
       octokit.rest.repos.compareCommitsWithBasehead({
@@ -80,6 +95,10 @@ async function groupCommits(
       }),
     );
     const data = expectShape(compareShape, response.data, operation);
+    // GitHub lists the comparison's files (up to 300) on the first page only.
+    const listed = page === 1 ? compareFilesShape.safeParse(response.data) : undefined;
+    if (listed?.success === true)
+      comparison = { baseSha: data.base_commit.sha, headSha, files: listed.data.files };
     commits.push(
       ...data.commits.map((c) => ({
         sha: c.sha,
@@ -87,7 +106,8 @@ async function groupCommits(
         message: c.commit.message,
       })),
     );
-    if (commits.length >= data.total_commits) return { commits, requests: page };
+    if (commits.length >= data.total_commits)
+      return { commits, requests: page, ...(comparison !== undefined ? { comparison } : {}) };
     if (data.commits.length < PER_PAGE) break;
   }
   throw new GitHubError({
@@ -141,15 +161,17 @@ async function isRebasedCopy(
   return own.length === run.length && own.every((c, i) => c.commit.message === run[i]?.message);
 }
 
-/** The group's pull requests, smallest number first. Requests: compare (1 per 100 commits), the queue's
- * branches (1), the pull requests of the group's commit (1 or more, see commit-pulls.ts), and 1 per
- * pull request whose commits the queue rebased. */
+/** The group's pull requests, smallest number first, and the file list of the comparison read for them
+ * (the base branch as it resolved then, with the group's head), for the group's diff to be checked
+ * against without asking again. Requests: compare (1 per 100 commits), the queue's branches (1), the
+ * pull requests of the group's commit (1 or more, see commit-pulls.ts), and 1 per pull request whose
+ * commits the queue rebased. */
 export async function listMergeGroupPullRequests(
   client: GitHubClient,
   repository: RepositoryRef,
   group: { readonly headSha: string; readonly headRef: string },
   options: { maxCommitPages?: number; maxAssociatedPages?: number } = {},
-): Promise<{ pulls: MergeGroupPullRequest[]; requests: number }> {
+): Promise<{ pulls: MergeGroupPullRequest[]; requests: number; comparison?: ReadComparison }> {
   const operation = `find the pull requests of merge group ${group.headRef} in ${fullName(repository)}`;
   const parsed = parseMergeQueueRef(group.headRef);
   if (parsed === null) {
@@ -159,13 +181,11 @@ export async function listMergeGroupPullRequests(
       hint: `"${group.headRef}" is not a merge-queue branch (gh-readonly-queue/<base>/pr-<number>-<sha>), so the gate cannot tell which pull requests it carries. Nothing was approved.`,
     });
   }
-  const { commits, requests: compared } = await groupCommits(
-    client,
-    repository,
-    parsed.base,
-    group.headSha,
-    options.maxCommitPages ?? 5,
-  );
+  const {
+    commits,
+    requests: compared,
+    comparison,
+  } = await groupCommits(client, repository, parsed.base, group.headSha, options.maxCommitPages ?? 5);
   const branches = await queueBranches(client, repository, parsed.base);
   const membership = groupMembership({
     head: group.headSha,
@@ -196,5 +216,9 @@ export async function listMergeGroupPullRequests(
   requests += atHead.requests;
   for (const number of atHead.numbers)
     if (!pulls.has(number)) pulls.set(number, { number, queuedHeadSha: null });
-  return { pulls: [...pulls.values()].sort((a, b) => a.number - b.number), requests };
+  return {
+    pulls: [...pulls.values()].sort((a, b) => a.number - b.number),
+    requests,
+    ...(comparison !== undefined ? { comparison } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 // The GitHub half of the round's ports (src/gate/ports.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 import { CannotWriteChecksError, type GitHubPort, type Logger } from "../gate/ports.js";
-import { getChangeDiff } from "./change-diff.js";
+import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
 import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
@@ -41,6 +41,9 @@ export function createGitHubPort(
   log: Logger,
   options: GitHubPortOptions = {},
 ): GitHubPort {
+  // Comparison file lists already read, by `base...head` of two SHAs: a merge group's commits and its
+  // change's file list come in one answer, so the diff is checked against it without asking again.
+  const comparisons = new Map<string, readonly ComparisonFile[]>();
   return {
     async pullRequest(number) {
       const pr = await getPullRequest(client, repository, number);
@@ -65,11 +68,17 @@ export function createGitHubPort(
     },
 
     async diff(change) {
-      const read = await getChangeDiff(client, repository, {
-        baseSha: change.baseSha,
-        headSha: change.headSha,
-        ...(change.pull !== undefined ? { pull: change.pull } : {}),
-      });
+      const known = comparisons.get(`${change.baseSha}...${change.headSha}`);
+      const read = await getChangeDiff(
+        client,
+        repository,
+        {
+          baseSha: change.baseSha,
+          headSha: change.headSha,
+          ...(change.pull !== undefined ? { pull: change.pull } : {}),
+        },
+        known !== undefined ? { comparisonFiles: known } : {},
+      );
       for (const note of read.notes) log.info(note);
       return read.notes.length > 0 ? { ...read.diff, howRead: read.notes } : read.diff;
     },
@@ -235,7 +244,12 @@ export function createGitHubPort(
     },
 
     async mergeGroupPulls(headSha, headRef) {
-      const { pulls } = await listMergeGroupPullRequests(client, repository, { headSha, headRef });
+      const { pulls, comparison } = await listMergeGroupPullRequests(client, repository, {
+        headSha,
+        headRef,
+      });
+      if (comparison !== undefined)
+        comparisons.set(`${comparison.baseSha}...${comparison.headSha}`, comparison.files);
       return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
     },
 

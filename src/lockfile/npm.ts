@@ -2,6 +2,7 @@
 // `dependencies` tree), 2 (npm 7–8: `packages` plus the v1 tree for old clients) and 3 (npm 9+:
 // `packages` only). Pure.
 
+import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
 import { classifySpec, parseIntegrity } from "./source.js";
 import type { LockEntry, ParsedLockfile, Source } from "./types.js";
 import { LockfileSyntaxError } from "./yaml-subset.js";
@@ -117,8 +118,11 @@ function fromDependencies(deps: Json, base: string, parent: string, entries: Loc
 export function parseNpmLock(text: string, base = ""): ParsedLockfile {
   let doc: unknown;
   try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+    // A repeated key is refused: npm keeps the last value, other readers the first, so one entry
+    // could be checked here and another installed.
+    doc = parseStrictJson(text.replace(/^\uFEFF/, ""));
   } catch (error) {
+    if (error instanceof DuplicateKeyError) throw new LockfileSyntaxError(error.message);
     throw new LockfileSyntaxError(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!isObject(doc)) throw new LockfileSyntaxError("not a JSON object");

@@ -10,6 +10,7 @@
 // Content that is not, or that cannot be had, is reviewed. Pure.
 import type { DiffFile } from "../diff/types.js";
 import { parseLockfile } from "../lockfile/parse.js";
+import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
 
 /** What a default exclude requires the content to be. */
 export type ContentKind = "source-map" | "lockfile";
@@ -49,8 +50,10 @@ function regularMapProblem(map: Record<string, unknown>): string | undefined {
 export function sourceMapProblem(text: string): string | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ""));
+    // A repeated key is no proof: which of its values a reader keeps is the reader's choice.
+    value = parseStrictJson(text.replace(/^\uFEFF/, ""));
   } catch (error) {
+    if (error instanceof DuplicateKeyError) return `not strict JSON (${error.message})`;
     return `not JSON (${error instanceof Error ? error.message : String(error)})`;
   }
   if (!isObject(value)) return "not a JSON object";

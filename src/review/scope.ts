@@ -20,8 +20,12 @@
 // - generated sources (`*.pb.go`, `*_generated.*`): compiled into the program;
 // - test snapshots (`*.snap`): Jest evaluates them as modules.
 // A repository that wants any of those out says so in `exclude`; the user's globs match by name (the
-// user chose them and owns the risk), and the summary lists every file they excluded. Pure.
+// user chose them and owns the risk), and the summary lists every file they excluded. Glob and name meet
+// in one Unicode form (NFC, src/criteria/path-name.ts): an `include` of `docs/café/**` written
+// precomposed matched no file a diff names with e + U+0301, so that file left review without counting
+// against coverage. Pure.
 import picomatch from "picomatch";
+import { nameKey } from "../criteria/path-name.js";
 import type { DiffFile } from "../diff/types.js";
 import { type ContentKind, contentProblem, type HeadContent } from "./excluded-content.js";
 
@@ -101,9 +105,16 @@ export function anchoredGlob(glob: string): string {
   return g.includes("/") ? g : `**/${g}`;
 }
 
+/** The first glob (as written) that matches a path, glob and path compared in NFC. */
 function matcher(globs: readonly string[]): (path: string) => string | undefined {
-  const compiled = globs.map((glob) => ({ glob, test: picomatch(anchoredGlob(glob), MATCH_OPTIONS) }));
-  return (path) => compiled.find((c) => c.test(path))?.glob;
+  const compiled = globs.map((glob) => ({
+    glob,
+    test: picomatch(nameKey(anchoredGlob(glob)), MATCH_OPTIONS),
+  }));
+  return (path) => {
+    const key = nameKey(path);
+    return compiled.find((c) => c.test(key))?.glob;
+  };
 }
 
 type Placement =

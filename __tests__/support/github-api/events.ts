@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { FakePullRequest, FakeRepository, GitHubApiFixture } from "./fixture.js";
-import { pullFiles } from "./pull-files.js";
+import { pullRequestFiles } from "./pull-files.js";
 import { label as labelJson } from "./representations/label.js";
 import { pullRequest } from "./representations/pull-request.js";
 import { repository } from "./representations/repository.js";
@@ -123,7 +123,7 @@ export function writeEventFile(api: GitHubApiFixture, spec: EventSpec, dir?: str
   if ("pull" in spec) {
     const { pull } = spec;
     const repo = pull.repo;
-    const files = pullFiles(api.model, repo.record, pull.baseSha, pull.headSha);
+    const files = pullRequestFiles(api.model, repo.record, pull.record);
     payload = example("pull_request", spec.action === "unlabeled" ? "unlabeled" : spec.action);
     payload.action = spec.action;
     payload.number = pull.number;

@@ -15,7 +15,7 @@ import {
   type StatusRecord,
   type TokenGrant,
 } from "./model.js";
-import { type PullFile, pullFiles } from "./pull-files.js";
+import { type PullFile, pullRequestFiles } from "./pull-files.js";
 import { defaultLimits, type GitHubLimits } from "./routes/context.js";
 import { EMULATED_ROUTES, type RecordedRequest, startServer, warmUpValidators } from "./server.js";
 
@@ -57,7 +57,7 @@ export class FakePullRequest {
 
   /** The files GitHub would list for this PR now. */
   files(): PullFile[] {
-    return pullFiles(this.api.model, this.repo.record, this.record.baseSha, this.record.headSha);
+    return pullRequestFiles(this.api.model, this.repo.record, this.record);
   }
 
   private moveHead(sha: string, commits: string[]): { before: string; after: string } {
@@ -399,7 +399,7 @@ export class FakeRepository {
     // tree copied whole would revert whatever landed on the base since (a contract edited on main).
     const headTree = this.record.commits.get(pull.headSha)?.tree ?? new Map<string, Buffer>();
     const queueBase = this.record.commits.get(baseSha)?.tree ?? new Map<string, Buffer>();
-    const changes: FileChange[] = pullFiles(this.api.model, this.record, pull.baseSha, pull.headSha).flatMap(
+    const changes: FileChange[] = pullRequestFiles(this.api.model, this.record, pull.record).flatMap(
       (f): FileChange[] => {
         const content = headTree.get(f.filename);
         if (f.status === "removed")

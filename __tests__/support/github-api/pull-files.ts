@@ -1,5 +1,5 @@
-// A pull request's change as GitHub derives it: the files that differ between the base and head
-// trees, each with the patch `/pulls/{n}/files` shows and the section the whole unified diff
+// A pull request's change as GitHub derives it: the files that differ between the merge base and the
+// head trees, each with the patch `/pulls/{n}/files` shows and the section the whole unified diff
 // (`application/vnd.github.diff`) shows. Computed from the trees, so a push or a force-push changes
 // the diff exactly as it would on github.com.
 import { blobSha } from "./ids.js";
@@ -154,4 +154,16 @@ export function pullFiles(model: GitHubModel, repo: RepoRecord, base: string, he
   }
   byRepo.set(key, files);
   return files;
+}
+
+/** A pull request's files, counts and diff as GitHub shows them: three-dot, from the merge base of its
+ * base and head. A head that does not descend from the base's tip (an existing commit opened into
+ * another branch) shows its own change, never the base's later commits reversed. */
+export function pullRequestFiles(
+  model: GitHubModel,
+  repo: RepoRecord,
+  pull: { readonly baseSha: string; readonly headSha: string },
+): PullFile[] {
+  const from = model.mergeBase(repo, pull.baseSha, pull.headSha) ?? pull.baseSha;
+  return pullFiles(model, repo, from, pull.headSha);
 }

@@ -18,7 +18,7 @@ const EVERYTHING: PathSelector = { globs: [], selects: () => true };
 
 function needDiff(ctx: CheckContext): Diff | Outcome {
   if (ctx.diff === undefined) {
-    return error("this criterion judges the change, and no diff was given (use --diff)", {});
+    return error(`this criterion judges the change, and ${ctx.noDiff ?? "no diff was given"}`, {});
   }
   // A diff that lists no file at all is what a change nobody fetched looks like: the merge-group round
   // once handed every diff criterion `{ files: [] }`, and diff_added_absent and diff_requires_change
@@ -319,23 +319,37 @@ export const diffLinesMax: CriterionCheck<"diff_lines_max"> = async (criterion, 
   let count = 0;
   let files = 0;
   const unseen: string[] = [];
+  const binary: string[] = [];
   for (const file of diff.files) {
     if (file.path !== "" && !changedPaths(file).some((p) => selector.selects(p))) continue;
     files += 1;
     count += file.additions + file.deletions;
-    // GitHub's file list counts the lines of a patch it omits, so those counts stand; a patch missing
-    // from a unified diff (`diff --cc`, an unreadable section) was never counted at all.
-    if ((file.patchOmitted && diff.source === "unified") || file.path === "") unseen.push(file.path);
+    // A binary file has no lines to count: git's numstat says "-", not 0, and its 0 here is no
+    // measure of the change. GitHub's file list counts the lines of a patch it omits, so those counts
+    // stand, except where it counted none: that is how it lists a binary file (or a mode change or a
+    // submodule), lines unknown. A patch missing from a unified diff (`diff --cc`, an unreadable
+    // section) was never counted at all.
+    if (file.binary) binary.push(file.path);
+    else if (
+      (file.patchOmitted && (diff.source === "unified" || file.additions + file.deletions === 0)) ||
+      file.path === ""
+    )
+      unseen.push(file.path);
   }
   const evidence = {
     count,
     required: criterion.max_lines,
     files_checked: files,
-    ...(unseen.length > 0 ? { unseen } : {}),
+    ...(unseen.length + binary.length > 0 ? { unseen: [...unseen, ...binary] } : {}),
   };
   const summary = `${count} lines changed in ${files} file${files === 1 ? "" : "s"} (at most ${criterion.max_lines})`;
   if (count > criterion.max_lines) return fail(summary, evidence);
   const gaps = unseenReasons(diff, { unseen });
+  if (binary.length > 0) {
+    gaps.push(
+      `git counts no lines for ${plural(binary.length, "binary file", "binary files")} ("-", unknown), so they are not in the count (${named(binary)})`,
+    );
+  }
   if (gaps.length > 0) return error(`${summary}, but ${gaps.join("; ")}`, evidence);
   const reach = await selectorsReach(ctx, diff, [{ field: "paths", globs: criterion.paths }]);
   if (reach.error !== undefined)

@@ -16,6 +16,9 @@ export interface Outcome {
 export interface CheckContext {
   readonly tree: TreeReader;
   readonly diff?: Diff | undefined;
+  /** Why there is no diff, in the words of where the report is shown (the CLI names its `--diff`; a
+   * merge group, the change it could not read). Default: "no diff was given". */
+  readonly noDiff?: string | undefined;
 }
 
 export type CriterionCheck<T extends CriterionType> = (

@@ -182,7 +182,7 @@ function diffEvidence(diff: Diff): unknown {
 /** Checks the contract against the tree and returns the bundle that lets anyone re-check it. */
 export async function collectEvidence(
   contract: Contract,
-  ctx: { readonly tree: TreeReader; readonly diff?: Diff | undefined },
+  ctx: { readonly tree: TreeReader; readonly diff?: Diff | undefined; readonly noDiff?: string | undefined },
   caps: EvidenceCaps = DEFAULT_CAPS,
 ): Promise<EvidenceBundle> {
   const artifacts = new Map<string, Artifact>();
@@ -201,7 +201,7 @@ export async function collectEvidence(
     );
   }
   const tree = recordingTree(ctx.tree, budget, artifacts);
-  const report = await checkContract(contract, { tree, diff: ctx.diff });
+  const report = await checkContract(contract, { tree, diff: ctx.diff, noDiff: ctx.noDiff });
   const sortedArtifacts = Object.fromEntries(
     [...artifacts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );

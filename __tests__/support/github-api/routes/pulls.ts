@@ -3,7 +3,7 @@
 // whether it merged, and the list filtered by head or base.
 
 import type { PullRecord, RepoRecord } from "../model.js";
-import { pullFiles } from "../pull-files.js";
+import { pullRequestFiles } from "../pull-files.js";
 import { commit } from "../representations/commit.js";
 import { diffEntry } from "../representations/content.js";
 import { pullRequest, pullRequestSimple } from "../representations/pull-request.js";
@@ -35,7 +35,7 @@ const getPull: Handler = (ctx) => {
   const found = pullOf(ctx);
   if (isReply(found)) return found;
   const { repo, pull } = found;
-  const files = pullFiles(ctx.model, repo, pull.baseSha, pull.headSha);
+  const files = pullRequestFiles(ctx.model, repo, pull);
   if (!wantsDiff(ctx)) return { status: 200, json: pullRequest(ctx.hosts, repo, pull, files) };
   if (files.length > ctx.limits.diffMaxFiles) return githubError("diffTooManyFiles");
   const lines = files.reduce((n, f) => n + f.additions + f.deletions, 0);
@@ -48,7 +48,7 @@ const listFiles: Handler = (ctx) => {
   const found = pullOf(ctx);
   if (isReply(found)) return found;
   const { repo, pull } = found;
-  const files = pullFiles(ctx.model, repo, pull.baseSha, pull.headSha).slice(0, ctx.limits.filesListMax);
+  const files = pullRequestFiles(ctx.model, repo, pull).slice(0, ctx.limits.filesListMax);
   const { page, headers } = paginate(ctx, files, `/repos/${repo.fullName}/pulls/${pull.number}/files`);
   const json = page.map((file) =>
     diffEntry(
