@@ -141,6 +141,47 @@ describe("a person decides", () => {
   }
 });
 
+describe("the pull request's author may not decide it", () => {
+  // The author here has admin access (a maintainer's own PR, or an agent's app granted write): the
+  // permission check alone would let them approve what the reviewer held.
+  for (const [label, actor] of [
+    ["as opened", "author-dev"],
+    // GitHub logins are case-insensitive; GITHUB_ACTOR carries the case the person typed.
+    ["in another case", "Author-DEV"],
+  ] as const) {
+    it(`refuses the author's own approve (${label}) whatever their permission, and changes nothing`, async () => {
+      world.repo.setPermission("author-dev", "admin");
+      await heldRound();
+      const checks = gateChecks(world).length;
+      const comment = commentBody(world);
+      const requests = world.api.requests.length;
+      const run = await dispatch(world, actor, { decision: "approve", reason: "my own code is fine" });
+      expect(run.code).toBe(1);
+      expect(run.commands.join("\n")).toMatch(
+        new RegExp(`@${actor} opened pull request #${world.pull.number}; its author may not decide it`),
+      );
+      expect(run.outputs.status).toBeUndefined();
+      expect(gateChecks(world)).toHaveLength(checks);
+      expect(latestCheck(world).conclusion).toBe("action_required");
+      expect(commentBody(world)).toBe(comment);
+      // Refused before any write, and before the permission was even asked.
+      const made = world.api.requests.slice(requests).map((r) => r.route);
+      expect(made).toEqual(["GET /repos/{owner}/{repo}/pulls/{pull_number}"]);
+    });
+  }
+
+  it("refuses the author's block too: a decision either way is not theirs", async () => {
+    world.repo.setPermission("author-dev", "write");
+    await heldRound();
+    const comment = commentBody(world);
+    const run = await dispatch(world, "author-dev", { decision: "block", reason: "withdrawn" });
+    expect(run.code).toBe(1);
+    expect(run.commands.join("\n")).toMatch(/its author may not decide it/);
+    expect(latestCheck(world).conclusion).toBe("action_required");
+    expect(commentBody(world)).toBe(comment);
+  });
+});
+
 describe("a decision is about the commit the gate last judged", () => {
   it("is refused when a push landed after the held round: the new head gets no approve", async () => {
     await heldRound();

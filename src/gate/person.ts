@@ -10,9 +10,24 @@ import type { CheckRunRef, PullRequestInfo } from "./ports.js";
 import { baseReport, outcomeFrom, publish } from "./publish.js";
 import { bounded, cap, historyRows, type LoadedHistory } from "./round-history.js";
 
-/** Only someone who could merge may decide by hand: write, maintain or admin, as the API reports it
- * now (not as the workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
-export async function confirmDecider(ctx: RoundContext, actor: string): Promise<void> {
+/** GitHub logins are case-insensitive: `Author-Dev` dispatching is `author-dev`. */
+export function sameLogin(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** Who may decide a pull request by hand. Checked before anything is posted, so a refusal leaves the
+ * PR exactly as it was: no check run started or finished, nothing recorded.
+ * - Never its author, whatever their permission: an author with write access (an agent's app, a
+ *   maintainer's own PR) could otherwise approve what the reviewer held, which is the one thing the
+ *   gate exists to prevent. The author is who the API says opened the PR, not the event's word.
+ * - Only someone who could merge: write, maintain or admin, as the API reports it now (not as the
+ *   workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
+export async function confirmDecider(ctx: RoundContext, actor: string, pr: PullRequestInfo): Promise<void> {
+  if (sameLogin(actor, pr.author)) {
+    throw new Error(
+      `@${actor} opened pull request #${pr.number}; its author may not decide it, whatever their permission. Nothing was recorded and the check was left as it was: another maintainer decides.`,
+    );
+  }
   const permission = await ctx.github.permission(actor);
   if (!["admin", "maintain", "write"].includes(permission)) {
     throw new Error(

@@ -368,7 +368,7 @@ export async function runPullRequestRound(
   }
   // Before anything is posted: a refused decision must leave the PR exactly as it was, neither
   // approved nor turned into a hold by someone who may not decide.
-  if (settings.decision !== undefined) await confirmDecider(ctx, settings.decision.actor);
+  if (settings.decision !== undefined) await confirmDecider(ctx, settings.decision.actor, pr);
   let check: CheckRunRef;
   try {
     check = await github.startCheck(
