@@ -3,14 +3,16 @@
 // bound, and says so — exit 0 valid, 3 invalid, 2 usage or nothing to audit, 1 internal. The library
 // function `auditPullRequest` is the same code.
 
+import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { auditPullRequest } from "../../src/github/history-audit.js";
-import { renderHistoryComment } from "../../src/report/history-comment.js";
+import { readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
 import { no, yes } from "../../src/verdict/four.js";
 import { append, emptyHistory, type History, nextState, seal } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
+import { storeReasons } from "../../src/verdict/stored-text.js";
 import { openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
 import { capturingIO } from "../support/cli-io.js";
 
@@ -58,7 +60,7 @@ function threeRounds(checkName = "verdict-gate"): History {
       at: `2026-11-30T0${i}:00:00Z`,
       ...step,
     });
-    h = append(h, c.record);
+    h = append(h, c);
   }
   return h;
 }
@@ -140,6 +142,47 @@ describe("a chain that verifies", () => {
     expect(JSON.parse(r.out)).toMatchObject({ valid: true, rounds: 1, blocked_rounds: 1, max_rounds: 10 });
   });
 
+  it("verifies a history whose oldest rounds are digests and folded into the checkpoint", async () => {
+    // Rounds of 40 long random reasons each: the comment keeps recording by folding the oldest.
+    let h = emptyHistory(world.pull.number, "verdict-gate");
+    let body = "";
+    for (let i = 1; i <= 40; i += 1) {
+      const reasons = Array.from(
+        { length: 40 },
+        (_, k) => `src/a.ts:${k} — ${randomBytes(300).toString("base64")}`,
+      );
+      const c = concludeRound({
+        history: h,
+        maxRounds: 100,
+        head: sha(i),
+        at: "2026-11-30T00:00:00Z",
+        outcome: no(reasons[0] as string, ...reasons.slice(1)),
+      });
+      body = renderHistoryComment(append(h, c), { checkName: "verdict-gate" });
+      const read = readHistoryComment(body);
+      if (!read.ok) throw new Error(read.message);
+      h = read.history;
+    }
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    const folded = h.checkpoint?.round ?? 0;
+    expect(folded).toBeGreaterThan(0);
+    world.pull.comment("github-actions[bot]", body, "Bot");
+    const r = await audit([]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(
+      new RegExp(`1-${folded} +folded +checkpoint .*${folded} blocked; the chain continues from`),
+    );
+    expect(r.out).toContain(
+      `replays from the checkpoint after round ${folded}; 40 of 100 blocked rounds used`,
+    );
+    const json = await audit(["--json"]);
+    expect(JSON.parse(json.out)).toMatchObject({
+      valid: true,
+      rounds: 40,
+      checkpoint: { folded_rounds: folded },
+    });
+  });
+
   it("reads the history of another check name, written by another app's bot", async () => {
     post(threeRounds("strict-gate"), "my-gate[bot]", "strict-gate");
     const r = await audit(["--check-name", "strict-gate", "--author", "my-gate[bot]"]);
@@ -150,7 +193,7 @@ describe("a chain that verifies", () => {
 
 function tamper(edit: (h: History) => History) {
   const comment = post(threeRounds());
-  const m = /<!-- verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(comment.body);
+  const m = /<!-- verdict-gate:state:v2:([A-Za-z0-9+/=]+) -->/.exec(comment.body);
   if (m === null) throw new Error("no state");
   const h = JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
   comment.body = comment.body.replace(m[1] as string, gzipSync(JSON.stringify(edit(h))).toString("base64"));
@@ -187,22 +230,23 @@ describe("a chain that does not verify", () => {
       at: "2026-11-30T00:00:00Z",
       outcome: no("r1"),
     });
-    h = append(h, first.record);
+    h = append(h, first);
     // A second block with no budget left (the gate would have held it as exhausted), sealed properly.
     const before = first.record.receipt.after;
-    h = append(
-      h,
-      seal(h, {
+    const r2 = storeReasons(["r2"]);
+    h = append(h, {
+      record: seal(h, {
         round: 2,
         head: sha(2),
         at: "2026-11-30T01:00:00Z",
         status: "blocked",
-        reasons: ["r2"],
+        reasonIds: r2.ids,
         needed: [],
         dependencies: [],
-        receipt: { before, after: nextState(before, true, ["r2"]) },
+        receipt: { before, after: nextState(before, true) },
       }),
-    );
+      texts: r2.texts,
+    });
     post(h);
     const r = await audit([]);
     expect(r.code).toBe(3);
@@ -212,7 +256,7 @@ describe("a chain that does not verify", () => {
 
   it("says a history it cannot decode is invalid", async () => {
     const comment = post(threeRounds());
-    comment.body = comment.body.replace(/(state:v1:)[A-Za-z0-9+/]{8}/, "$1AAAAAAAA");
+    comment.body = comment.body.replace(/(state:v2:)[A-Za-z0-9+/]{8}/, "$1AAAAAAAA");
     const r = await audit([]);
     expect(r.code).toBe(3);
     expect(r.out).toMatch(/- the history comment's state cannot be decoded/);

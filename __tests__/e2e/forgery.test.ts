@@ -316,7 +316,7 @@ describe.concurrent("the round history cannot be forged", () => {
       outcome: { value: "YES", reasons: [], needed: [], dependencies: [] },
       decidedBy: "maintainer",
     });
-    return renderHistoryComment(append(history, concluded.record), { checkName });
+    return renderHistoryComment(append(history, concluded), { checkName });
   }
 
   it.each([

@@ -224,7 +224,7 @@ describe("a decision on a history that does not audit", () => {
     await heldRound();
     const { after } = tamperStoredState(world, (h) => {
       const first = h.rounds[0];
-      if (first !== undefined) first.needed = [];
+      if (first !== undefined && "needed" in first) first.needed = [];
       return h;
     });
     const run = await dispatch(world, "admin-ada", { decision: "approve", reason: "looks fine" });

@@ -2,10 +2,12 @@
 // are shown in the history comment, the job summary and the `exclusions` output, and go to the
 // reviewer, who must say for each whether it is resolved. The history survives pushes and
 // force-pushes, because it lives on the pull request, not on a commit.
+import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readHistoryComment } from "../../src/report/history-comment.js";
-import { audit } from "../../src/verdict/history.js";
-import { openAIReply } from "../support/reviewers.js";
+import { readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
+import { append, audit, emptyHistory } from "../../src/verdict/history.js";
+import { concludeRound } from "../../src/verdict/loop.js";
+import { openAIReply, type RecordedRequest } from "../support/reviewers.js";
 import { promptOf } from "./harness.js";
 import {
   commentBody,
@@ -157,5 +159,80 @@ describe("force-push", () => {
     expect(world.pull.record.commits).toEqual([world.pull.headSha]);
     expect(latestCheck(world).output.summary).toContain(rewritten.slice(0, 12));
     expect(audit(storedHistory()).valid).toBe(true);
+  });
+});
+
+/** A block whose usage reports a prompt as large as these rounds' earlier reasons make it (the
+ * loopback reviewer's default, 1,200 tokens, would read as a prompt cut short). */
+const bigPrompt = (findings: string[]) => (r: RecordedRequest) =>
+  openAIReply(blockFor(r, findings), { promptTokens: 50_000 });
+
+describe("a history that never stops recording (issue 11)", () => {
+  it("numbers rounds after a fold by the chain, not by what is still stored", async () => {
+    // A history the gate wrote over 40 rounds of long reasons: the oldest are folded into the
+    // checkpoint, so fewer rounds are stored than were played.
+    let history = emptyHistory(world.pull.number, "verdict-gate");
+    let body = "";
+    for (let i = 1; i <= 40; i += 1) {
+      const reasons = Array.from(
+        { length: 40 },
+        (_, k) => `src/a.ts:${k} — ${randomBytes(300).toString("base64")}`,
+      );
+      const c = concludeRound({
+        history,
+        maxRounds: 100,
+        head: i.toString(16).padStart(40, "0"),
+        at: "2026-11-30T00:00:00Z",
+        outcome: { value: "NO", reasons, needed: [], dependencies: [] },
+      });
+      body = renderHistoryComment(append(history, c), { checkName: "verdict-gate" });
+      const read = readHistoryComment(body);
+      if (!read.ok) throw new Error(read.message);
+      history = read.history;
+    }
+    expect(history.checkpoint?.round).toBeGreaterThan(0);
+    expect(history.rounds.length).toBeLessThan(40);
+    world.pull.comment("github-actions[bot]", body, "Bot");
+    world.openai.script(bigPrompt([EMPTY_NAME]));
+    const run = await world.run({ inputs: { "max-rounds": "100" } });
+    expect(run.outputs, latestCheck(world).output.title ?? "").toMatchObject({
+      status: "blocked",
+      round: "41",
+    });
+    const again = await world.run({
+      event: world.event({ event: "pull_request", action: "reopened", pull: world.pull }),
+      inputs: { "max-rounds": "100" },
+    });
+    // Nothing changed: not recorded again, and still round 41.
+    expect(again.outputs).toMatchObject({ status: "blocked", round: "41" });
+    expect(audit(storedHistory())).toMatchObject({ valid: true, rounds: 41, blockedRounds: 41 });
+  });
+
+  it("keeps recording after a round of 40 long incompressible BLOCKING reasons", async () => {
+    // What once made the comment too large for GitHub, and every later round fail with "start a
+    // new PR": forty findings of 600 random characters each.
+    const noise = (n: number) => randomBytes(n).toString("base64").slice(0, n);
+    const findings = Array.from({ length: 40 }, (_, k) => `src/greet.js:${k + 1} — ${noise(600)}`);
+    world.openai.script(bigPrompt(findings));
+    const first = await world.run({});
+    expect(first.outputs.status, first.log).toBe("blocked");
+    for (let i = 2; i <= 4; i += 1) {
+      const next = await pushAndRun(
+        world,
+        { "src/greet.js": `export const greet = (n) => "hello ${i} " + n;\n` },
+        { reply: bigPrompt([`src/greet.js:1 — round ${i}: ${noise(100)}`]) },
+      );
+      expect(next.outputs, latestCheck(world).output.title ?? "").toMatchObject({
+        status: "blocked",
+        round: String(i),
+      });
+      expect(commentBody(world).length).toBeLessThanOrEqual(65_536);
+    }
+    const stored = storedHistory();
+    expect(audit(stored)).toMatchObject({ valid: true, rounds: 4, blockedRounds: 4 });
+    // Round 1 stored 20 of its 40 reasons, and says how many more its check run has.
+    const rows = exclusionsOf(await pushAndRun(world, { "src/x.js": "1\n" })).rounds;
+    expect(rows[0]?.reasons).toHaveLength(20);
+    expect(rows[0]).toMatchObject({ reasons_not_stored: 20 });
   });
 });

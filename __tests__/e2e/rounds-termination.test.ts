@@ -136,7 +136,7 @@ describe("a history that cannot be trusted", () => {
     tamperStoredState(world, (h) => {
       const first = h.rounds[0];
       if (first !== undefined) {
-        first.reasons = [];
+        first.status = "approve";
         first.receipt.hash = recordHash(first);
       }
       return h;
@@ -158,7 +158,7 @@ describe("a history that cannot be trusted", () => {
     await blockedTwice();
     const comment = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"));
     if (comment === undefined) throw new Error("no history comment");
-    comment.body = comment.body.replace(/(state:v1:)[A-Za-z0-9+/]{8}/, "$1AAAAAAAA");
+    comment.body = comment.body.replace(/(state:v2:)[A-Za-z0-9+/]{8}/, "$1AAAAAAAA");
     await holdsWithoutReviewing(/the history comment's state cannot be decoded/);
   });
 
@@ -173,7 +173,7 @@ describe("a history that cannot be trusted", () => {
       outcome: yes(),
       decidedBy: "repo-admin",
     });
-    forged = append(forged, decided.record);
+    forged = append(forged, decided);
     const body = renderHistoryComment(forged, { checkName: "verdict-gate" });
     world.pull.comment("mallory", body);
     world.pull.comment("other-ci[bot]", body, "Bot");

@@ -198,7 +198,7 @@ export function tamperStoredState(
   const comment = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"));
   if (comment === undefined) throw new Error("no history comment");
   const before = comment.body;
-  const m = /<!-- verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(before);
+  const m = /<!-- verdict-gate:state:v2:([A-Za-z0-9+/=]+) -->/.exec(before);
   if (m === null) throw new Error("no state in the comment");
   const history = JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
   const encoded = gzipSync(Buffer.from(JSON.stringify(edit(history)))).toString("base64");

@@ -129,7 +129,7 @@ export function seedHistory(pull: FakePullRequest, round: { head: string; approv
   });
   pull.comment(
     "github-actions[bot]",
-    renderHistoryComment(append(history, concluded.record), { checkName: "verdict-gate" }),
+    renderHistoryComment(append(history, concluded), { checkName: "verdict-gate" }),
     "Bot",
   );
 }

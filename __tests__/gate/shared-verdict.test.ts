@@ -29,7 +29,7 @@ function round(history: History, head: string, verdict: "APPROVE" | "REQUEST_CHA
     outcome: result,
     reviewer: { verdict, fingerprint, result },
   });
-  return append(history, concluded.record);
+  return append(history, concluded);
 }
 
 function context(histories: Record<number, History>): RoundContext {

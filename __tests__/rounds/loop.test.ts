@@ -8,9 +8,13 @@ import {
   earlierReasons,
   emptyHistory,
   type History,
+  lastRound,
   normaliseReason,
+  type RoundRecord,
+  reasonId,
   recordHash,
   repeats,
+  roundReasons,
 } from "../../src/verdict/history.js";
 import { concludeRound, repeatsLast, terminalNeed } from "../../src/verdict/loop.js";
 
@@ -25,7 +29,7 @@ function run(history: History, maxRounds: number, head: string, outcome: Result,
     outcome,
     ...(decidedBy !== undefined ? { decidedBy } : {}),
   });
-  return { ...c, history: append(history, c.record) };
+  return { ...c, history: append(history, c) };
 }
 
 describe("the finite budget", () => {
@@ -42,9 +46,10 @@ describe("the finite budget", () => {
       h = r.history;
     }
     expect(statuses).toEqual(["blocked", "blocked", "hold-for-human (exhausted)", "terminal"]);
-    expect(h.rounds[2]?.needed[0]).toMatch(/rounds exhausted: 2 blocked rounds reached max-rounds \(2\)/);
+    const exhausted = lastRound(h);
+    expect(exhausted?.needed[0]).toMatch(/rounds exhausted: 2 blocked rounds reached max-rounds \(2\)/);
     // The exhausted round keeps its reasons visible and in the exclusions.
-    expect(h.rounds[2]?.reasons).toEqual(["bug number 3"]);
+    expect(exhausted && roundReasons(h, exhausted)).toEqual(["bug number 3"]);
     expect(audit(h).valid).toBe(true);
   });
 
@@ -122,8 +127,14 @@ describe("repeated reasons", () => {
   it("marks a reason an earlier round gave, whatever its case and punctuation", () => {
     let h = emptyHistory(1, "verdict-gate");
     h = run(h, 10, sha(1), no("Missing test for parser")).history;
-    expect(repeats(h, 2, ["missing test for parser.", "new issue"])).toEqual([
-      { reason: "missing test for parser.", from: 1 },
+    h = run(h, 10, sha(2), no("missing test for parser.", "new issue")).history;
+    // Stored once: the second round refers to the first round's text.
+    expect(h.reasons.map((r) => [r.text, r.round])).toEqual([
+      ["Missing test for parser", 1],
+      ["new issue", 2],
+    ]);
+    expect(repeats(h, h.rounds[1] as RoundRecord).map(({ reason, from }) => ({ reason, from }))).toEqual([
+      { reason: "Missing test for parser", from: 1 },
       { reason: "new issue", from: undefined },
     ]);
     expect(normaliseReason("  Missing   TEST, for parser. ")).toBe(
@@ -192,7 +203,7 @@ describe("properties of the loop", () => {
           const target = rounds[i];
           if (target === undefined) return;
           if (edit === "status") target.status = target.status === "approve" ? "blocked" : "approve";
-          if (edit === "reason") target.reasons = [...target.reasons, "forged reason"];
+          if (edit === "reason") target.reasonIds = [...target.reasonIds, reasonId("forged reason")];
           if (edit === "head") target.head = sha(999);
           if (edit === "rank") target.receipt.after.rank += 1;
           if (edit === "drop") {

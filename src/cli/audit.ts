@@ -6,6 +6,7 @@
 import { isGitHubError } from "../github/errors.js";
 import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
 import { EXIT } from "../verdict/four.js";
+import { isDigest, lastHash, roundReasons } from "../verdict/history.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -43,23 +44,39 @@ export function auditJson(result: PullRequestAudit): unknown {
     rounds: report.rounds,
     blocked_rounds: report.blockedRounds,
     max_rounds: report.maxRounds,
-    last_hash: history?.rounds[history.rounds.length - 1]?.receipt.hash ?? null,
+    last_hash: history === null ? null : lastHash(history) || null,
+    ...(history?.checkpoint !== undefined
+      ? {
+          checkpoint: {
+            folded_rounds: history.checkpoint.round,
+            hash: history.checkpoint.hash,
+            after: history.checkpoint.after,
+            statuses: history.checkpoint.statuses,
+            decisions: history.checkpoint.decisions,
+          },
+        }
+      : {}),
     history:
-      history?.rounds.map((r) => ({
-        round: r.round,
-        head: r.head,
-        at: r.at,
-        status: r.status,
-        reasons: r.reasons,
-        needed: r.needed,
-        ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
-        ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
-        ...(r.exhausted === true ? { exhausted: true } : {}),
-        before: r.receipt.before,
-        after: r.receipt.after,
-        prev: r.receipt.prev,
-        hash: r.receipt.hash,
-      })) ?? [],
+      history?.rounds.map((r, i) => {
+        const full = isDigest(r) ? undefined : r;
+        const prev = i > 0 ? history.rounds[i - 1]?.receipt.hash : (history.checkpoint?.hash ?? "");
+        return {
+          round: r.round,
+          head: r.head,
+          at: r.at,
+          status: r.status,
+          reasons: roundReasons(history, r),
+          needed: full?.needed ?? [],
+          ...(isDigest(r) ? { digest: true } : {}),
+          ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+          ...(full?.decisionReason !== undefined ? { decision_reason: full.decisionReason } : {}),
+          ...(r.exhausted === true ? { exhausted: true } : {}),
+          before: r.receipt.before,
+          after: r.receipt.after,
+          prev: full?.receipt.prev ?? prev,
+          hash: r.receipt.hash,
+        };
+      }) ?? [],
   };
 }
 
@@ -78,13 +95,26 @@ export function auditText(result: PullRequestAudit, io: CliIO): string {
   if (history !== null && history.rounds.length > 0) {
     lines.push("");
     lines.push("round  commit   status          budget  reasons");
+    if (history.checkpoint !== undefined) {
+      const cp = history.checkpoint;
+      lines.push(
+        `1-${String(cp.round).padEnd(4)} folded   checkpoint      ${`${cp.after.blockedRounds}/${cp.after.maxRounds}`.padEnd(7)} ${Object.entries(
+          cp.statuses,
+        )
+          .filter(([, n]) => n > 0)
+          .map(([s, n]) => `${n} ${s}`)
+          .join(", ")}; the chain continues from ${cp.hash.slice(0, 12)}`,
+      );
+    }
     for (const r of history.rounds) {
       const budget = `${r.receipt.after.blockedRounds}/${r.receipt.after.maxRounds}`;
       const who = r.decidedBy !== undefined ? `by @${plain(r.decidedBy, 40)}: ` : "";
+      const full = isDigest(r) ? undefined : r;
+      const reasons = roundReasons(history, r);
       const why = [
-        ...r.reasons,
-        ...r.needed,
-        ...(r.decisionReason !== undefined && r.reasons.length === 0 ? [r.decisionReason] : []),
+        ...reasons,
+        ...(full?.needed ?? []),
+        ...(full?.decisionReason !== undefined && reasons.length === 0 ? [full.decisionReason] : []),
       ];
       lines.push(
         `${String(r.round).padEnd(6)} ${r.head.slice(0, 7)}  ${r.status.padEnd(15)} ${budget.padEnd(7)} ${who}${plain(why[0] ?? "—")}${why.length > 1 ? ` (+${why.length - 1})` : ""}`,
@@ -94,7 +124,7 @@ export function auditText(result: PullRequestAudit, io: CliIO): string {
   lines.push("");
   if (report.valid) {
     lines.push(
-      `${paint("good", "chain valid")}: ${report.rounds} round(s); every hash, link and state transition replays; ${report.blockedRounds} of ${report.maxRounds} blocked rounds used`,
+      `${paint("good", "chain valid")}: ${report.rounds} round(s); every hash, link and state transition replays${report.folded > 0 ? ` from the checkpoint after round ${report.folded}` : ""}; ${report.blockedRounds} of ${report.maxRounds} blocked rounds used`,
     );
   } else {
     lines.push(`${paint("bad", "chain INVALID")}: the history cannot be trusted`);

@@ -3,12 +3,12 @@
 import type { RoundReport } from "../report/round-report.js";
 import { humanDecision, type Part } from "../verdict/decision.js";
 import type { Result } from "../verdict/four.js";
-import { append } from "../verdict/history.js";
+import { append, lastRound, roundReasons } from "../verdict/history.js";
 import { concludeRound } from "../verdict/loop.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import type { CheckRunRef, PullRequestInfo } from "./ports.js";
 import { baseReport, outcomeFrom, publish } from "./publish.js";
-import { bounded, cap, historyRows, type LoadedHistory } from "./round-history.js";
+import { historyRows, type LoadedHistory } from "./round-history.js";
 
 /** GitHub logins are case-insensitive: `Author-Dev` dispatching is `author-dev`. */
 export function sameLogin(a: string, b: string): boolean {
@@ -52,11 +52,11 @@ export async function decideByPerson(
     maxRounds: ctx.settings.maxRounds,
     head,
     at: ctx.now().toISOString(),
-    outcome: bounded(decided.result),
+    outcome: decided.result,
     decidedBy: decision.actor,
-    decisionReason: cap([decision.reason])[0] ?? "",
+    decisionReason: decision.reason,
   });
-  const history = append(loaded.history, concluded.record);
+  const history = append(loaded.history, concluded);
   const report: RoundReport = {
     ...baseReport(ctx, pr, head, concluded.record.round),
     status: concluded.status,
@@ -98,12 +98,12 @@ export async function repostDecision(
   loaded: LoadedHistory,
   round: number,
 ): Promise<RoundOutcome> {
-  const record = loaded.history.rounds[round - 1];
-  if (record === undefined || record.decidedBy === undefined)
-    throw new Error(`round ${round} is not a person's decision`);
+  const record = lastRound(loaded.history);
+  if (record === undefined || record.round !== round || record.decidedBy === undefined)
+    throw new Error(`round ${round} is not the latest round, decided by a person`);
   const result: Result = {
     value: record.status === "approve" ? "YES" : "NO",
-    reasons: record.reasons,
+    reasons: roundReasons(loaded.history, record),
     needed: [],
     dependencies: [],
   };

@@ -1,80 +1,81 @@
 // The round history as the round uses it: read from the gate's own comment and audited before it is
-// trusted, bounded before it is stored, and shown as rows, exclusions and push notes.
+// trusted, and shown as rows, exclusions and push notes (loop.ts bounds what a round stores).
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
 import type { Settings } from "../settings.js";
-import type { Result } from "../verdict/four.js";
-import { audit, emptyHistory, type History, repeats } from "../verdict/history.js";
+import {
+  audit,
+  emptyHistory,
+  type History,
+  isDigest,
+  type RoundRecord,
+  repeats,
+} from "../verdict/history.js";
 import type { RoundContext } from "./context.js";
 import type { CheckRunRef, StoredComment } from "./ports.js";
 
-/** The longest reason stored in the history, and how many per round: the history must fit one comment. */
-const STORED_REASON_CHARS = 500;
-const STORED_REASONS = 30;
-
-export function cap(list: readonly string[]): string[] {
-  const kept = list
-    .slice(0, STORED_REASONS)
-    .map((r) => (r.length > STORED_REASON_CHARS ? `${r.slice(0, STORED_REASON_CHARS - 1)}…` : r));
-  if (list.length > STORED_REASONS)
-    kept.push(`…and ${list.length - STORED_REASONS} more (see the check run)`);
-  return kept;
-}
-
-/** Results whose reason lists are bounded for storage (the check run shows them all). */
-export function bounded(result: Result): {
-  value: Result["value"];
-  reasons: string[];
-  needed: string[];
-  dependencies: string[];
-} {
+/** What a round's row shows besides its reasons: a person's words, what a hold needs, what it waits
+ * for. A digested round kept only its reasons. */
+function extras(r: RoundRecord): { because: string[]; needed: string[]; dependencies: string[] } {
+  if (isDigest(r)) return { because: [], needed: [], dependencies: [] };
   return {
-    value: result.value,
-    reasons: cap(result.reasons),
-    needed: cap(result.needed),
-    dependencies: cap(result.dependencies),
+    // A person's approve has no reasons; their own words are what the row must show.
+    because: r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [],
+    needed: r.needed,
+    dependencies: r.dependencies,
   };
 }
 
 export function exclusionsJson(history: History): unknown {
-  const last = history.rounds[history.rounds.length - 1];
+  const last = history.rounds[history.rounds.length - 1]?.receipt.after ?? history.checkpoint?.after;
   return {
     pr: history.pr,
     check: history.check,
-    blocked_rounds: last?.receipt.after.blockedRounds ?? 0,
-    max_rounds: last?.receipt.after.maxRounds ?? null,
-    rounds: history.rounds.map((r) => ({
-      round: r.round,
-      head: r.head,
-      at: r.at,
-      status: r.status,
-      reasons: repeats(history, r.round, r.reasons).map((x) => ({
-        reason: x.reason,
-        repeated_from: x.from ?? null,
-      })),
-      needed: r.needed,
-      dependencies: r.dependencies,
-      ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
-      ...(r.decisionReason !== undefined ? { decision_reason: r.decisionReason } : {}),
-    })),
+    blocked_rounds: last?.blockedRounds ?? 0,
+    max_rounds: last?.maxRounds ?? null,
+    ...(history.checkpoint !== undefined ? { folded_rounds: history.checkpoint.round } : {}),
+    rounds: history.rounds.map((r) => {
+      const full = isDigest(r) ? undefined : r;
+      return {
+        round: r.round,
+        head: r.head,
+        at: r.at,
+        status: r.status,
+        reasons: repeats(history, r).map((x) => ({ reason: x.reason, repeated_from: x.from ?? null })),
+        ...(r.dropped !== undefined ? { reasons_not_stored: r.dropped.count } : {}),
+        needed: full?.needed ?? [],
+        dependencies: full?.dependencies ?? [],
+        ...(isDigest(r) ? { digest: true } : {}),
+        ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
+        ...(full?.decisionReason !== undefined ? { decision_reason: full.decisionReason } : {}),
+      };
+    }),
   };
 }
 
 export function historyRows(history: History): HistoryRow[] {
   return history.rounds.map((r) => {
-    const marked = repeats(history, r.round, r.reasons);
-    // A person's approve has no reasons; their own words are what the row must show.
-    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
+    const marked = repeats(history, r);
+    const { because, needed, dependencies } = extras(r);
+    const notStored =
+      r.dropped !== undefined ? [`…and ${r.dropped.count} more (in that round's check run)`] : [];
     return {
       round: r.round,
       head: r.head,
       status: r.status,
-      reasons: [...because, ...r.reasons, ...r.needed, ...r.dependencies.map((d) => `waiting for ${d}`)],
+      reasons: [
+        ...because,
+        ...marked.map((m) => m.reason),
+        ...notStored,
+        ...needed,
+        ...dependencies.map((d) => `waiting for ${d}`),
+      ],
       repeatedFrom: [
         ...because.map(() => undefined),
         ...marked.map((m) => m.from),
-        ...r.needed.map(() => undefined),
-        ...r.dependencies.map(() => undefined),
+        ...notStored.map(() => undefined),
+        ...needed.map(() => undefined),
+        ...dependencies.map(() => undefined),
       ],
       ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
       at: r.at,

@@ -16,7 +16,15 @@ import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import { decide, type Part } from "../verdict/decision.js";
 import { maybe, yes } from "../verdict/four.js";
-import { append, earlierReasons } from "../verdict/history.js";
+import {
+  append,
+  earlierReasons,
+  type FullRound,
+  isDigest,
+  lastRound,
+  roundCount,
+  storedResultOf,
+} from "../verdict/history.js";
 import { concludeRound, repeatsLast, terminalNeed } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
@@ -27,7 +35,7 @@ import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { type PromptBase, reviewerPart, reviewFingerprint } from "./reviewer-part.js";
-import { bounded, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
+import { historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";
 
@@ -58,7 +66,8 @@ async function evaluate(
 ): Promise<RoundOutcome> {
   const { settings, github, log } = ctx;
   const { history } = loaded;
-  const roundNumber = history.rounds.length + 1;
+  // Folded rounds count: the round number is the chain's, not the stored array's.
+  const roundNumber = roundCount(history) + 1;
   const parts: Part[] = [];
   const notes: string[] = [];
 
@@ -79,14 +88,14 @@ async function evaluate(
         : undefined;
     // A terminal hold already recorded for this head is posted again, not recorded again.
     const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
-    const after = fresh ? append(history, concluded.record) : history;
+    const after = fresh ? append(history, concluded) : history;
     const part: Part = { name: "rounds", result, summary: need };
     const report: RoundReport = {
       ...baseReport(
         ctx,
         pr,
         head,
-        concluded === undefined ? roundNumber : fresh ? concluded.record.round : history.rounds.length,
+        concluded === undefined ? roundNumber : fresh ? concluded.record.round : roundCount(history),
       ),
       status: "hold-for-human",
       result,
@@ -193,13 +202,17 @@ async function evaluate(
   const fingerprint = reviewFingerprint(reviewer.label, base, plan);
   const recorded = [...history.rounds]
     .reverse()
-    .find((r) => r.head === head && r.reviewer?.fingerprint === fingerprint);
+    .find((r): r is FullRound => !isDigest(r) && r.head === head && r.reviewer?.fingerprint === fingerprint);
   // Another pull request of the same head may have asked the same question: its answer stands here.
   const reuse = settings.forceReview
     ? undefined
     : chooseReuse(
         recorded?.reviewer !== undefined
-          ? { round: recorded.round, verdict: recorded.reviewer.verdict, result: recorded.reviewer.result }
+          ? {
+              round: recorded.round,
+              verdict: recorded.reviewer.verdict,
+              result: storedResultOf(history, recorded.reviewer.result),
+            }
           : undefined,
         await sharedVerdict(ctx, pr.number, head, check, {
           own: fingerprint,
@@ -233,7 +246,7 @@ async function evaluate(
   parts.push(criteria.part);
 
   const requires: readonly Requirement[] = contract?.requires ?? [];
-  const previous = history.rounds[history.rounds.length - 1];
+  const previous = lastRound(history);
   const deps = await dependenciesPart({
     github,
     requires,
@@ -255,17 +268,18 @@ async function evaluate(
     maxRounds: settings.maxRounds,
     head,
     at: ctx.now().toISOString(),
-    outcome: bounded(decision.result),
+    // Stored bounded (loop.ts caps every field); the check run reports it whole.
+    outcome: decision.result,
     ...(clean || review.reusedFromRound !== undefined
-      ? { reviewer: { verdict: review.verdict, fingerprint, result: bounded(review.uncapped) } }
+      ? { reviewer: { verdict: review.verdict, fingerprint, result: review.uncapped } }
       : {}),
     coverage: formatCoverage(review.coverage),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
-  const after = fresh ? append(history, concluded.record) : history;
-  const shownRound = fresh ? concluded.record.round : history.rounds.length;
+  const after = fresh ? append(history, concluded) : history;
+  const shownRound = fresh ? concluded.record.round : roundCount(history);
   // The loop rules may have turned a block into a hold; the parts table says why.
   const roundsPart: Part = {
     name: "rounds",

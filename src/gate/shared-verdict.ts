@@ -14,7 +14,13 @@
 // otherwise a duplicate pull request with a fresh history could launder the reasons this one's rounds
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
-import { earlierReasons, type History, type RoundRecord } from "../verdict/history.js";
+import {
+  earlierReasons,
+  type FullRound,
+  type History,
+  isDigest,
+  storedResultOf,
+} from "../verdict/history.js";
 import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
 import type { RoundContext } from "./context.js";
 import type { CheckRunRef } from "./ports.js";
@@ -26,7 +32,8 @@ export type FingerprintWith = (earlier: ReturnType<typeof earlierReasons>) => st
 
 interface Found {
   pr: number;
-  record: RoundRecord & { reviewer: NonNullable<RoundRecord["reviewer"]> };
+  history: History;
+  record: FullRound & { reviewer: NonNullable<FullRound["reviewer"]> };
 }
 
 /** Recorded verdicts for `head` in `history` that count here: a block given to the same question
@@ -40,6 +47,7 @@ function matching(
   const theirs = fingerprintWith(earlierReasons(history, head));
   return history.rounds.filter(
     (r): r is Found["record"] =>
+      !isDigest(r) &&
       r.head === head &&
       r.reviewer !== undefined &&
       (r.reviewer.verdict === REQUEST_CHANGES
@@ -64,14 +72,19 @@ export async function sharedVerdict(
     const loaded = await loadHistory(ctx, pr, check);
     if (loaded.comment === undefined || loaded.problem !== undefined) continue;
     for (const record of matching(loaded.history, head, fingerprint.own, fingerprint.with))
-      found.push({ pr, record });
+      found.push({ pr, history: loaded.history, record });
   }
   const chosen =
     found.filter((f) => f.record.reviewer.verdict === REQUEST_CHANGES).at(-1) ??
     [...found].sort((a, b) => Date.parse(a.record.at) - Date.parse(b.record.at)).at(-1);
   if (chosen === undefined) return undefined;
   const { reviewer, round } = chosen.record;
-  return { pr: chosen.pr, round, verdict: reviewer.verdict, result: reviewer.result };
+  return {
+    pr: chosen.pr,
+    round,
+    verdict: reviewer.verdict,
+    result: storedResultOf(chosen.history, reviewer.result),
+  };
 }
 
 /** What this round reuses: its own recorded verdict for the head, unless another pull request's round

@@ -3,7 +3,7 @@
 // round reads it for every other open pull request whose head is the same commit, before it posts a
 // pass there. Read exactly as a round reads its own history: only the gate's own comment, only a
 // history of that pull request and this check, and only when its chain audits.
-import type { RoundRecord } from "../verdict/history.js";
+import { isDigest, type RoundRecord, roundReasons } from "../verdict/history.js";
 import type { RoundContext } from "./context.js";
 import type { CheckRunRef } from "./ports.js";
 import { loadHistory } from "./round-history.js";
@@ -27,7 +27,9 @@ export async function verdictAtCommit(
   const latest = [...loaded.history.rounds].reverse().find((r) => r.head === head);
   if (latest === undefined) return { kind: "no-round" };
   if (latest.status === "approve") return { kind: "approved", record: latest };
-  const why = latest.reasons[0] ?? latest.needed[0] ?? latest.dependencies[0] ?? latest.status;
+  const full = isDigest(latest) ? undefined : latest;
+  const why =
+    roundReasons(loaded.history, latest)[0] ?? full?.needed[0] ?? full?.dependencies[0] ?? latest.status;
   return { kind: "not-approved", record: latest, why: `${latest.status}: ${why}` };
 }
 

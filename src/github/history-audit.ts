@@ -110,5 +110,5 @@ export async function auditPullRequest(options: PullRequestAuditOptions): Promis
 }
 
 function invalid(error: string): AuditReport {
-  return { valid: false, errors: [error], rounds: 0, blockedRounds: 0, maxRounds: 0 };
+  return { valid: false, errors: [error], rounds: 0, blockedRounds: 0, maxRounds: 0, folded: 0 };
 }

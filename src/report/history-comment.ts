@@ -1,18 +1,37 @@
 // The round history's home: one sticky comment on the pull request, written by the gate's own
 // identity. People (and agent authors) read the table; the next round reads the state hidden below
-// it. The state is gzip-compressed JSON in base64 inside an HTML comment, so it is invisible when
-// rendered and stays well inside GitHub's 65,536-character comment limit for hundreds of rounds.
+// it. The state is gzip-compressed JSON in base64 inside an HTML comment, invisible when rendered, and
+// compacted first (verdict/history-compact.ts). At STATE_BYTES of JSON, whatever the rounds were, the
+// comment stays inside GitHub's 65,536-character limit:
+//
+//   state      ≤ 27 + 4 × ⌈(STATE_BYTES + 64) / 3⌉ + 4 = 58,783 characters (gzip adds at most 64 bytes
+//                to incompressible input: headers and stored-block framing; base64 adds a third)
+//   heading    ≤ 1,700 (the marker and the check name, escaped, plus fixed text)
+//   footer     ≤ 360 (a run link is left out when longer)
+//   table      whatever is left, folding its oldest rows into a count — down to one line
+//
+// Up to four times as much JSON is kept when it compresses well enough to leave the table 8,000
+// characters; STATE_BYTES is only the floor that always fits.
+//
 // Pure: the GitHub adapter finds and writes the comment.
 
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describeError } from "../describe-error.js";
 import { parseStrictJson } from "../strict-json.js";
-import { type History, parseHistory, repeats } from "../verdict/history.js";
+import { type History, parseHistory, repeats, roundCount } from "../verdict/history.js";
+import { compactHistory, STATE_BYTES } from "../verdict/history-compact.js";
 import { code, inline, table } from "./markdown.js";
 
 /** GitHub's limit for an issue comment body. */
 export const COMMENT_LIMIT = 65_536;
-const STATE_PREFIX = "<!-- verdict-gate:state:v1:";
+const STATE_PREFIX = "<!-- verdict-gate:state:v2:";
+/** Any format's state marker, to tell an older format from no state at all. */
+const ANY_STATE = /<!-- verdict-gate:state:v(\d+):/g;
+/** Larger states tried first, as multiples of STATE_BYTES, and the table room they must leave. */
+const STATE_FACTORS = [4, 3, 2, 1] as const;
+const TABLE_CHARS = 8_000;
+/** The longest run link shown. */
+const RUN_URL_CHARS = 300;
 
 /** The first line of the comment: how the gate finds its own comment for this check name. */
 export function historyMarker(checkName: string): string {
@@ -30,32 +49,23 @@ function encodeState(history: History): string {
   return gzipSync(Buffer.from(JSON.stringify(history), "utf8"), { level: 9 }).toString("base64");
 }
 
-/** The comment body: a heading, the rounds table (newest last), and the hidden state. When the table
- * would not fit, older rows are folded into a count; the state itself is never cut (the chain needs
- * every round), and a state too large to store is an error the round reports, not a silent loss. */
-export function renderHistoryComment(
-  history: History,
-  options: { checkName: string; runUrl?: string },
-): string {
-  const state = `${STATE_PREFIX}${encodeState(history)} -->`;
-  const head = [
-    historyMarker(options.checkName),
-    `### ${inline(options.checkName, 100)}: round history`,
-    "",
-    "Each push starts a new round; reasons repeated from an earlier round are marked. The latest round's full report is in the check run.",
-    "",
-  ].join("\n");
-  const rows = history.rounds.map((r) => {
-    const marked = repeats(history, r.round, r.reasons);
+function rowsOf(history: History): string[][] {
+  return history.rounds.map((r) => {
+    const marked = repeats(history, r);
+    const full = "body" in r ? undefined : r;
     // A person's approve has no reasons; their own words are what the row must show.
-    const because = r.status === "approve" && r.decisionReason !== undefined ? [r.decisionReason] : [];
+    const because =
+      full !== undefined && r.status === "approve" && full.decisionReason !== undefined
+        ? [full.decisionReason]
+        : [];
     const reasons = [
       ...because.map((b) => inline(b, 200)),
       ...marked.map(
         (m) => `${inline(m.reason, 200)}${m.from !== undefined ? ` *(repeated from round ${m.from})*` : ""}`,
       ),
-      ...r.needed.map((n) => `✋ ${inline(n, 200)}`),
-      ...r.dependencies.map((d) => `⏳ ${inline(d, 120)}`),
+      ...(r.dropped !== undefined ? [`*…and ${r.dropped.count} more (in that round's check run)*`] : []),
+      ...(full?.needed ?? []).map((n) => `✋ ${inline(n, 200)}`),
+      ...(full?.dependencies ?? []).map((d) => `⏳ ${inline(d, 120)}`),
     ];
     const who = r.decidedBy !== undefined ? ` by @\u200d${inline(r.decidedBy, 40)}` : "";
     return [
@@ -65,21 +75,76 @@ export function renderHistoryComment(
       reasons.join("<br>") || "—",
     ];
   });
+}
+
+/** The line for rounds folded into the checkpoint: how many, and how they ended. */
+function foldedLine(history: History): string | undefined {
+  const cp = history.checkpoint;
+  if (cp === undefined) return undefined;
+  const ended = Object.entries(cp.statuses)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(", ");
+  return `*Rounds 1–${cp.round} are folded into the stored checkpoint (${ended}${cp.decisions > 0 ? `; ${cp.decisions} decided by a person` : ""}); the chain continues from their last hash.*`;
+}
+
+/** The comment body: a heading, the rounds table (newest last), and the hidden state. The state is
+ * compacted to its fixed size first; when the table would not fit beside it, older rows fold into a
+ * count. */
+export function renderHistoryComment(
+  history: History,
+  options: { checkName: string; runUrl?: string },
+): string {
+  const head = [
+    historyMarker(options.checkName),
+    `### ${inline(options.checkName, 100)}: round history`,
+    "",
+    "Each push starts a new round; reasons repeated from an earlier round are marked. The latest round's full report is in the check run.",
+    "",
+  ].join("\n");
   const footer =
-    options.runUrl !== undefined ? `\n\n<sub>[latest workflow run](${options.runUrl})</sub>` : "";
+    options.runUrl !== undefined && options.runUrl.length <= RUN_URL_CHARS
+      ? `\n\n<sub>[latest workflow run](${options.runUrl})</sub>`
+      : "";
+  // Reviewer reasons usually compress three to one: a larger state is kept when its encoding leaves
+  // the table TABLE_CHARS. STATE_BYTES itself always fits (the bound above), so it is the last resort.
+  let stored = history;
+  let state = "";
+  for (const factor of STATE_FACTORS) {
+    stored = compactHistory(history, STATE_BYTES * factor);
+    state = `${STATE_PREFIX}${encodeState(stored)} -->`;
+    if (factor === 1 || state.length + head.length + footer.length + 200 + TABLE_CHARS <= COMMENT_LIMIT)
+      break;
+  }
+  const rows = rowsOf(stored);
+  const folded = foldedLine(stored);
   const budget = COMMENT_LIMIT - head.length - state.length - footer.length - 200;
   if (budget < 0) {
+    // Unreachable by the bound above; a comment GitHub would refuse is an error, never a cut history.
     throw new Error(
-      `the round history (${history.rounds.length} rounds) no longer fits in one comment; start a new PR or lower the reasons recorded`,
+      `the round history (${roundCount(history)} rounds) does not fit in one comment; this is a bug, please report it`,
     );
   }
-  let shown = rows;
-  let body = table(["round", "commit", "status", "reasons"], shown);
-  while (body.length > budget && shown.length > 1) {
-    shown = shown.slice(1);
-    body = `*${history.rounds.length - shown.length} earlier rounds are in the stored history.*\n\n${table(["round", "commit", "status", "reasons"], shown)}`;
+  const total = roundCount(stored);
+  // The table's lines, each measured once: dropping the oldest rows is arithmetic, not re-rendering.
+  const [header, rule, ...lines] = table(["round", "commit", "status", "reasons"], rows).split("\n");
+  const noteFor = (shown: number) =>
+    total === shown
+      ? ""
+      : shown === rows.length && folded !== undefined
+        ? `${folded}\n\n`
+        : `*${total - shown} earlier rounds are in the stored history.*\n\n`;
+  let first = 0;
+  let length = lines.reduce((n, l) => n + l.length + 1, 0);
+  const size = () => noteFor(lines.length - first).length + `${header}\n${rule}`.length + length;
+  while (size() > budget && lines.length - first > 1) {
+    length -= (lines[first] as string).length + 1;
+    first += 1;
   }
-  if (body.length > budget) body = `*${history.rounds.length} rounds are in the stored history.*`;
+  const body =
+    size() > budget
+      ? `*${total} rounds are in the stored history.*`
+      : `${noteFor(lines.length - first)}${[header, rule, ...lines.slice(first)].join("\n")}`;
   return `${head}${body}${footer}\n\n${state}\n`;
 }
 
@@ -88,7 +153,16 @@ export function readHistoryComment(
   body: string,
 ): { ok: true; history: History } | { ok: false; message: string } {
   const start = body.lastIndexOf(STATE_PREFIX);
-  if (start < 0) return { ok: false, message: "the history comment carries no state" };
+  if (start < 0) {
+    const older = [...body.matchAll(ANY_STATE)].at(-1)?.[1];
+    return {
+      ok: false,
+      message:
+        older === undefined
+          ? "the history comment carries no state"
+          : `the history comment's state is in format ${older}, which this verdict-gate does not read; a person should read it and delete the comment to start afresh (GitHub keeps its edit history)`,
+    };
+  }
   const end = body.indexOf(" -->", start);
   if (end < 0) return { ok: false, message: "the history comment's state is cut off" };
   const encoded = body.slice(start + STATE_PREFIX.length, end);

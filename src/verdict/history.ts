@@ -7,124 +7,263 @@
 // changed) gives the author no new try and spends nothing. Each round's receipt records the state
 // before and after and the hash of the previous receipt, so `verdict-gate audit` can replay the chain
 // and prove both the bound and that no round was edited or dropped.
-import { createHash } from "node:crypto";
+//
+// The history must fit one PR comment whatever the rounds were (history-compact.ts), so it stores each
+// reason once (`reasons`, keyed by id) and lets old rounds shrink: a round is kept in full, then as a
+// digest (what the loop rules and the chain need: number, head, status, who decided, reason ids, the
+// receipt, and the hash of the rest), then folded into one checkpoint (the hash the chain continues
+// from, the loop state, and the little the rules still need). A record's hash is over its core and the
+// hash of its body, so a digest is verified exactly as the full record was.
 import { z } from "zod";
+import { canonicalJson, jsonBytes, sha256 } from "./canonical.js";
 import { STATUSES, type Status } from "./four.js";
+import {
+  capList,
+  DEPENDENCY_BYTES,
+  DEPENDENCY_ITEMS,
+  type DroppedReasons,
+  NEEDED_BYTES,
+  NEEDED_ITEMS,
+  normaliseReason,
+  REASON_BYTES,
+  ROUND_REASONS,
+  reasonId,
+  storeReasons,
+} from "./stored-text.js";
 
+export { canonicalJson, sha256 } from "./canonical.js";
+export { normaliseReason, reasonId } from "./stored-text.js";
+
+/** The stored state's format. Format 1 (every reason in every round, exclusions in every receipt) grew
+ * without bound; it is not read. */
+export const HISTORY_VERSION = 2;
+
+const hex = (n: number) => z.string().regex(new RegExp(`^[0-9a-f]{${n}}$`));
 const statusSchema = z.enum(STATUSES as unknown as [Status, ...Status[]]);
 
 const stateSchema = z.object({
   blockedRounds: z.number().int().min(0),
   maxRounds: z.number().int().min(1),
   rank: z.number().int().min(0),
-  exclusions: z.array(z.string()),
 });
 
 /** What the loop carries from round to round: the receipt-visible state. `rank` is the units left
- * (maxRounds - blockedRounds, never below zero); `exclusions` every distinct NO reason so far,
- * normalised, in first-seen order; `blockedRounds` counts distinct head commits that ended blocked. */
+ * (maxRounds - blockedRounds, never below zero); `blockedRounds` counts the head commits the gate
+ * blocked. (Format 1 also carried every reason so far here, in every receipt twice: the history grew
+ * with the square of the rounds. The reasons now live once, in the history's `reasons`.) */
 export type LoopState = z.infer<typeof stateSchema>;
 
-const resultSchema = z.object({
+const droppedSchema = z.object({ count: z.number().int().min(1), digest: hex(64) });
+
+/** A four-valued result as stored: its reasons by id. */
+const storedResultSchema = z.object({
   value: z.enum(["NO", "YES", "MAYBE", "IFF"]),
-  reasons: z.array(z.string()),
+  reasonIds: z.array(hex(32)),
+  dropped: droppedSchema.optional(),
   needed: z.array(z.string()),
   dependencies: z.array(z.string()),
 });
+export type StoredResult = z.infer<typeof storedResultSchema>;
 
-export const roundRecordSchema = z.object({
+/** What a round's judgement was made on, besides its head: the base commit, the contract read at it,
+ * and the settings that change a judgement (see src/gate/binding.ts). A recorded decision or verdict
+ * counts only where all of them are the same. */
+export const bindingSchema = z.object({
+  base: hex(40),
+  /** sha256 of the contract's text at the base; "none" (no contract file), "unreadable", or "unread"
+   * (a round that did not read it: a terminal hold). */
+  contract: z.string().regex(/^(none|unreadable|unread|[0-9a-f]{64})$/),
+  settings: hex(64),
+});
+export type Binding = z.infer<typeof bindingSchema>;
+
+/** What a digest keeps: all the loop rules and the chain need of an old round. */
+const coreShape = {
   round: z.number().int().min(1),
-  head: z.string().regex(/^[0-9a-f]{40}$/),
+  head: hex(40),
   at: z.string(),
   status: statusSchema,
-  reasons: z.array(z.string()),
-  needed: z.array(z.string()),
-  dependencies: z.array(z.string()),
+  /** The round's NO reasons by id (texts in the history's `reasons`), at most ROUND_REASONS. */
+  reasonIds: z.array(hex(32)),
+  /** Reasons past the cap: how many, and a digest of their texts. */
+  dropped: droppedSchema.optional(),
   /** The person who decided this round through workflow_dispatch. */
   decidedBy: z.string().optional(),
+  exhausted: z.boolean().optional(),
+};
+
+export const fullRoundSchema = z.object({
+  ...coreShape,
+  needed: z.array(z.string()),
+  dependencies: z.array(z.string()),
   /** Their `reason`: an approve has no NO reasons, and a decision nobody can explain later is no record. */
   decisionReason: z.string().optional(),
+  binding: bindingSchema.optional(),
   reviewer: z
     .object({
       verdict: z.string(),
       /** sha256 over provider, model, prompt (without the round token) and diff. */
       fingerprint: z.string(),
-      result: resultSchema,
+      result: storedResultSchema,
     })
     .optional(),
   coverage: z.string().optional(),
   /** Dependency id → when a round first saw it pending (for timeouts). */
   pendingSince: z.record(z.string(), z.string()).optional(),
-  exhausted: z.boolean().optional(),
   receipt: z.object({
     before: stateSchema,
     after: stateSchema,
-    /** Hash of the previous round's record, or "" for the first round. */
+    /** Hash of the previous round's record (or the checkpoint's), "" for the first round. */
     prev: z.string(),
-    /** sha256 of this record's canonical JSON with this field empty. */
+    /** sha256 of this record's core with the hash of its body (recordHash). */
     hash: z.string(),
   }),
 });
 
-export type RoundRecord = z.infer<typeof roundRecordSchema>;
+export const digestRoundSchema = z.object({
+  ...coreShape,
+  /** sha256 of the body the full record had (bodyHash): the record's hash is recomputed from it. */
+  body: hex(64),
+  /** `prev` is the previous round's hash, so a digest does not repeat it; its hash covers it. */
+  receipt: z.object({ before: stateSchema, after: stateSchema, hash: z.string() }),
+});
+
+export type FullRound = z.infer<typeof fullRoundSchema>;
+export type DigestRound = z.infer<typeof digestRoundSchema>;
+export type RoundRecord = FullRound | DigestRound;
+
+/** The most recent distinct heads the gate blocked that it remembers: re-evaluating one of them is no
+ * new try. A bound, so the checkpoint stays small: an older blocked head coming back (a force-push to a
+ * commit blocked 33 blocks ago) counts as a new try, which only brings exhaustion sooner. */
+export const REMEMBERED_BLOCKED_HEADS = 32;
+
+const checkpointSchema = z.object({
+  /** Rounds 1..round are folded into this checkpoint. */
+  round: z.number().int().min(1),
+  /** The hash of round `round`: the next round's `prev`. */
+  hash: hex(64),
+  /** The loop state after round `round`. */
+  after: stateSchema,
+  /** Whether the loop was terminal after it (an exhausted hold not yet settled). */
+  terminal: z.boolean(),
+  /** The gate's most recently blocked heads, oldest first (REMEMBERED_BLOCKED_HEADS). */
+  blockedHeads: z.array(hex(40)).max(REMEMBERED_BLOCKED_HEADS),
+  /** The largest max-rounds any folded round ran under. */
+  maxBudget: z.number().int().min(1),
+  /** How the folded rounds ended, and how many of them a person decided. */
+  statuses: z.object({
+    approve: z.number().int().min(0),
+    blocked: z.number().int().min(0),
+    "hold-for-human": z.number().int().min(0),
+    "conditional-on": z.number().int().min(0),
+  }),
+  decisions: z.number().int().min(0),
+});
+export type Checkpoint = z.infer<typeof checkpointSchema>;
+
+const storedReasonSchema = z.object({
+  id: hex(32),
+  text: z.string(),
+  /** The first round that gave it. */
+  round: z.number().int().min(1),
+});
+export type StoredReason = z.infer<typeof storedReasonSchema>;
 
 export const historySchema = z.object({
-  version: z.literal(1),
+  version: z.literal(HISTORY_VERSION),
   pr: z.number().int().min(1),
   check: z.string(),
-  rounds: z.array(roundRecordSchema),
+  checkpoint: checkpointSchema.optional(),
+  /** Rounds after the checkpoint, oldest first: digests, then full rounds; the newest always full. */
+  rounds: z.array(z.union([digestRoundSchema, fullRoundSchema])),
+  /** Every distinct reason still stored, once, oldest first: the exclusions. */
+  reasons: z.array(storedReasonSchema),
+  /** Distinct reasons whose text no longer fits and was let go. */
+  forgotten: z.number().int().min(1).optional(),
 });
 
 export type History = z.infer<typeof historySchema>;
 
+export function isDigest(r: RoundRecord): r is DigestRound {
+  return "body" in r;
+}
+
 export function emptyHistory(pr: number, check: string): History {
-  return { version: 1, pr, check, rounds: [] };
+  return { version: HISTORY_VERSION, pr, check, rounds: [], reasons: [] };
 }
 
 export function initialState(maxRounds: number): LoopState {
-  return { blockedRounds: 0, maxRounds, rank: maxRounds, exclusions: [] };
+  return { blockedRounds: 0, maxRounds, rank: maxRounds };
+}
+
+/** The newest round, always a full record in a history the gate wrote. */
+export function lastRound(history: History): FullRound | undefined {
+  const last = history.rounds[history.rounds.length - 1];
+  return last === undefined || isDigest(last) ? undefined : last;
+}
+
+/** How many rounds the PR has had, folded ones included. */
+export function roundCount(history: History): number {
+  return history.rounds[history.rounds.length - 1]?.round ?? history.checkpoint?.round ?? 0;
+}
+
+/** The hash the next round links to. */
+export function lastHash(history: History): string {
+  return history.rounds[history.rounds.length - 1]?.receipt.hash ?? history.checkpoint?.hash ?? "";
 }
 
 /** The state the next round starts from. A changed max-rounds re-bases the rank on the new budget,
  * which is how a maintainer grants an exhausted PR more rounds. */
 export function currentState(history: History, maxRounds: number): LoopState {
-  const last = history.rounds[history.rounds.length - 1];
-  if (last === undefined) return initialState(maxRounds);
-  const { blockedRounds, exclusions } = last.receipt.after;
-  return { blockedRounds, maxRounds, rank: Math.max(0, maxRounds - blockedRounds), exclusions };
+  const after = history.rounds[history.rounds.length - 1]?.receipt.after ?? history.checkpoint?.after;
+  if (after === undefined) return initialState(maxRounds);
+  return {
+    blockedRounds: after.blockedRounds,
+    maxRounds,
+    rank: Math.max(0, maxRounds - after.blockedRounds),
+  };
 }
 
-/** Reasons compared across rounds: case, punctuation and spacing differences are not new reasons. */
-export function normaliseReason(reason: string): string {
-  return (
-    reason
-      .normalize("NFKC")
-      .toLowerCase()
-      .replace(/[—–]/g, "-")
-      .replace(/['’]/g, "")
-      .replace(/[^\p{L}\p{N}/._:\- ]+/gu, " ")
-      // Punctuation that ends a word ("parser.", "note:") is not part of it; inside ("a.ts:10") it is.
-      .replace(/[._:-]+(?=\s|$)/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
+/** One step of the terminal flag, shared by the live rule, the audit and the fold. */
+function stepTerminal(terminal: boolean, r: RoundRecord): boolean {
+  let t = terminal;
+  if (r.receipt.before.rank > 0) t = false;
+  if (r.decidedBy === undefined && r.exhausted === true) t = true;
+  return t;
 }
 
 /** Whether the loop is terminal: no budget left and the gate already held the PR as exhausted. Then
  * the gate stops evaluating (no reviewer call) until a person decides or max-rounds is raised. */
 export function isTerminal(history: History, state: LoopState): boolean {
   if (state.rank > 0) return false;
-  let terminal = false;
-  for (const r of history.rounds) {
-    if (r.receipt.before.rank > 0) terminal = false;
-    if (r.decidedBy === undefined && r.exhausted === true) terminal = true;
-  }
+  let terminal = history.checkpoint?.terminal ?? false;
+  for (const r of history.rounds) terminal = stepTerminal(terminal, r);
   return terminal;
 }
 
-/** Whether the gate itself (not a person) already blocked this head in an earlier round. */
+function gateBlockedRound(r: RoundRecord): boolean {
+  return r.status === "blocked" && r.decidedBy === undefined;
+}
+
+/** One step of the remembered blocked heads: a head the gate blocks moves to the newest end. */
+function stepBlockedHeads(heads: string[], r: RoundRecord): string[] {
+  if (!gateBlockedRound(r)) return heads;
+  const next = heads.filter((h) => h !== r.head);
+  next.push(r.head);
+  return next.length > REMEMBERED_BLOCKED_HEADS ? next.slice(next.length - REMEMBERED_BLOCKED_HEADS) : next;
+}
+
+/** The heads the gate remembers blocking, oldest first: the same rule live, in the fold and in the
+ * audit, so a fold never changes what a later round or the replay concludes. */
+export function blockedHeads(history: History): string[] {
+  let heads = [...(history.checkpoint?.blockedHeads ?? [])];
+  for (const r of history.rounds) heads = stepBlockedHeads(heads, r);
+  return heads;
+}
+
+/** Whether the gate itself (not a person) already blocked this head, among the heads it remembers. */
 export function gateBlocked(history: History, head: string): boolean {
-  return history.rounds.some((r) => r.head === head && r.status === "blocked" && r.decidedBy === undefined);
+  return blockedHeads(history).includes(head);
 }
 
 /** Whether this round spends a unit: the gate (not a person) blocked a head that it had not blocked
@@ -133,89 +272,236 @@ export function spendsUnit(history: History, head: string, status: Status, decid
   return status === "blocked" && decidedBy === undefined && !gateBlocked(history, head);
 }
 
-/** The state after a round with this status and these NO reasons. */
-export function nextState(before: LoopState, spends: boolean, reasons: readonly string[]): LoopState {
-  const exclusions = [...before.exclusions];
-  for (const r of reasons) {
-    const n = normaliseReason(r);
-    if (n !== "" && !exclusions.includes(n)) exclusions.push(n);
-  }
+/** The state after a round that spends a unit or not. */
+export function nextState(before: LoopState, spends: boolean): LoopState {
   const blockedRounds = before.blockedRounds + (spends ? 1 : 0);
+  return { blockedRounds, maxRounds: before.maxRounds, rank: Math.max(0, before.maxRounds - blockedRounds) };
+}
+
+const BODY_KEYS = [
+  "needed",
+  "dependencies",
+  "decisionReason",
+  "binding",
+  "reviewer",
+  "coverage",
+  "pendingSince",
+] as const;
+
+/** The hash of what a digest lets go. */
+export function bodyHash(r: FullRound): string {
+  const body: Record<string, unknown> = {};
+  for (const key of BODY_KEYS) body[key] = r[key];
+  return sha256(canonicalJson(body));
+}
+
+/** sha256 of the record's core — number, head, time, status, reason ids, who decided, the receipt's
+ * states and its link — with the hash of its body. A digest links to `prev`, the hash before it. */
+export function recordHash(r: RoundRecord, prev = ""): string {
+  return sha256(
+    canonicalJson({
+      round: r.round,
+      head: r.head,
+      at: r.at,
+      status: r.status,
+      reasonIds: r.reasonIds,
+      dropped: r.dropped,
+      decidedBy: r.decidedBy,
+      exhausted: r.exhausted,
+      before: r.receipt.before,
+      after: r.receipt.after,
+      prev: isDigest(r) ? prev : r.receipt.prev,
+      body: isDigest(r) ? r.body : bodyHash(r),
+    }),
+  );
+}
+
+/** The record as a digest: the same hash, a fraction of the size. */
+export function digestOf(r: RoundRecord): DigestRound {
+  if (isDigest(r)) return r;
   return {
-    blockedRounds,
-    maxRounds: before.maxRounds,
-    rank: Math.max(0, before.maxRounds - blockedRounds),
-    exclusions,
+    round: r.round,
+    head: r.head,
+    at: r.at,
+    status: r.status,
+    reasonIds: r.reasonIds,
+    ...(r.dropped !== undefined ? { dropped: r.dropped } : {}),
+    ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
+    ...(r.exhausted !== undefined ? { exhausted: r.exhausted } : {}),
+    body: bodyHash(r),
+    receipt: { before: r.receipt.before, after: r.receipt.after, hash: r.receipt.hash },
   };
 }
 
-/** Canonical JSON: object keys sorted, no whitespace, so the same record always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+/** Folds rounds (oldest first, continuing `from`) into one checkpoint. */
+export function foldRounds(
+  from: Checkpoint | undefined,
+  rounds: readonly RoundRecord[],
+): Checkpoint | undefined {
+  let cp = from;
+  let heads = [...(from?.blockedHeads ?? [])];
+  let terminal = from?.terminal ?? false;
+  for (const r of rounds) {
+    heads = stepBlockedHeads(heads, r);
+    terminal = stepTerminal(terminal, r);
+    const statuses = {
+      ...(cp?.statuses ?? { approve: 0, blocked: 0, "hold-for-human": 0, "conditional-on": 0 }),
+    };
+    statuses[r.status] += 1;
+    cp = {
+      round: r.round,
+      hash: r.receipt.hash,
+      after: r.receipt.after,
+      terminal,
+      blockedHeads: heads,
+      maxBudget: Math.max(cp?.maxBudget ?? 1, r.receipt.before.maxRounds),
+      statuses,
+      decisions: (cp?.decisions ?? 0) + (r.decidedBy !== undefined ? 1 : 0),
+    };
+  }
+  return cp;
 }
 
-export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
-
-export function recordHash(record: RoundRecord): string {
-  return sha256(canonicalJson({ ...record, receipt: { ...record.receipt, hash: "" } }));
-}
+/** A round before it is sealed: the receipt's states without its link and hash. */
+export type DraftRound = Omit<FullRound, "receipt"> & {
+  receipt: Pick<FullRound["receipt"], "before" | "after">;
+};
 
 /** Seal a record: link it to the previous round and fill in its own hash. */
-export function seal(
-  history: History,
-  record: Omit<RoundRecord, "receipt"> & { receipt: Omit<RoundRecord["receipt"], "prev" | "hash"> },
-): RoundRecord {
-  const prev = history.rounds[history.rounds.length - 1]?.receipt.hash ?? "";
-  const draft: RoundRecord = { ...record, receipt: { ...record.receipt, prev, hash: "" } };
+export function seal(history: History, record: DraftRound): FullRound {
+  const draft: FullRound = { ...record, receipt: { ...record.receipt, prev: lastHash(history), hash: "" } };
   return { ...draft, receipt: { ...draft.receipt, hash: recordHash(draft) } };
 }
 
-export function append(history: History, record: RoundRecord): History {
-  return { ...history, rounds: [...history.rounds, record] };
+/** A sealed round and the texts of the reason ids it refers to. */
+export interface SealedRound {
+  record: FullRound;
+  texts: ReadonlyMap<string, string>;
+}
+
+/** The history with this round appended and its reasons stored (each once: a reason already stored
+ * keeps the round that first gave it). */
+export function append(history: History, sealed: SealedRound): History {
+  const known = new Set(history.reasons.map((r) => r.id));
+  const added: StoredReason[] = [];
+  for (const [id, text] of sealed.texts) {
+    if (known.has(id)) continue;
+    known.add(id);
+    added.push({ id, text, round: sealed.record.round });
+  }
+  return { ...history, rounds: [...history.rounds, sealed.record], reasons: [...history.reasons, ...added] };
+}
+
+/** A result bounded for storage, and the texts of its reason ids. */
+export function storeResult(result: {
+  value: StoredResult["value"];
+  reasons: readonly string[];
+  needed: readonly string[];
+  dependencies: readonly string[];
+}): { stored: StoredResult; texts: Map<string, string> } {
+  const reasons = storeReasons(result.reasons);
+  return {
+    stored: {
+      value: result.value,
+      reasonIds: reasons.ids,
+      ...(reasons.dropped !== undefined ? { dropped: reasons.dropped } : {}),
+      needed: capList(result.needed, NEEDED_ITEMS, NEEDED_BYTES),
+      dependencies: capList(result.dependencies, DEPENDENCY_ITEMS, DEPENDENCY_BYTES),
+    },
+    texts: reasons.texts,
+  };
+}
+
+const indexes = new WeakMap<readonly StoredReason[], Map<string, StoredReason>>();
+
+function reasonIndex(history: History): Map<string, StoredReason> {
+  let index = indexes.get(history.reasons);
+  if (index === undefined) {
+    index = new Map(history.reasons.map((r) => [r.id, r]));
+    indexes.set(history.reasons, index);
+  }
+  return index;
+}
+
+/** The stored text of a reason id, if it is still stored. */
+export function reasonText(history: History, id: string): string | undefined {
+  return reasonIndex(history).get(id)?.text;
+}
+
+export function notStored(id: string): string {
+  return `(reason ${id.slice(0, 8)} is no longer stored)`;
+}
+
+export function droppedNote(dropped: DroppedReasons): string {
+  return `…and ${dropped.count} more reason${dropped.count === 1 ? "" : "s"} not stored (see that round's check run)`;
+}
+
+/** A round's reasons as texts: the stored ones, a placeholder for any no longer stored, and a note of
+ * those the round could not store. */
+export function roundReasons(history: History, r: RoundRecord | StoredResult): string[] {
+  const texts = r.reasonIds.map((id) => reasonText(history, id) ?? notStored(id));
+  return r.dropped !== undefined ? [...texts, droppedNote(r.dropped)] : texts;
+}
+
+/** A stored result as the four-valued result it was (a reused verdict), its reasons as texts. */
+export function storedResultOf(
+  history: History,
+  stored: StoredResult,
+): { value: StoredResult["value"]; reasons: string[]; needed: string[]; dependencies: string[] } {
+  return {
+    value: stored.value,
+    reasons: stored.reasonIds.map((id) => reasonText(history, id) ?? notStored(id)),
+    needed: [...stored.needed],
+    dependencies: [...stored.dependencies],
+  };
+}
+
+/** The first round that gave this reason id before `round`, as far as the history still knows. */
+function firstGiven(history: History, id: string, round: number): number | undefined {
+  let first = reasonIndex(history).get(id)?.round;
+  if (first !== undefined && first >= round) first = undefined;
+  for (const r of history.rounds) {
+    if (r.round >= round || (first !== undefined && r.round >= first)) break;
+    if (r.reasonIds.includes(id)) return r.round;
+  }
+  return first;
 }
 
 export interface RepeatedReason {
+  id: string;
   reason: string;
   /** The earliest earlier round that gave the same (normalised) reason. */
   from: number | undefined;
 }
 
-/** Marks each reason of a round that an earlier round already gave. */
-export function repeats(history: History, round: number, reasons: readonly string[]): RepeatedReason[] {
-  return reasons.map((reason) => {
-    const n = normaliseReason(reason);
-    const earlier = history.rounds.find(
-      (r) => r.round < round && r.reasons.some((x) => normaliseReason(x) === n),
-    );
-    return { reason, from: earlier?.round };
-  });
+/** Marks each reason of a round that an earlier round already gave: by id, so digested rounds too. */
+export function repeats(history: History, r: RoundRecord): RepeatedReason[] {
+  return r.reasonIds.map((id) => ({
+    id,
+    reason: reasonText(history, id) ?? notStored(id),
+    from: firstGiven(history, id, r.round),
+  }));
 }
 
-/** The reasons the reviewer is asked about: every distinct reason (normalised) of the rounds at other
+/** The reasons the reviewer is asked about: every distinct reason still stored of the rounds at other
  * commits, with the round that first gave it. A reason repeated in three rounds is asked about once, or
  * the reviewer answers the same question three times and the prompt grows with every round. Rounds at
  * `head` itself are left out: a re-evaluation must build the same prompt as the round it re-evaluates,
- * or the recorded verdict could never be reused. */
+ * or the recorded verdict could never be reused. (Of folded rounds only the reasons are known, not
+ * their heads: they are asked about.) */
 export function earlierReasons(history: History, head: string): { round: number; reason: string }[] {
-  const seen = new Set<string>();
-  const out: { round: number; reason: string }[] = [];
+  const index = reasonIndex(history);
+  const found = new Map<string, number>();
+  const folded = history.checkpoint?.round ?? 0;
+  for (const stored of history.reasons) if (stored.round <= folded) found.set(stored.id, stored.round);
   for (const r of history.rounds) {
     if (r.head === head) continue;
-    for (const reason of r.reasons) {
-      const n = normaliseReason(reason);
-      if (n === "" || seen.has(n)) continue;
-      seen.add(n);
-      out.push({ round: r.round, reason });
-    }
+    for (const id of r.reasonIds) if (!found.has(id) && index.has(id)) found.set(id, r.round);
   }
-  return out;
+  return [...found.entries()]
+    .sort(([, a], [, b]) => a - b)
+    .map(([id, round]) => ({ round, reason: index.get(id)?.text ?? "" }))
+    .filter((e) => normaliseReason(e.reason) !== "");
 }
 
 // verdict4 flags "not X" against "X". Reviewers phrase asks as verbs, so the pairs below also catch
@@ -269,32 +555,43 @@ export interface Contradiction {
 }
 
 /** A reason of this round that negates one from an earlier round: only a person can settle which of
- * the two asks the author should follow, so the loop must stop rather than oscillate. */
+ * the two asks the author should follow, so the loop must stop rather than oscillate. Every stored
+ * reason is compared once, with the round that first gave it, digested and folded rounds included. */
 export function contradictions(history: History, reasons: readonly string[]): Contradiction[] {
   const found: Contradiction[] = [];
+  const earlier = [...history.reasons]
+    .sort((a, b) => a.round - b.round)
+    .map((stored) => {
+      const b = normaliseReason(stored.text);
+      return { stored, b, stripped: stripNegation(b), locB: location(stored.text) };
+    });
   for (const now of reasons) {
     const n = normaliseReason(now);
+    const strippedN = stripNegation(n);
     const loc = location(now);
-    for (const r of history.rounds) {
-      for (const before of r.reasons) {
-        const b = normaliseReason(before);
-        const negates = stripNegation(n) === b || stripNegation(b) === n;
-        const locB = location(before);
-        const oppositeAsk =
-          loc !== null && locB !== null && loc.where === locB.where && opposite(loc.ask, locB.ask);
-        const negatedAsk =
-          loc !== null &&
-          locB !== null &&
-          loc.where === locB.where &&
-          (stripNegation(loc.ask) === locB.ask || stripNegation(locB.ask) === loc.ask);
-        if (negates || oppositeAsk || negatedAsk) {
-          found.push({ earlier: { round: r.round, reason: before }, now });
-        }
+    for (const { stored, b, stripped, locB } of earlier) {
+      const before = stored.text;
+      const negates = strippedN === b || stripped === n;
+      const oppositeAsk =
+        loc !== null && locB !== null && loc.where === locB.where && opposite(loc.ask, locB.ask);
+      const negatedAsk =
+        loc !== null &&
+        locB !== null &&
+        loc.where === locB.where &&
+        (stripNegation(loc.ask) === locB.ask || stripNegation(locB.ask) === loc.ask);
+      if (negates || oppositeAsk || negatedAsk) {
+        found.push({ earlier: { round: stored.round, reason: before }, now });
       }
     }
   }
   return found;
 }
+
+/** The largest full record the gate writes, in bytes of JSON (its reason texts are stored apart):
+ * every field is capped when the round is sealed (stored-text.ts), and
+ * __tests__/rounds/history-bound.test.ts builds the record that hits every cap. A larger one was not
+ * written by the gate. */
+export const FULL_ROUND_BYTES = 18_000;
 
 export interface AuditReport {
   valid: boolean;
@@ -302,43 +599,102 @@ export interface AuditReport {
   rounds: number;
   blockedRounds: number;
   maxRounds: number;
+  /** Rounds folded into the checkpoint: the chain is verified from the one after. */
+  folded: number;
 }
 
-/** Replays the chain: every hash, every link, every state transition, and the bound. */
+function auditCheckpoint(cp: Checkpoint, errors: string[]): void {
+  const { after } = cp;
+  if (after.rank !== Math.max(0, after.maxRounds - after.blockedRounds))
+    errors.push("checkpoint: its rank does not match its budget");
+  if (after.blockedRounds > cp.maxBudget)
+    errors.push("checkpoint: more blocked rounds than any budget the folded rounds recorded");
+  const total = Object.values(cp.statuses).reduce((a, b) => a + b, 0);
+  if (total !== cp.round) errors.push(`checkpoint: its statuses count ${total} rounds, not ${cp.round}`);
+  if (cp.decisions > cp.round) errors.push("checkpoint: more decisions than rounds");
+  if (cp.blockedHeads.length > Math.min(after.blockedRounds, cp.statuses.blocked))
+    errors.push("checkpoint: it remembers more blocked heads than the gate blocked");
+  if (new Set(cp.blockedHeads).size !== cp.blockedHeads.length)
+    errors.push("checkpoint: a blocked head is remembered twice");
+}
+
+function auditReasons(history: History, errors: string[]): void {
+  const ids = new Set<string>();
+  const last = roundCount(history);
+  for (const stored of history.reasons) {
+    if (ids.has(stored.id)) errors.push(`reason ${stored.id.slice(0, 8)}: stored twice`);
+    ids.add(stored.id);
+    if (reasonId(stored.text) !== stored.id)
+      errors.push(`reason ${stored.id.slice(0, 8)}: its text does not match its id (the text was edited)`);
+    if (jsonBytes(stored.text) > REASON_BYTES)
+      errors.push(`reason ${stored.id.slice(0, 8)}: longer than any reason the gate stores`);
+    if (stored.round > last)
+      errors.push(`reason ${stored.id.slice(0, 8)}: given by round ${stored.round}, which does not exist`);
+  }
+  for (const r of history.rounds) {
+    if (r.reasonIds.length > ROUND_REASONS) errors.push(`round ${r.round}: more reasons than a round stores`);
+    if (new Set(r.reasonIds).size !== r.reasonIds.length)
+      errors.push(`round ${r.round}: a reason is listed twice`);
+    if (isDigest(r)) continue;
+    // A full round's reasons are always stored: it is what the next round shows and reuses.
+    for (const id of [...r.reasonIds, ...(r.reviewer?.result.reasonIds ?? [])]) {
+      if (!ids.has(id)) errors.push(`round ${r.round}: reason ${id.slice(0, 8)} is not stored`);
+    }
+    const first = history.reasons.find((s) => r.reasonIds.includes(s.id) && s.round > r.round);
+    if (first !== undefined)
+      errors.push(`reason ${first.id.slice(0, 8)}: first given by round ${r.round}, not ${first.round}`);
+  }
+}
+
+/** Replays the chain: every hash, every link, every state transition, the bound, and what a fold and
+ * the reason store must satisfy. */
 export function audit(history: History): AuditReport {
   const errors: string[] = [];
-  let prev = "";
-  let state: LoopState | undefined;
-  const blockedHeads = new Set<string>();
+  const cp = history.checkpoint;
+  if (cp !== undefined) auditCheckpoint(cp, errors);
+  let prev = cp?.hash ?? "";
+  let state: LoopState | undefined = cp?.after;
+  let heads = [...(cp?.blockedHeads ?? [])];
   // After an exhausted hold the loop is terminal: only a person (or a larger max-rounds) moves it.
-  let terminal = false;
+  let terminal = cp?.terminal ?? false;
+  let maxBudget = cp?.maxBudget ?? 0;
+  const offset = cp?.round ?? 0;
   for (const [i, r] of history.rounds.entries()) {
     const label = `round ${r.round}`;
-    if (r.round !== i + 1) errors.push(`${label}: numbered out of order (expected ${i + 1})`);
-    if (r.receipt.prev !== prev) errors.push(`${label}: does not link to the previous round (chain broken)`);
-    if (recordHash(r) !== r.receipt.hash) errors.push(`${label}: hash mismatch (the record was edited)`);
+    if (r.round !== offset + i + 1)
+      errors.push(`${label}: numbered out of order (expected ${offset + i + 1})`);
+    if (!isDigest(r) && r.receipt.prev !== prev)
+      errors.push(`${label}: does not link to the previous round (chain broken)`);
+    if (recordHash(r, prev) !== r.receipt.hash) {
+      errors.push(
+        isDigest(r)
+          ? `${label}: hash mismatch (the digest was edited, or the round before it changed)`
+          : `${label}: hash mismatch (the record was edited)`,
+      );
+    }
+    if (isDigest(r) && i === history.rounds.length - 1)
+      errors.push(`${label}: the newest round is only a digest (the gate keeps it in full)`);
+    if (!isDigest(r) && jsonBytes(r) > FULL_ROUND_BYTES)
+      errors.push(`${label}: larger than any round the gate writes`);
     const before = r.receipt.before;
     if (state !== undefined) {
-      if (
-        before.blockedRounds !== state.blockedRounds ||
-        canonicalJson(before.exclusions) !== canonicalJson(state.exclusions)
-      ) {
+      if (before.blockedRounds !== state.blockedRounds)
         errors.push(`${label}: its before-state is not the previous round's after-state`);
-      }
-    } else if (before.blockedRounds !== 0 || before.exclusions.length !== 0) {
+    } else if (before.blockedRounds !== 0) {
       errors.push(`${label}: the first round must start from the initial state`);
     }
     if (before.rank !== Math.max(0, before.maxRounds - before.blockedRounds))
       errors.push(`${label}: before-rank does not match its budget`);
-    const spends = r.status === "blocked" && r.decidedBy === undefined && !blockedHeads.has(r.head);
-    const expected = nextState(before, spends, r.reasons);
+    const known = heads.includes(r.head);
+    const spends = gateBlockedRound(r) && !known;
+    const expected = nextState(before, spends);
     if (canonicalJson(expected) !== canonicalJson(r.receipt.after)) {
       errors.push(
         `${label}: the after-state does not replay (${spends ? "a new blocked round spends one unit" : "no unit spent"})`,
       );
     }
     if (r.decidedBy === undefined) {
-      if (r.status === "blocked" && before.rank === 0 && !blockedHeads.has(r.head)) {
+      if (r.status === "blocked" && before.rank === 0 && !known) {
         errors.push(`${label}: blocked with no budget left (it should have been held as exhausted)`);
       }
       if (r.exhausted === true && (before.rank !== 0 || r.status !== "hold-for-human")) {
@@ -347,27 +703,38 @@ export function audit(history: History): AuditReport {
       if (terminal && before.rank === 0 && (r.status === "approve" || r.status === "blocked")) {
         errors.push(`${label}: the loop was exhausted, yet the gate itself decided ${r.status}`);
       }
-      if (r.exhausted === true) terminal = true;
     }
-    if (before.rank > 0) terminal = false;
-    if (r.status === "blocked" && r.decidedBy === undefined) blockedHeads.add(r.head);
+    terminal = stepTerminal(terminal, r);
+    heads = stepBlockedHeads(heads, r);
+    maxBudget = Math.max(maxBudget, before.maxRounds);
     prev = r.receipt.hash;
     state = r.receipt.after;
   }
-  const last = history.rounds[history.rounds.length - 1];
-  const blockedRounds = last?.receipt.after.blockedRounds ?? 0;
-  const maxRounds = last?.receipt.after.maxRounds ?? 0;
-  if (
-    last !== undefined &&
-    blockedRounds > Math.max(...history.rounds.map((r) => r.receipt.before.maxRounds))
-  ) {
+  auditReasons(history, errors);
+  const blockedRounds = state?.blockedRounds ?? 0;
+  const maxRounds = state?.maxRounds ?? 0;
+  if (state !== undefined && blockedRounds > maxBudget) {
     errors.push(`the chain has ${blockedRounds} blocked rounds, more than any budget it recorded`);
   }
-  return { valid: errors.length === 0, errors, rounds: history.rounds.length, blockedRounds, maxRounds };
+  return {
+    valid: errors.length === 0,
+    errors,
+    rounds: roundCount(history),
+    blockedRounds,
+    maxRounds,
+    folded: offset,
+  };
 }
 
 /** Parse stored history; anything malformed is reported, never half-read. */
 export function parseHistory(json: unknown): { ok: true; history: History } | { ok: false; message: string } {
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === "number" && version !== HISTORY_VERSION) {
+    return {
+      ok: false,
+      message: `the stored round history is in format ${version}, which this verdict-gate does not read (it reads format ${HISTORY_VERSION}); a person should read it and delete the comment to start afresh (GitHub keeps its edit history)`,
+    };
+  }
   const parsed = historySchema.safeParse(json);
   if (parsed.success) return { ok: true, history: parsed.data };
   const issue = parsed.error.issues[0];

@@ -2,18 +2,31 @@
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
 import { holdInstead, NO, type Result, type Status, statusOf } from "./four.js";
 import {
+  type Binding,
   canonicalJson,
   contradictions,
   currentState,
+  type FullRound,
   gateBlocked,
   type History,
   isTerminal,
   type LoopState,
+  lastRound,
   nextState,
-  type RoundRecord,
+  roundCount,
+  type SealedRound,
   seal,
   spendsUnit,
+  storeResult,
 } from "./history.js";
+import {
+  capText,
+  DECISION_REASON_BYTES,
+  LOGIN_BYTES,
+  PENDING_ITEMS,
+  PENDING_KEY_BYTES,
+  SHORT_BYTES,
+} from "./stored-text.js";
 
 export interface RoundInput {
   history: History;
@@ -23,19 +36,21 @@ export interface RoundInput {
   at: string;
   /** The parts combined (decide()), before the loop rules. */
   outcome: Result;
-  reviewer?: RoundRecord["reviewer"];
+  reviewer?: { verdict: string; fingerprint: string; result: Result };
   coverage?: string;
   pendingSince?: Record<string, string>;
+  /** The base, contract and settings the round judged under (src/gate/binding.ts). */
+  binding?: Binding;
   /** A person's decision through workflow_dispatch: their outcome stands as given. */
   decidedBy?: string;
   /** The reason the person gave (kept for an approve too, which has no NO reasons). */
   decisionReason?: string;
 }
 
-export interface RoundConclusion {
+export interface RoundConclusion extends SealedRound {
   status: Status;
+  /** The round's result in full, for the check run; the record stores it bounded. */
   result: Result;
-  record: RoundRecord;
   /** This round found the budget spent and held instead of blocking. */
   exhausted: boolean;
 }
@@ -51,6 +66,15 @@ function exhaustedNeed(state: LoopState): string {
 export function terminalNeed(history: History, maxRounds: number): string | undefined {
   const state = currentState(history, maxRounds);
   return isTerminal(history, state) ? exhaustedNeed(state) : undefined;
+}
+
+/** Dependency timers as stored: at most PENDING_ITEMS, keys capped. A timer let go starts afresh,
+ * which can only make a dependency wait longer before it holds, never pass. */
+function boundedTimers(pending: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, at] of Object.entries(pending).slice(0, PENDING_ITEMS))
+    out[capText(key, PENDING_KEY_BYTES)] = capText(at, SHORT_BYTES);
+  return out;
 }
 
 export function concludeRound(input: RoundInput): RoundConclusion {
@@ -76,37 +100,52 @@ export function concludeRound(input: RoundInput): RoundConclusion {
   }
   const status = statusOf(result.value);
   const spends = spendsUnit(input.history, input.head, status, input.decidedBy);
-  const after = nextState(before, spends, result.reasons);
+  const after = nextState(before, spends);
+  // Everything stored is bounded here, once, so that any round fits the history comment (see
+  // history-compact.ts); the check run gets `result` whole.
+  const own = storeResult(result);
+  const texts = new Map(own.texts);
+  let reviewer: FullRound["reviewer"];
+  if (input.reviewer !== undefined) {
+    const stored = storeResult(input.reviewer.result);
+    for (const [id, text] of stored.texts) if (!texts.has(id)) texts.set(id, text);
+    reviewer = {
+      verdict: capText(input.reviewer.verdict, SHORT_BYTES),
+      fingerprint: capText(input.reviewer.fingerprint, SHORT_BYTES),
+      result: stored.stored,
+    };
+  }
   const record = seal(input.history, {
-    round: input.history.rounds.length + 1,
+    round: roundCount(input.history) + 1,
     head: input.head,
-    at: input.at,
+    at: capText(input.at, SHORT_BYTES),
     status,
-    reasons: [...result.reasons],
-    needed: [...result.needed],
-    dependencies: [...result.dependencies],
-    ...(input.decidedBy !== undefined ? { decidedBy: input.decidedBy } : {}),
+    reasonIds: own.stored.reasonIds,
+    ...(own.stored.dropped !== undefined ? { dropped: own.stored.dropped } : {}),
+    needed: own.stored.needed,
+    dependencies: own.stored.dependencies,
+    ...(input.decidedBy !== undefined ? { decidedBy: capText(input.decidedBy, LOGIN_BYTES) } : {}),
     ...(input.decidedBy !== undefined && input.decisionReason !== undefined
-      ? { decisionReason: input.decisionReason }
+      ? { decisionReason: capText(input.decisionReason, DECISION_REASON_BYTES) }
       : {}),
-    ...(input.reviewer !== undefined ? { reviewer: input.reviewer } : {}),
-    ...(input.coverage !== undefined ? { coverage: input.coverage } : {}),
-    ...(input.pendingSince !== undefined ? { pendingSince: input.pendingSince } : {}),
+    ...(input.binding !== undefined ? { binding: input.binding } : {}),
+    ...(reviewer !== undefined ? { reviewer } : {}),
+    ...(input.coverage !== undefined ? { coverage: capText(input.coverage, SHORT_BYTES) } : {}),
+    ...(input.pendingSince !== undefined ? { pendingSince: boundedTimers(input.pendingSince) } : {}),
     ...(exhausted ? { exhausted: true } : {}),
     receipt: { before, after },
   });
-  return { status, result, record, exhausted };
+  return { status, result, record, texts, exhausted };
 }
 
 /** Whether a round says nothing the last recorded round did not: the same head, status, reasons,
- * reviewer verdict, timers and loop state. Such a re-evaluation (a schedule, a label that changes
- * nothing) is posted as a check run but not recorded again: a PR waiting days on a dependency under a
- * 15-minute schedule would otherwise fill its one history comment (about 160 characters a round) and
- * then could not be gated at all. */
-export function repeatsLast(history: History, record: RoundRecord): boolean {
-  const last = history.rounds[history.rounds.length - 1];
+ * reviewer verdict, timers, binding and loop state. Such a re-evaluation (a schedule, a label that
+ * changes nothing) is posted as a check run but not recorded again: a PR waiting days on a dependency
+ * under a 15-minute schedule would otherwise record a round every 15 minutes. */
+export function repeatsLast(history: History, record: FullRound): boolean {
+  const last = lastRound(history);
   if (last === undefined) return false;
-  const gist = (r: RoundRecord) => {
+  const gist = (r: FullRound) => {
     const { round: _round, at: _at, receipt, ...rest } = r;
     return canonicalJson({ ...rest, after: receipt.after });
   };

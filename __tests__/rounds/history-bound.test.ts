@@ -1,0 +1,261 @@
+// The history never stops recording: whatever the rounds were — 40 long incompressible reasons, a
+// thousand rounds, reasons of control characters that cost six bytes each in JSON — the comment fits
+// GitHub's 65,536 characters, the stored chain audits, and the loop rules conclude on the stored
+// (compacted) history exactly what they conclude on the whole one.
+import { randomBytes } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
+import { jsonBytes } from "../../src/verdict/canonical.js";
+import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
+import {
+  append,
+  audit,
+  blockedHeads,
+  currentState,
+  emptyHistory,
+  FULL_ROUND_BYTES,
+  type History,
+  isDigest,
+  isTerminal,
+  lastRound,
+  roundReasons,
+} from "../../src/verdict/history.js";
+import { NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
+import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
+import { capText, textBytes } from "../../src/verdict/stored-text.js";
+
+const sha = (n: number) => n.toString(16).padStart(40, "0");
+/** Text that neither compresses nor escapes cheaply: random base64, or control characters. */
+const noise = (n: number) => randomBytes(n).toString("base64").slice(0, n);
+const controls = (n: number) => "\u0001".repeat(n);
+const many = <T>(count: number, make: (i: number) => T): T[] =>
+  Array.from({ length: count }, (_, i) => make(i));
+
+interface Step {
+  head: number;
+  maxRounds: number;
+  outcome: Result;
+  person?: string;
+  personReason?: string;
+  pending?: Record<string, string>;
+  reviewer?: boolean;
+}
+
+/** Plays a round as the gate does: conclude on the stored history, render the comment, read it back
+ * (what the next round will see), and check the bound and the audit every time. The shadow history
+ * appends the same rounds without ever being compacted. */
+function play(state: { stored: History; shadow?: History }, s: Step): void {
+  const terminal = s.person === undefined ? terminalNeed(state.stored, s.maxRounds) : undefined;
+  const concluded = concludeRound({
+    history: state.stored,
+    maxRounds: s.maxRounds,
+    head: sha(s.head),
+    at: "2026-11-30T10:12:00.000Z",
+    outcome: terminal !== undefined ? maybe(terminal) : s.outcome,
+    ...(s.reviewer === true
+      ? { reviewer: { verdict: "REQUEST_CHANGES", fingerprint: "f".repeat(64), result: s.outcome } }
+      : {}),
+    ...(s.pending !== undefined ? { pendingSince: s.pending } : {}),
+    ...(s.person !== undefined ? { decidedBy: s.person, decisionReason: s.personReason ?? "ok" } : {}),
+    coverage: "100%",
+  });
+  const whole = append(state.stored, concluded);
+  const body = renderHistoryComment(whole, {
+    checkName: "verdict-gate",
+    runUrl: "https://github.com/o/r/actions/runs/1",
+  });
+  expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+  const read = readHistoryComment(body);
+  if (!read.ok) throw new Error(read.message);
+  expect(audit(read.history).errors).toEqual([]);
+  state.stored = read.history;
+  const newest = lastRound(state.stored);
+  expect(newest?.receipt.hash).toBe(concluded.record.receipt.hash);
+  expect(newest && roundReasons(state.stored, newest).filter((r) => r.startsWith("(reason "))).toEqual([]);
+  if (state.shadow === undefined) return;
+  state.shadow = append(state.shadow, concluded);
+  // What the loop rules read is the same, compacted or not.
+  for (const max of [1, s.maxRounds, 1000]) {
+    const a = currentState(state.stored, max);
+    expect(a).toEqual(currentState(state.shadow, max));
+    expect(isTerminal(state.stored, a)).toBe(isTerminal(state.shadow, a));
+  }
+  expect(blockedHeads(state.stored)).toEqual(blockedHeads(state.shadow));
+}
+
+function fresh(): { stored: History; shadow: History } {
+  return { stored: emptyHistory(57, "verdict-gate"), shadow: emptyHistory(57, "verdict-gate") };
+}
+
+/** The round that hits every cap at once. */
+function worstStep(i: number): Step {
+  const reasons = many(60, (k) => `${i}.${k} ${noise(150)}${controls(3_000)}`);
+  return {
+    head: i,
+    maxRounds: 1_000,
+    outcome: {
+      value: "NO",
+      reasons,
+      needed: many(40, () => controls(5_000)),
+      dependencies: many(40, () => controls(5_000)),
+    },
+    person: controls(500),
+    personReason: controls(5_000),
+    pending: Object.fromEntries(many(40, (k) => [`${k}${controls(1_000)}`, controls(500)])),
+    reviewer: true,
+  };
+}
+
+describe("the size of one text", () => {
+  it("is counted in JSON bytes exactly as JSON.stringify writes it, and capped there", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "binary", maxLength: 2_000, size: "max" }),
+          fc.string({ unit: "grapheme", maxLength: 700, size: "max" }),
+        ),
+        fc.integer({ min: 8, max: 600 }),
+        (t, max) => {
+          expect(textBytes(t)).toBe(jsonBytes(t));
+          const capped = capText(t, max);
+          expect(jsonBytes(capped)).toBeLessThanOrEqual(Math.max(max, jsonBytes(t) <= max ? 0 : max));
+          if (jsonBytes(t) <= max) expect(capped).toBe(t);
+          else expect(capped.endsWith("…") && t.startsWith(capped.slice(0, -1))).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("the size of one round", () => {
+  it("is bounded by the caps, whatever the reply held", () => {
+    const h = emptyHistory(57, "verdict-gate");
+    const s = worstStep(1);
+    const c = concludeRound({
+      history: h,
+      maxRounds: s.maxRounds,
+      head: sha(1),
+      at: controls(500),
+      outcome: s.outcome,
+      reviewer: {
+        verdict: controls(500),
+        fingerprint: controls(500),
+        result: { ...s.outcome, reasons: many(60, (k) => `r${k} ${controls(3_000)}`) },
+      },
+      pendingSince: s.pending ?? {},
+      decidedBy: s.person as string,
+      decisionReason: s.personReason as string,
+      coverage: controls(500),
+    });
+    const record = jsonBytes(c.record);
+    const withTexts = jsonBytes(append(h, c));
+    // The figures docs/history.md states.
+    expect(record).toBeLessThanOrEqual(FULL_ROUND_BYTES);
+    expect(withTexts).toBeLessThanOrEqual(NEWEST_ROUND_BYTES);
+    expect(c.record.reasonIds).toHaveLength(20);
+    expect(c.record.dropped?.count).toBe(40);
+    expect(roundReasons(append(h, c), c.record).at(-1)).toMatch(/…and 40 more reasons not stored/);
+  });
+});
+
+describe("the comment never outgrows GitHub's limit", () => {
+  it("keeps recording after a round with 40 long incompressible BLOCKING reasons (issue 11)", () => {
+    const state = fresh();
+    play(state, {
+      head: 1,
+      maxRounds: 10,
+      outcome: {
+        value: "NO",
+        reasons: many(40, (k) => `src/a.ts:${k} — ${noise(600)}`),
+        needed: [],
+        dependencies: [],
+      },
+      reviewer: true,
+    });
+    for (let i = 2; i <= 30; i += 1)
+      play(state, { head: i, maxRounds: 10, outcome: no(`src/a.ts:1 — ${noise(300)}`) });
+    expect(audit(state.stored).rounds).toBe(30);
+  });
+
+  it("holds for 150 worst-case rounds, folding the oldest into the checkpoint", () => {
+    const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
+    for (let i = 1; i <= 150; i += 1)
+      play(state, i % 7 === 0 ? worstStep(i) : { ...worstStep(i), person: undefined });
+    const stored = state.stored;
+    expect(stored.checkpoint?.round).toBeGreaterThan(100);
+    expect(jsonBytes(stored)).toBeLessThanOrEqual(4 * STATE_BYTES);
+    const report = audit(stored);
+    expect(report).toMatchObject({ valid: true, rounds: 150, folded: stored.checkpoint?.round });
+    expect(stored.rounds.some(isDigest)).toBe(true);
+  }, 120_000);
+
+  // Reviewer text of any kind: anything JavaScript strings hold, lone surrogates and controls included.
+  const text = (max: number) =>
+    fc
+      .oneof(
+        fc.string({ maxLength: max, size: "max" }),
+        fc.string({ unit: "binary", maxLength: max, size: "max" }),
+      )
+      .map((t) => `x${t}`);
+  const outcome = fc.oneof(
+    fc.constant(yes()),
+    fc
+      .array(
+        fc.oneof(
+          text(800),
+          fc.constant("src/x.ts:3 — add a guard"),
+          fc.constant("src/x.ts:3 — remove the guard"),
+        ),
+        { minLength: 1, maxLength: 45, size: "max" },
+      )
+      .map((reasons) => no(...(reasons as [string, ...string[]]))),
+    text(2_000).map((n) => maybe(n)),
+    fc.array(text(500), { minLength: 1, maxLength: 15 }).map((d) => iff(...(d as [string, ...string[]]))),
+  );
+  const step = fc.record({
+    newHead: fc.boolean(),
+    back: fc.nat({ max: 40 }),
+    maxRounds: fc.oneof(fc.constant(3), fc.integer({ min: 1, max: 1_000 })),
+    outcome,
+    person: fc.option(text(200), { freq: 6 }),
+    reviewer: fc.boolean(),
+    pending: fc.option(
+      fc.dictionary(fc.string({ maxLength: 300 }), fc.string({ maxLength: 40 }), { maxKeys: 25 }),
+      {
+        freq: 3,
+      },
+    ),
+  });
+
+  it("holds for any sequence of rounds, and the stored chain always audits", () => {
+    let folded = 0;
+    let digested = 0;
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 20, maxLength: 160, size: "max" }), (steps) => {
+        const state = fresh();
+        let head = 1;
+        for (const s of steps) {
+          // A new push, a force-push back to an earlier head, or the same head again.
+          if (s.newHead) head += 1;
+          else if (s.back > 0) head = Math.max(1, head - s.back);
+          play(state, {
+            head,
+            maxRounds: s.maxRounds,
+            outcome: s.outcome,
+            ...(s.person !== null ? { person: s.person, personReason: s.person } : {}),
+            reviewer: s.reviewer,
+            ...(s.pending !== null ? { pending: s.pending } : {}),
+          });
+        }
+        if (state.stored.checkpoint !== undefined) folded += 1;
+        if (state.stored.rounds.some(isDigest)) digested += 1;
+      }),
+      { numRuns: 8 },
+    );
+    // The property reached what it is about: digests and folds.
+    expect(folded).toBeGreaterThan(0);
+    expect(digested).toBeGreaterThan(0);
+  }, 240_000);
+});
