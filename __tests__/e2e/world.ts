@@ -134,12 +134,13 @@ export async function startWorld(
     }),
     event: (spec) => writeEventFile(api, spec),
     headWorkspace(extra = {}) {
-      const dir = checkout(api, repo.fullName, pull.headSha, extra);
+      // world.pull, not the PR opened here: a test may point the world at another PR.
+      const dir = checkout(api, repo.fullName, world.pull.headSha, extra);
       workspaces.push(dir);
       return dir;
     },
     async run(o) {
-      const event = o.event ?? world.event({ event: "pull_request", action: "opened", pull });
+      const event = o.event ?? world.event({ event: "pull_request", action: "opened", pull: world.pull });
       const workspace = o.workspace === null ? undefined : (o.workspace ?? world.headWorkspace());
       return runAction({
         api,

@@ -47,6 +47,9 @@ export async function decideByPerson(
   const decision = ctx.settings.decision;
   if (decision === undefined) throw new Error("decideByPerson without a decision");
   const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+  // The decision is about the round the person read (round.ts checked it is the latest, on this head
+  // and base): it is bound to what that round judged on, so it stands exactly where that round would.
+  const decidedOn = lastRound(loaded.history)?.binding;
   const concluded = concludeRound({
     history: loaded.history,
     maxRounds: ctx.settings.maxRounds,
@@ -55,6 +58,7 @@ export async function decideByPerson(
     outcome: decided.result,
     decidedBy: decision.actor,
     decisionReason: decision.reason,
+    ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
   });
   const history = append(loaded.history, concluded);
   const report: RoundReport = {

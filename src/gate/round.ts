@@ -27,6 +27,7 @@ import {
 } from "../verdict/history.js";
 import { concludeRound, repeatsLast, terminalNeed } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
+import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
@@ -84,6 +85,7 @@ async function evaluate(
             head,
             at: ctx.now().toISOString(),
             outcome: result,
+            binding: bindingOf(settings, pr.baseSha, "unread"),
           })
         : undefined;
     // A terminal hold already recorded for this head is posted again, not recorded again.
@@ -137,6 +139,10 @@ async function evaluate(
   log.info(`contract: ${settings.contractPath} at base ${pr.baseSha.slice(0, 12)}`);
   const contractFile = await github.readFile(settings.contractPath, pr.baseSha);
   const { contract, outcome: contractOutcome } = readContract(contractFile, settings.contractPath);
+  // What this round judges on besides its head; a record made on anything else does not count here.
+  const binding = bindingOf(settings, pr.baseSha, contractHash(contractFile));
+  const changed = bindingNote(history, binding);
+  if (changed !== undefined) notes.push(changed);
 
   log.info("diff: fetching");
   // The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve
@@ -200,10 +206,17 @@ async function evaluate(
   }
 
   const fingerprint = reviewFingerprint(reviewer.label, base, plan);
-  const recorded = [...history.rounds]
-    .reverse()
-    .find((r): r is FullRound => !isDigest(r) && r.head === head && r.reviewer?.fingerprint === fingerprint);
-  // Another pull request of the same head may have asked the same question: its answer stands here.
+  const recorded = [...history.rounds].reverse().find(
+    (r): r is FullRound =>
+      !isDigest(r) &&
+      r.head === head &&
+      r.reviewer?.fingerprint === fingerprint &&
+      // The fingerprint hashes the diff the reviewer saw, so a moved base with the same diff asks
+      // the same question; the contract and the settings must be the same too.
+      bindingChange(r.binding, binding, { base: false }) === undefined,
+  );
+  // Another pull request of the same head may have asked the same question: its answer stands here
+  // (under the same contract and settings too).
   const reuse = settings.forceReview
     ? undefined
     : chooseReuse(
@@ -217,6 +230,7 @@ async function evaluate(
         await sharedVerdict(ctx, pr.number, head, check, {
           own: fingerprint,
           with: (shown) => reviewFingerprint(reviewer.label, withEarlier(base, shown), plan),
+          binding,
         }),
       );
   const review = await reviewerPart({
@@ -275,6 +289,7 @@ async function evaluate(
       : {}),
     coverage: formatCoverage(review.coverage),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
+    binding,
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
@@ -456,6 +471,10 @@ function decisionOnUnjudgedHead(pr: number, head: string, judged: string | undef
   return `pull request #${pr} is at ${head.slice(0, 12)} and ${since}; a decision applies only to the commit the gate last judged. Nothing was decided: wait for this commit's round, read it, then dispatch the decision again.`;
 }
 
+function decisionOnMovedBase(pr: number, round: number, moved: string): string {
+  return `pull request #${pr} is not on what round ${round} judged: ${moved}. Nothing was decided: let the gate judge it as it is now (re-run it, or dispatch without a decision), read that round, then dispatch the decision again.`;
+}
+
 async function runPullRequestRoundWith(
   ctx: RoundContext,
   pr: PullRequestInfo,
@@ -467,16 +486,29 @@ async function runPullRequestRoundWith(
     const loaded = await loadHistory(ctx, pr.number, check);
     // A decision appended to a history that does not audit would be lost (the next round holds on
     // the history again) and would bury what was changed; the hold says to look and reset first.
-    const last = loaded.history.rounds.at(-1);
+    const last = lastRound(loaded.history);
     if (settings.decision !== undefined && loaded.problem === undefined) {
       // A dispatch names the PR, not a commit: a push that lands between the person reading the hold
       // and the run starting would otherwise receive a decision about a commit nobody looked at.
       if (last?.head !== head) throw new Error(decisionOnUnjudgedHead(pr.number, head, last?.head));
+      // Nor on another base: the person read a round judged against the old one (a retarget, or the
+      // base branch moved), and its diff and contract are not this one's.
+      const moved = bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread"), {
+        base: true,
+        settings: false,
+      });
+      if (moved !== undefined) throw new Error(decisionOnMovedBase(pr.number, last.round, moved));
       return await decideByPerson(ctx, pr, head, check, loaded);
     }
-    // Only the latest round's decision stands: a push supersedes it, and a force-push back to the
-    // decided commit does not bring it back (the contract or the base may have changed since).
-    if (last?.decidedBy !== undefined && last.head === head && loaded.problem === undefined) {
+    // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
+    // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
+    // other settings mean a fresh evaluation (whose summary says what changed).
+    if (
+      last?.decidedBy !== undefined &&
+      last.head === head &&
+      loaded.problem === undefined &&
+      bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread")) === undefined
+    ) {
       return await repostDecision(ctx, pr, head, check, loaded, last.round);
     }
     return await evaluate(ctx, pr, head, check, loaded);

@@ -15,6 +15,7 @@
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
 import {
+  type Binding,
   earlierReasons,
   type FullRound,
   type History,
@@ -22,6 +23,7 @@ import {
   storedResultOf,
 } from "../verdict/history.js";
 import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
+import { bindingChange } from "./binding.js";
 import type { RoundContext } from "./context.js";
 import type { CheckRunRef } from "./ports.js";
 import type { ReusedVerdict } from "./reviewer-part.js";
@@ -43,12 +45,16 @@ function matching(
   head: string,
   own: string,
   fingerprintWith: FingerprintWith,
+  binding: Binding | undefined,
 ): Found["record"][] {
   const theirs = fingerprintWith(earlierReasons(history, head));
   return history.rounds.filter(
     (r): r is Found["record"] =>
       !isDigest(r) &&
       r.head === head &&
+      // The same contract and settings (src/gate/binding.ts); the base may differ, as another pull
+      // request's may: the fingerprint hashes the diff that was judged.
+      (binding === undefined || bindingChange(r.binding, binding, { base: false }) === undefined) &&
       r.reviewer !== undefined &&
       (r.reviewer.verdict === REQUEST_CHANGES
         ? r.reviewer.fingerprint === theirs
@@ -64,14 +70,20 @@ export async function sharedVerdict(
   prNumber: number,
   head: string,
   check: CheckRunRef,
-  fingerprint: { own: string; with: FingerprintWith },
+  fingerprint: { own: string; with: FingerprintWith; binding?: Binding },
 ): Promise<(ReusedVerdict & { pr: number }) | undefined> {
   const others = (await ctx.github.judgedPullsAt(head, ctx.settings.checkName)).filter((n) => n !== prNumber);
   const found: Found[] = [];
   for (const pr of others) {
     const loaded = await loadHistory(ctx, pr, check);
     if (loaded.comment === undefined || loaded.problem !== undefined) continue;
-    for (const record of matching(loaded.history, head, fingerprint.own, fingerprint.with))
+    for (const record of matching(
+      loaded.history,
+      head,
+      fingerprint.own,
+      fingerprint.with,
+      fingerprint.binding,
+    ))
       found.push({ pr, history: loaded.history, record });
   }
   const chosen =

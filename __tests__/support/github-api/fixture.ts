@@ -109,6 +109,28 @@ export class FakePullRequest {
     return this.moveHead(commit.sha, [commit.sha]);
   }
 
+  /** Changes the base branch, as "Edit" → base on GitHub does (an `edited` event follows): the base
+   * and its commit become that branch's, and the diff is computed afresh against it. */
+  retarget(baseRef: string): { from: string } {
+    const sha = this.repo.record.branches.get(baseRef);
+    if (sha === undefined) throw new Error(`no branch ${baseRef}: commit to it first`);
+    const from = this.record.baseRef;
+    this.record.baseRef = baseRef;
+    this.record.baseSha = sha;
+    this.record.mergeCommitSha = this.api.model.mergeCommit(this.repo.record, sha, this.record.headSha).sha;
+    this.record.updatedAt = this.api.model.timestamp();
+    return { from };
+  }
+
+  /** The base branch moved on (another PR merged): GitHub reports its new tip as the PR's base. */
+  followBase(): { before: string; after: string } {
+    const before = this.record.baseSha;
+    const after = this.repo.record.branches.get(this.record.baseRef) ?? before;
+    this.record.baseSha = after;
+    this.record.mergeCommitSha = this.api.model.mergeCommit(this.repo.record, after, this.record.headSha).sha;
+    return { before, after };
+  }
+
   /** Adds a label as `by` would (default: the repository's owner, an admin), recording the `labeled`
    * event GitHub keeps on the issue timeline with them as its actor. */
   addLabel(name: string, by: string = this.repo.owner): void {

@@ -122,7 +122,7 @@ export interface PullRecord {
   closedAt: string | null;
   draft: boolean;
   labels: string[];
-  readonly baseRef: string;
+  baseRef: string;
   baseSha: string;
   readonly headRef: string;
   headSha: string;

@@ -1,0 +1,129 @@
+// The settings fingerprint a recorded decision or verdict is bound to: every action input is either in
+// it (it changes what a round concludes) or out of it for a stated reason. A new input fails this test
+// until it is classified, so nothing that changes a judgement can slip past the binding unnoticed.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { bindingChange, contractHash, settingsFingerprint } from "../../src/gate/binding.js";
+import { INPUT, type InputName } from "../../src/inputs.js";
+import { readSettings } from "../../src/settings.js";
+
+const action = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> };
+
+function settings(overrides: Partial<Record<InputName, string>> = {}) {
+  const read = (name: InputName): string => {
+    if (name in overrides) return overrides[name] ?? "";
+    const d = action.inputs[name]?.default ?? "";
+    return d === "${{ github.token }}" ? "ghs_token_for_tests" : d;
+  };
+  return readSettings(read, {
+    env: {
+      GITHUB_REPOSITORY: "octo/repo",
+      GITHUB_EVENT_NAME: "workflow_dispatch",
+      GITHUB_API_URL: "http://127.0.0.1:9/api",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_WORKSPACE: "/tmp/ws",
+      GITHUB_ACTOR: "maintainer",
+      GITHUB_RUN_ID: "42",
+    },
+    payload: { inputs: {}, repository: { full_name: "octo/repo", name: "repo", owner: { login: "octo" } } },
+  });
+}
+
+const base = { model: "gpt-test", pr: "7" } as const;
+
+/** Each input, a second value for it, and whether it changes the judgement. */
+const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string }> = {
+  [INPUT.provider]: { other: "anthropic", binds: true, why: "who is asked" },
+  [INPUT.model]: { other: "gpt-other", binds: true, why: "who is asked" },
+  [INPUT.baseUrl]: { other: "https://models.example/v1", binds: true, why: "where it is asked" },
+  [INPUT.command]: { other: "claude -p --model opus", binds: true, why: "the command reviewer itself" },
+  [INPUT.contract]: { other: ".github/other.json", binds: true, why: "which file is the contract" },
+  [INPUT.include]: { other: "src/**", binds: true, why: "what the reviewer is shown" },
+  [INPUT.exclude]: { other: "docs/**", binds: true, why: "what the reviewer is shown" },
+  [INPUT.defaultExcludes]: { other: "false", binds: true, why: "what the reviewer is shown" },
+  [INPUT.maxDiffTokens]: { other: "1234", binds: true, why: "how much of the diff fits" },
+  [INPUT.contextWindow]: { other: "32000", binds: true, why: "how much of the diff fits" },
+  [INPUT.reviewTask]: { other: "Review for security only.", binds: true, why: "what is asked" },
+  [INPUT.reviewInstructions]: { other: "Be strict.", binds: true, why: "what is asked" },
+  [INPUT.includePrDescription]: { other: "true", binds: true, why: "what the reviewer is shown" },
+  [INPUT.githubToken]: { other: "ghs_other", binds: false, why: "a credential, never hashed" },
+  [INPUT.apiKey]: { other: "sk-other", binds: false, why: "a credential, never hashed" },
+  [INPUT.checkName]: { other: "strict-gate", binds: false, why: "each name has its own history" },
+  [INPUT.pr]: { other: "8", binds: false, why: "which PR, not how it is judged" },
+  [INPUT.maxRounds]: { other: "3", binds: false, why: "the budget; raising it must not drop a decision" },
+  [INPUT.reviewerTimeoutSeconds]: { other: "7", binds: false, why: "how it is reached" },
+  [INPUT.reviewerRetries]: { other: "0", binds: false, why: "how it is reached" },
+  [INPUT.reviewerConcurrency]: { other: "1", binds: false, why: "how it is reached" },
+  [INPUT.maxOutputTokens]: { other: "999", binds: false, why: "a reply cut there holds and is not recorded" },
+  [INPUT.failOn]: { other: "blocked", binds: false, why: "the step, not the check" },
+  [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },
+  [INPUT.reason]: { other: "because", binds: false, why: "this run's act" },
+  [INPUT.forceReview]: { other: "true", binds: false, why: "this run only" },
+};
+
+describe("the settings fingerprint", () => {
+  it("classifies every input of action.yml", () => {
+    expect(Object.keys(CLASSIFIED).sort()).toEqual(Object.values(INPUT).sort());
+  });
+
+  const plain = settingsFingerprint(settings(base));
+  for (const [input, c] of Object.entries(CLASSIFIED)) {
+    it(`${c.binds ? "changes" : "does not change"} with ${input} (${c.why})`, () => {
+      const extra: Partial<Record<InputName, string>> =
+        input === INPUT.decision
+          ? { reason: "because" }
+          : input === INPUT.reason
+            ? { decision: "block" }
+            : input === INPUT.command
+              ? { provider: "command" }
+              : {};
+      const plainHere =
+        input === INPUT.command
+          ? settingsFingerprint(settings({ ...base, ...extra, command: "claude -p" }))
+          : plain;
+      const changed = settingsFingerprint(settings({ ...base, ...extra, [input]: c.other }));
+      expect(changed !== plainHere).toBe(c.binds);
+    });
+  }
+
+  it("never carries a credential", () => {
+    const s = settings({ ...base, "api-key": "sk-the-secret" });
+    expect(settingsFingerprint(s)).toBe(plain);
+  });
+});
+
+describe("what a record was made on", () => {
+  const b = { base: "a".repeat(40), contract: "c".repeat(64), settings: "d".repeat(64) };
+
+  it("holds only where the base, the contract and the settings are the same", () => {
+    expect(bindingChange(b, b)).toBeUndefined();
+    expect(bindingChange(b, { ...b, base: "b".repeat(40) })).toMatch(/^the base moved from a{12} to b{12}/);
+    expect(bindingChange(b, { ...b, contract: "none" })).toMatch(
+      /the contract at the base changed \(c{12} → none\)/,
+    );
+    expect(bindingChange(b, { ...b, settings: "e".repeat(64) })).toMatch(/settings that change a judgement/);
+    expect(bindingChange(undefined, b)).toMatch(/records no base/);
+  });
+
+  it("leaves out only what the caller says the record already covers", () => {
+    const moved = { ...b, base: "b".repeat(40) };
+    expect(bindingChange(b, moved, { base: false })).toBeUndefined();
+    expect(bindingChange(b, { ...moved, contract: "f".repeat(64) }, { base: false })).toMatch(/contract/);
+    expect(bindingChange(b, { ...b, settings: "e".repeat(64) }, { settings: false })).toBeUndefined();
+  });
+
+  it("treats a contract a round did not read as the one its base and path name", () => {
+    expect(bindingChange({ ...b, contract: "unread" }, b)).toBeUndefined();
+    expect(bindingChange(b, { ...b, contract: "unread" })).toBeUndefined();
+  });
+
+  it("hashes the contract's text, and names a missing or unreadable one", () => {
+    expect(contractHash({ kind: "found", text: "{}", sha: "x" })).toMatch(/^[0-9a-f]{64}$/);
+    expect(contractHash({ kind: "found", text: "{}", sha: "x" })).not.toBe(
+      contractHash({ kind: "found", text: "{ }", sha: "x" }),
+    );
+    expect(contractHash({ kind: "missing" })).toBe("none");
+    expect(contractHash({ kind: "unreadable", message: "too large" })).toBe("unreadable");
+  });
+});
