@@ -212,7 +212,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         startCheck: async () => ({ id: 0, appSlug: "github-actions", url: "" }),
         finishCheck: async () => {},
         findComment: async () => stored,
-        saveComment: async () => {},
+        saveComment: async () => undefined,
         permission: async () => "write",
         checkRuns: async () => s.checkRuns ?? [],
         statuses: async () => [],

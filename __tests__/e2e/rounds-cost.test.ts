@@ -45,8 +45,8 @@ describe("API requests per round", () => {
     figures["first round"] = first.total;
     // The PR, the check run started, the history read (one page), the contract at the base, the diff
     // of the head commit (by its SHA: nothing to re-check afterwards), the gate's check runs on the
-    // commit (another pull request's verdict for it would stand here), the history written, the check
-    // run finished.
+    // commit (another pull request's verdict for it would stand here), the history written
+    // compare-and-swap (read again just before and just after), the check run finished.
     expect(first.routes).toEqual([
       PR,
       START_CHECK,
@@ -54,7 +54,9 @@ describe("API requests per round", () => {
       CONTRACT,
       COMPARE,
       JUDGED_AT_COMMIT,
+      READ_HISTORY,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      READ_HISTORY,
       FINISH_CHECK,
     ]);
 
@@ -70,7 +72,9 @@ describe("API requests per round", () => {
       CONTRACT,
       COMPARE,
       JUDGED_AT_COMMIT,
+      READ_HISTORY,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      READ_HISTORY,
       FINISH_CHECK,
     ]);
 
@@ -81,6 +85,8 @@ describe("API requests per round", () => {
     );
     figures["re-evaluation, nothing changed"] = reevaluated.total;
     expect(reevaluated.routes.filter((r) => r.includes("/comments/{comment_id}"))).toEqual([]);
+    // Nothing written, but the history read again before the check is posted.
+    expect(reevaluated.routes.filter((r) => r === READ_HISTORY)).toHaveLength(2);
 
     const exhausted = await cost(() =>
       pushAndRun(
@@ -113,7 +119,9 @@ describe("API requests per round", () => {
       START_CHECK,
       READ_HISTORY,
       PULLS_AT_COMMIT,
+      READ_HISTORY,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      READ_HISTORY,
       FINISH_CHECK,
       PULLS_AT_COMMIT,
     ]);
@@ -146,12 +154,12 @@ describe("API requests per round", () => {
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
     expect(figures).toEqual({
-      "first round": 8,
-      "later round": 8,
-      "re-evaluation, nothing changed": 7,
-      "round that exhausts the budget": 8,
-      "terminal hold": 5,
-      decision: 8,
+      "first round": 10,
+      "later round": 10,
+      "re-evaluation, nothing changed": 8,
+      "round that exhausts the budget": 10,
+      "terminal hold": 7,
+      decision: 10,
       "merge group (one PR)": 8,
     });
   });
@@ -168,11 +176,13 @@ describe("API requests per round", () => {
       COMPARE,
       JUDGED_AT_COMMIT,
       PULLS_AT_COMMIT,
+      READ_HISTORY,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
+      READ_HISTORY,
       FINISH_CHECK,
       PULLS_AT_COMMIT,
     ]);
-    expect(approved.total).toBe(10);
+    expect(approved.total).toBe(12);
   });
 
   it("each dependency kind adds at most one request; a label present two (who added it, their permission)", async () => {
@@ -193,13 +203,13 @@ describe("API requests per round", () => {
       "GET /repos/{owner}/{repo}/commits/{ref}/status",
       PR,
     ]);
-    expect(first.total).toBe(11);
+    expect(first.total).toBe(13);
     world.pull.addLabel("qa-approved");
     const labeled = await cost(() => world.run({}));
     expect(labeled.routes.slice(9, 11)).toEqual([
       "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
     ]);
-    expect(labeled.total).toBe(13);
+    expect(labeled.total).toBe(15);
   });
 });

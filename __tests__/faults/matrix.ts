@@ -126,6 +126,8 @@ export function seedHistory(pull: FakePullRequest, round: { head: string; approv
     outcome: round.approve
       ? { value: "YES", reasons: [], needed: [], dependencies: [] }
       : { value: "NO", reasons: ["src/greet.js:1 — an earlier reason"], needed: [], dependencies: [] },
+    // What the gate records with every round: a decision is dispatched only on the base it judged.
+    binding: { base: pull.baseSha, contract: "unread", settings: "0".repeat(64) },
   });
   pull.comment(
     "github-actions[bot]",

@@ -60,8 +60,9 @@ export function recordWrites(
       writes.finished = { output, conclusion };
     },
     async saveComment(prNumber, body, existing) {
-      if (!options.dryRun) await base.saveComment(prNumber, body, existing);
+      const saved = options.dryRun ? undefined : await base.saveComment(prNumber, body, existing);
       writes.comment = { prNumber, body, ...(existing !== undefined ? { replaces: existing.id } : {}) };
+      return saved;
     },
   };
   return { port, writes };

@@ -91,8 +91,14 @@ export interface GitHubPort {
   ): Promise<void>;
   /** The gate's sticky history comment on the PR, trusted only when written by `trustedLogin`. */
   findComment(prNumber: number, marker: string, trustedLogin: string): Promise<StoredComment | undefined>;
-  /** Creates the comment, or replaces the body of the one found before. */
-  saveComment(prNumber: number, body: string, existing: StoredComment | undefined): Promise<void>;
+  /** Creates the comment, or replaces the body of the one found before; returns the comment as GitHub
+   * stored it (its body after redaction), or undefined from a port that writes nothing (a dry run, a
+   * read-only token). */
+  saveComment(
+    prNumber: number,
+    body: string,
+    existing: StoredComment | undefined,
+  ): Promise<StoredComment | undefined>;
   /** A user's permission on the repository: admin, maintain, write, triage, read or none. */
   permission(user: string): Promise<string>;
   /** The latest check runs with this name on a commit (for `check_run` dependencies). */

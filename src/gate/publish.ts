@@ -12,12 +12,12 @@ import {
 import { type Coverage, withheldSummary } from "../review/coverage.js";
 import { reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
-import type { History } from "../verdict/history.js";
+import { type History, lastHash } from "../verdict/history.js";
 import type { annotationsFor } from "./annotations.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import type { CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
-import { exclusionsJson } from "./round-history.js";
+import { confirmHistoryUnchanged, exclusionsJson, saveHistoryChecked } from "./round-history.js";
 
 /** The step's outcome. The report is what was posted: when binding the pass to its commit turned an
  * approve into a hold (commit-binding.ts), the outcome says the hold, never the approve. */
@@ -82,12 +82,16 @@ export async function publish(
     report = boundReport(report, binding.part);
     judged = binding.judged;
   }
+  // Nothing is posted on a history that changed since it was read: written compare-and-swap, or
+  // confirmed unchanged when there is nothing to write (round-history.ts).
   if (input.saveHistory) {
     const body = renderHistoryComment(input.history, {
       checkName: settings.checkName,
       ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
     });
-    await github.saveComment(input.pr.number, body, input.comment);
+    await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
+  } else {
+    await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
   }
   await finish(ctx, input.check, report, input.annotations);
   if (report.status === "approve" && judged !== undefined) {

@@ -138,3 +138,69 @@ export function pushNote(history: History, target: Settings["target"], head: str
   const what = gated !== undefined ? `round ${gated.round}, ${gated.status}` : "never gated";
   return `Pushed over ${target.before.slice(0, 12)} (${what}); the round history carries over, force-pushes included.`;
 }
+
+/** The history comment changed between this round's read and its write (another run of the gate, or
+ * a person, wrote it): what the round concluded rests on a history that is no longer the one there.
+ * The round is judged again on the new history (round.ts), never written or posted over it. */
+export class HistoryChanged extends Error {
+  override readonly name = "HistoryChanged";
+}
+
+function sameComment(a: StoredComment | undefined, b: StoredComment | undefined): boolean {
+  return a?.id === b?.id && a?.body === b?.body;
+}
+
+/** Re-reads the history comment: it must be exactly the one this round read. Before posting a check
+ * that no history write accompanies (a repeated decision, a re-evaluation that changed nothing): a
+ * dispatched `block` recorded meanwhile must not be answered by a pass computed without it. */
+export async function confirmHistoryUnchanged(
+  ctx: RoundContext,
+  pr: number,
+  check: CheckRunRef,
+  read: StoredComment | undefined,
+): Promise<void> {
+  const now = await ctx.github.findComment(pr, historyMarker(ctx.settings.checkName), historyAuthor(check));
+  if (!sameComment(now, read))
+    throw new HistoryChanged("the round history changed while this round ran (another run wrote it)");
+}
+
+/** GitHub has no conditional update for a comment, so this is the closest compare-and-swap: re-read
+ * just before the write and refuse when the comment is not the one this round read; write; re-read
+ * just after and refuse when what is there is neither what was written nor a history that carries
+ * this round (`round`: its receipt hash). What remains is a window of one request: another run that
+ * reads, writes and re-reads entirely between this run's re-read and its write is overwritten
+ * unseen; the one concurrency group every documented workflow uses (docs/workflows.md) serialises
+ * the gate's runs per pull request, so no two runs are in that window. */
+export async function saveHistoryChecked(
+  ctx: RoundContext,
+  pr: number,
+  check: CheckRunRef,
+  read: StoredComment | undefined,
+  body: string,
+  round: string,
+): Promise<void> {
+  const { github } = ctx;
+  const marker = historyMarker(ctx.settings.checkName);
+  const author = historyAuthor(check);
+  await confirmHistoryUnchanged(ctx, pr, check, read);
+  const saved = await github.saveComment(pr, body, read);
+  if (saved === undefined) return; // a port that writes nothing: nothing to lose
+  const now = await github.findComment(pr, marker, author);
+  if (sameComment(now, saved)) return;
+  if (now !== undefined && now.id !== saved.id && read === undefined) {
+    // Two first rounds each created a comment; the oldest is the history and this one lost. Take the
+    // marker off ours, so it is no second history anyone could mistake for the first.
+    await github.saveComment(
+      pr,
+      `<!-- verdict-gate:superseded -->\nThis copy of the round history lost a race with an earlier one and is not used; the history is in the gate's earlier comment.`,
+      saved,
+    );
+  }
+  if (now !== undefined) {
+    const there = readHistoryComment(now.body);
+    if (there.ok && there.history.rounds.some((r) => r.receipt.hash === round)) return;
+  }
+  throw new HistoryChanged(
+    "the round history was written over by another run just after this round wrote it",
+  );
+}

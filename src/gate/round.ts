@@ -35,8 +35,13 @@ import { lockfilePart } from "./lockfile-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
-import { type PromptBase, reviewerPart, reviewFingerprint } from "./reviewer-part.js";
-import { historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
+import {
+  type PromptBase,
+  type ReviewerPartOutcome,
+  reviewerPart,
+  reviewFingerprint,
+} from "./reviewer-part.js";
+import { HistoryChanged, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";
 
@@ -64,6 +69,7 @@ async function evaluate(
   head: string,
   check: CheckRunRef,
   loaded: LoadedHistory,
+  answers: Map<string, ReviewerPartOutcome>,
 ): Promise<RoundOutcome> {
   const { settings, github, log } = ctx;
   const { history } = loaded;
@@ -233,16 +239,19 @@ async function evaluate(
           binding,
         }),
       );
-  const review = await reviewerPart({
-    plan,
-    reviewer,
-    base,
-    roundToken: ctx.newRoundToken(),
-    concurrency: settings.reviewer.concurrency,
-    ...(reuse !== undefined ? { reuse } : {}),
-    fingerprint,
-    log: (m) => log.info(m),
-  });
+  const review =
+    answers.get(fingerprint) ??
+    (await reviewerPart({
+      plan,
+      reviewer,
+      base,
+      roundToken: ctx.newRoundToken(),
+      concurrency: settings.reviewer.concurrency,
+      ...(reuse !== undefined ? { reuse } : {}),
+      fingerprint,
+      log: (m) => log.info(m),
+    }));
+  answers.set(fingerprint, review);
   for (const w of review.warnings) log.warning(w);
   parts.push(review.part);
 
@@ -450,7 +459,7 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
     startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
     finishCheck: async () => {},
     findComment: (pr, marker, login) => g.findComment(pr, marker, login),
-    saveComment: async () => {},
+    saveComment: async () => undefined,
     permission: (user) => g.permission(user),
     checkRuns: (ref, name) => g.checkRuns(ref, name),
     statuses: (ref, context, creator) => g.statuses(ref, context, creator),
@@ -481,39 +490,69 @@ async function runPullRequestRoundWith(
   head: string,
   check: CheckRunRef,
 ): Promise<RoundOutcome> {
-  const { settings } = ctx;
+  // The reviewer's answers of this run, by fingerprint: judging again on a changed history asks again
+  // only when the question changed.
+  const answers = new Map<string, ReviewerPartOutcome>();
   try {
-    const loaded = await loadHistory(ctx, pr.number, check);
-    // A decision appended to a history that does not audit would be lost (the next round holds on
-    // the history again) and would bury what was changed; the hold says to look and reset first.
-    const last = lastRound(loaded.history);
-    if (settings.decision !== undefined && loaded.problem === undefined) {
-      // A dispatch names the PR, not a commit: a push that lands between the person reading the hold
-      // and the run starting would otherwise receive a decision about a commit nobody looked at.
-      if (last?.head !== head) throw new Error(decisionOnUnjudgedHead(pr.number, head, last?.head));
-      // Nor on another base: the person read a round judged against the old one (a retarget, or the
-      // base branch moved), and its diff and contract are not this one's.
-      const moved = bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread"), {
-        base: true,
-        settings: false,
-      });
-      if (moved !== undefined) throw new Error(decisionOnMovedBase(pr.number, last.round, moved));
-      return await decideByPerson(ctx, pr, head, check, loaded);
+    for (let attempt = 1; ; attempt += 1) {
+      const loaded = await loadHistory(ctx, pr.number, check);
+      try {
+        return await judge(ctx, pr, head, check, loaded, answers);
+      } catch (error) {
+        if (!(error instanceof HistoryChanged)) throw error;
+        // Past the bound: a hold (failCheck below), never a pass computed on a stale history.
+        if (attempt >= HISTORY_ATTEMPTS)
+          throw new Error(
+            `${error.message}, ${attempt} times in a row; nothing was approved: re-run once the other runs are done (docs/history.md)`,
+          );
+        ctx.log.warning(`${error.message}: judging this round again on the history as it is now`);
+      }
     }
-    // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
-    // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
-    // other settings mean a fresh evaluation (whose summary says what changed).
-    if (
-      last?.decidedBy !== undefined &&
-      last.head === head &&
-      loaded.problem === undefined &&
-      bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread")) === undefined
-    ) {
-      return await repostDecision(ctx, pr, head, check, loaded, last.round);
-    }
-    return await evaluate(ctx, pr, head, check, loaded);
   } catch (error) {
     await failCheck(ctx, check, head, pr.number, error);
     throw error;
   }
+}
+
+/** Times a round is judged on a history that keeps changing under it before it holds. */
+const HISTORY_ATTEMPTS = 3;
+
+/** The round on one reading of the history: a person's decision, one repeated, or an evaluation. */
+async function judge(
+  ctx: RoundContext,
+  pr: PullRequestInfo,
+  head: string,
+  check: CheckRunRef,
+  loaded: LoadedHistory,
+  answers: Map<string, ReviewerPartOutcome>,
+): Promise<RoundOutcome> {
+  const { settings } = ctx;
+  // A decision appended to a history that does not audit would be lost (the next round holds on
+  // the history again) and would bury what was changed; the hold says to look and reset first.
+  const last = lastRound(loaded.history);
+  if (settings.decision !== undefined && loaded.problem === undefined) {
+    // A dispatch names the PR, not a commit: a push that lands between the person reading the hold
+    // and the run starting would otherwise receive a decision about a commit nobody looked at.
+    if (last?.head !== head) throw new Error(decisionOnUnjudgedHead(pr.number, head, last?.head));
+    // Nor on another base: the person read a round judged against the old one (a retarget, or the
+    // base branch moved), and its diff and contract are not this one's.
+    const moved = bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread"), {
+      base: true,
+      settings: false,
+    });
+    if (moved !== undefined) throw new Error(decisionOnMovedBase(pr.number, last.round, moved));
+    return await decideByPerson(ctx, pr, head, check, loaded);
+  }
+  // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
+  // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
+  // other settings mean a fresh evaluation (whose summary says what changed).
+  if (
+    last?.decidedBy !== undefined &&
+    last.head === head &&
+    loaded.problem === undefined &&
+    bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread")) === undefined
+  ) {
+    return await repostDecision(ctx, pr, head, check, loaded, last.round);
+  }
+  return await evaluate(ctx, pr, head, check, loaded, answers);
 }

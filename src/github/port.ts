@@ -176,8 +176,11 @@ export function createGitHubPort(
     },
 
     async saveComment(prNumber, body, existing) {
-      if (existing !== undefined) await updateIssueComment(client, repository, existing.id, body);
-      else await createIssueComment(client, repository, prNumber, body);
+      const saved =
+        existing !== undefined
+          ? await updateIssueComment(client, repository, existing.id, body)
+          : await createIssueComment(client, repository, prNumber, body);
+      return { id: saved.id, body: saved.body };
     },
 
     async permission(user) {

@@ -32,7 +32,10 @@ export type Fault =
   | { readonly kind: "cannot-write-checks" }
   /** The real JSON answer, changed by `edit` (a copy), and still checked against GitHub's description:
    * for answers GitHub may give that the model never produces (a check run whose `app` is null). */
-  | { readonly kind: "edit"; readonly edit: (json: unknown) => unknown };
+  | { readonly kind: "edit"; readonly edit: (json: unknown) => unknown }
+  /** Runs `run` first — another run of the gate, an edit of the model — then answers normally, so the
+   * request sees (a read) or overwrites (a write) what it did: how two rounds are interleaved. */
+  | { readonly kind: "hook"; readonly run: () => Promise<void> | void };
 
 export interface FaultRule {
   /** `"GET /repos/{owner}/{repo}/pulls/{pull_number}"` (the description's template), or `"*"`. */

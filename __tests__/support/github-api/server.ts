@@ -245,124 +245,138 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
 
     const fault = faults.take(record.route, { method, path: url.pathname, headers, query: record.query });
     if (fault !== undefined) record.fault = fault.kind;
-    if (fault?.kind === "reset") {
-      req.socket.destroy();
-      return;
-    }
-    if (fault?.kind === "hang") {
-      if (fault.ms !== undefined) {
+    // Everything after the fault is taken, so that a hook can run first (another run of the gate, an
+    // edit of the model) and this request then sees, or overwrites, what the hook did.
+    const serve = (): void => {
+      if (fault?.kind === "reset") {
+        req.socket.destroy();
+        return;
+      }
+      if (fault?.kind === "hang") {
+        if (fault.ms !== undefined) {
+          const timer = setTimeout(() => {
+            hangs.delete(timer);
+            req.socket.destroy();
+          }, fault.ms);
+          hangs.add(timer);
+        }
+        return;
+      }
+      const injected = fault === undefined ? undefined : faultReply(fault);
+      if (injected !== undefined) {
+        // Infrastructure answers: GitHub sends them on any route, so they are exempt from the
+        // documented-status check (their JSON bodies are still GitHub's own, from errors.json).
+        send(res, record, injected.reply, injected.headers);
+        return;
+      }
+
+      const grant = grantFor(model, headers.authorization);
+      if (grant === "missing" || grant === "bad") {
+        const reply = githubError(grant === "missing" ? "requiresAuthentication" : "badCredentials");
+        violations.push(
+          `request ${record.seq} ${method} ${url.pathname}: ${grant === "missing" ? "no token sent" : "unknown token"}`,
+        );
+        send(res, record, reply);
+        return;
+      }
+      const handler = ROUTES[record.route as string];
+      if (handler === undefined) {
+        violations.push(`request ${record.seq} ${record.route}: not emulated by the loopback GitHub API`);
+        send(res, record, githubError("notFound"));
+        return;
+      }
+      let body: unknown;
+      if (rawBody !== "") {
+        try {
+          body = JSON.parse(rawBody);
+        } catch {
+          send(res, record, {
+            status: 400,
+            json: {
+              message: "Problems parsing JSON",
+              documentation_url: "https://docs.github.com/rest",
+              status: "400",
+            },
+          });
+          return;
+        }
+      }
+      let reply: Reply;
+      try {
+        reply = handler({
+          model,
+          hosts,
+          limits,
+          params: match.pathParams,
+          query: url.searchParams,
+          body,
+          headers,
+          grant,
+        });
+      } catch (error) {
+        violations.push(
+          `request ${record.seq} ${record.route}: handler threw ${(error as Error).stack ?? String(error)}`,
+        );
+        reply = githubError("serverError");
+      }
+      const respond = () => {
+        if (
+          fault?.kind === "malformed-json" ||
+          fault?.kind === "empty-body" ||
+          fault?.kind === "truncated-json"
+        ) {
+          const cut =
+            fault.kind === "malformed-json" ? "malformed" : fault.kind === "empty-body" ? "empty" : "half";
+          send(res, record, { ...reply, status: reply.status < 300 ? reply.status : 200 }, {}, cut);
+          return;
+        }
+        if (fault?.kind === "reset-mid-body") {
+          send(res, record, reply, {}, "reset-half");
+          return;
+        }
+        if (fault?.kind === "edit" && reply.json !== undefined)
+          reply = { ...reply, json: fault.edit(structuredClone(reply.json)) };
+        const mediaType =
+          reply.json !== undefined
+            ? "application/json"
+            : reply.text !== undefined
+              ? reply.mediaType
+              : undefined;
+        const bodyText =
+          reply.json !== undefined
+            ? JSON.stringify(reply.json)
+            : reply.text === undefined
+              ? ""
+              : Buffer.isBuffer(reply.text)
+                ? reply.text.toString("utf8")
+                : reply.text;
+        violations.push(
+          ...validateResponse({ match, status: reply.status, mediaType, body: bodyText }).map(
+            (v) => `response ${record.seq} ${method} ${url.pathname}: ${v}`,
+          ),
+        );
+        send(res, record, reply);
+      };
+      if (fault?.kind === "delay") {
         const timer = setTimeout(() => {
           hangs.delete(timer);
-          req.socket.destroy();
+          respond();
         }, fault.ms);
         hangs.add(timer);
-      }
-      return;
-    }
-    const injected = fault === undefined ? undefined : faultReply(fault);
-    if (injected !== undefined) {
-      // Infrastructure answers: GitHub sends them on any route, so they are exempt from the
-      // documented-status check (their JSON bodies are still GitHub's own, from errors.json).
-      send(res, record, injected.reply, injected.headers);
-      return;
-    }
-
-    const grant = grantFor(model, headers.authorization);
-    if (grant === "missing" || grant === "bad") {
-      const reply = githubError(grant === "missing" ? "requiresAuthentication" : "badCredentials");
-      violations.push(
-        `request ${record.seq} ${method} ${url.pathname}: ${grant === "missing" ? "no token sent" : "unknown token"}`,
-      );
-      send(res, record, reply);
-      return;
-    }
-    const handler = ROUTES[record.route as string];
-    if (handler === undefined) {
-      violations.push(`request ${record.seq} ${record.route}: not emulated by the loopback GitHub API`);
-      send(res, record, githubError("notFound"));
-      return;
-    }
-    let body: unknown;
-    if (rawBody !== "") {
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        send(res, record, {
-          status: 400,
-          json: {
-            message: "Problems parsing JSON",
-            documentation_url: "https://docs.github.com/rest",
-            status: "400",
-          },
-        });
-        return;
-      }
-    }
-    let reply: Reply;
-    try {
-      reply = handler({
-        model,
-        hosts,
-        limits,
-        params: match.pathParams,
-        query: url.searchParams,
-        body,
-        headers,
-        grant,
-      });
-    } catch (error) {
-      violations.push(
-        `request ${record.seq} ${record.route}: handler threw ${(error as Error).stack ?? String(error)}`,
-      );
-      reply = githubError("serverError");
-    }
-    const respond = () => {
-      if (
-        fault?.kind === "malformed-json" ||
-        fault?.kind === "empty-body" ||
-        fault?.kind === "truncated-json"
-      ) {
-        const cut =
-          fault.kind === "malformed-json" ? "malformed" : fault.kind === "empty-body" ? "empty" : "half";
-        send(res, record, { ...reply, status: reply.status < 300 ? reply.status : 200 }, {}, cut);
-        return;
-      }
-      if (fault?.kind === "reset-mid-body") {
-        send(res, record, reply, {}, "reset-half");
-        return;
-      }
-      if (fault?.kind === "edit" && reply.json !== undefined)
-        reply = { ...reply, json: fault.edit(structuredClone(reply.json)) };
-      const mediaType =
-        reply.json !== undefined
-          ? "application/json"
-          : reply.text !== undefined
-            ? reply.mediaType
-            : undefined;
-      const bodyText =
-        reply.json !== undefined
-          ? JSON.stringify(reply.json)
-          : reply.text === undefined
-            ? ""
-            : Buffer.isBuffer(reply.text)
-              ? reply.text.toString("utf8")
-              : reply.text;
-      violations.push(
-        ...validateResponse({ match, status: reply.status, mediaType, body: bodyText }).map(
-          (v) => `response ${record.seq} ${method} ${url.pathname}: ${v}`,
-        ),
-      );
-      send(res, record, reply);
-    };
-    if (fault?.kind === "delay") {
-      const timer = setTimeout(() => {
-        hangs.delete(timer);
+      } else {
         respond();
-      }, fault.ms);
-      hangs.add(timer);
-    } else {
-      respond();
+      }
+    };
+    if (fault?.kind === "hook") {
+      Promise.resolve()
+        .then(() => fault.run())
+        .then(serve, (error: unknown) => {
+          violations.push(`request ${record.seq} ${record.route}: the hook threw ${String(error)}`);
+          send(res, record, githubError("serverError"));
+        });
+      return;
     }
+    serve();
   }
 
   server.listen(0, "127.0.0.1");
