@@ -7,8 +7,8 @@
 // changed) gives the author no new try and spends nothing. Each round's receipt records the state
 // before and after and the hash of the previous receipt, so `verdict-gate audit` can replay the chain
 // and prove both the bound and that no round was edited or dropped.
-import { createHash } from "node:crypto";
 import { z } from "zod";
+import { canonicalJson, sha256Hex as sha256 } from "../canonical-json.js";
 import { STATUSES, type Status } from "./four.js";
 
 const statusSchema = z.enum(STATUSES as unknown as [Status, ...Status[]]);
@@ -149,19 +149,9 @@ export function nextState(before: LoopState, spends: boolean, reasons: readonly 
   };
 }
 
-/** Canonical JSON: object keys sorted, no whitespace, so the same record always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
-
-export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
+// Canonical JSON (keys sorted, no whitespace, so the same record always hashes the same) and sha256 are
+// defined once, with the evidence bundle's (src/canonical-json.ts).
+export { canonicalJson, sha256 };
 
 export function recordHash(record: RoundRecord): string {
   return sha256(canonicalJson({ ...record, receipt: { ...record.receipt, hash: "" } }));
