@@ -88,6 +88,12 @@ describe("the one table of examples (docs/glob-examples.json, shown in docs/cont
       diffOf(added(e.path)),
     );
     expect(within).toBe(e.matches ? "pass" : "fail");
+    // A criterion's `paths`: diff_added_contains counts the added line only in a file the glob selects.
+    const contains = await status(
+      { id: "entry", type: "diff_added_contains", pattern: "^row-marker$", paths: [e.pattern] },
+      diffOf(added(e.path, "row-marker")),
+    );
+    expect(contains).toBe(e.matches ? "pass" : "fail");
     // And a negated glob in a list takes exactly that path out.
     expect(pathSelector(["**", `!${e.pattern}`]).selects(e.path)).toBe(!e.matches);
   });
