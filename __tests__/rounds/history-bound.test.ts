@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
-import { jsonBytes } from "../../src/verdict/canonical.js";
 import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
 import {
   append,
@@ -23,7 +22,7 @@ import {
 } from "../../src/verdict/history.js";
 import { NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
 import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
-import { capText, textBytes } from "../../src/verdict/stored-text.js";
+import { capText, jsonBytes, textBytes } from "../../src/verdict/stored-text.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 /** Text that neither compresses nor escapes cheaply: random base64, or control characters. */

@@ -80,7 +80,6 @@ export {
 } from "./reviewer.js";
 export { newRoundToken, ROUND_TOKEN_BYTES } from "./round-token.js";
 export {
-  anchoredGlob,
   DEFAULT_EXCLUDES,
   type ExcludedFile,
   type ExcludeRule,
