@@ -43,5 +43,3 @@ export const OUTPUT = Object.freeze({
   reasons: "reasons",
   headSha: "head-sha",
 } as const);
-
-export type OutputName = (typeof OUTPUT)[keyof typeof OUTPUT];

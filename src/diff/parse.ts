@@ -423,8 +423,3 @@ export function fileFromPatch(entry: PullFileEntry): DiffFile {
     ...(problem !== undefined ? { malformed: `${shownPath(entry.filename)}: ${problem}` } : {}),
   };
 }
-
-/** Lines changed in a file: what coverage counts. */
-export function changedLines(file: DiffFile): number {
-  return file.additions + file.deletions;
-}

@@ -124,7 +124,6 @@ export const ArtifactSchema = z.discriminatedUnion("op", [
 ]);
 
 export type Artifact = z.infer<typeof ArtifactSchema>;
-export type ReadArtifactT = z.infer<typeof ReadArtifact>;
 
 export const BundleShape = z.strictObject({
   format: z.literal(EVIDENCE_FORMAT),
