@@ -1,4 +1,36 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/** The files that take longest, longest first: each is mostly runs of the bundled action as a process
+ * (one per case), so it waits on child processes far more than it computes. Started first, they
+ * overlap with everything else; left to vitest's default order on a fresh clone (largest file first)
+ * the short fault-matrix files would start last and finish alone. */
+const SLOW_FIRST = ["__tests__/faults/", "__tests__/e2e/", "__tests__/cli/", "__tests__/github/"];
+
+/** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or 4. */
+function workers(): number {
+  const raw = process.env.VERDICT_GATE_TEST_WORKERS;
+  if (raw === undefined || raw === "") return 4;
+  if (!/^[1-9][0-9]?$/.test(raw)) throw new Error(`VERDICT_GATE_TEST_WORKERS must be 1 to 99, not ${raw}`);
+  return Number(raw);
+}
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // vitest's own order (failed first, then by the last run's duration or by size) within each group.
+    const ordered = await super.sort(files);
+    const group = (file: TestSpecification) => {
+      const relative = path.relative(process.cwd(), file.moduleId).split(path.sep).join("/");
+      const i = SLOW_FIRST.findIndex((prefix) => relative.startsWith(prefix));
+      return i === -1 ? SLOW_FIRST.length : i;
+    };
+    return ordered
+      .map((file, index) => ({ file, index, group: group(file) }))
+      .sort((a, b) => a.group - b.group || a.index - b.index)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,6 +40,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default on a 2-core machine is one worker (cores - 1), so the suite ran one file at a
+    // time while that file mostly waited on a child process. Four workers keep both cores busy; more
+    // only add memory (each worker parses GitHub's 13 MB API description) and contention.
+    // VERDICT_GATE_TEST_WORKERS overrides it (e.g. 1 to debug, or more on a bigger machine).
+    maxWorkers: workers(),
+    sequence: { sequencer: SlowFilesFirst },
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
