@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /** The files that take longest, longest first: each is mostly runs of the bundled action as a process
@@ -7,6 +7,13 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * overlap with everything else; left to vitest's default order on a fresh clone (largest file first)
  * the short fault-matrix files would start last and finish alone. */
 const SLOW_FIRST = ["__tests__/faults/", "__tests__/e2e/", "__tests__/cli/", "__tests__/github/"];
+
+/** Test files run without isolation (see the project below). */
+const LOOPBACK = [
+  "__tests__/e2e/**/*.test.ts",
+  "__tests__/faults/**/*.test.ts",
+  "__tests__/github/**/*.test.ts",
+];
 
 /** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or 4. */
 function workers(): number {
@@ -34,7 +41,6 @@ class SlowFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ["__tests__/**/*.test.ts"],
     // End-to-end tests start dist/ as child processes against loopback servers; give them room
     // without letting a hang go unnoticed.
     testTimeout: 60_000,
@@ -46,6 +52,27 @@ export default defineConfig({
     // VERDICT_GATE_TEST_WORKERS overrides it (e.g. 1 to debug, or more on a bigger machine).
     maxWorkers: workers(),
     sequence: { sequencer: SlowFilesFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["__tests__/**/*.test.ts"],
+          exclude: [...LOOPBACK, ...configDefaults.exclude],
+        },
+      },
+      {
+        // These files talk to the loopback GitHub API, which validates every exchange against GitHub's
+        // 13 MB description with validators compiled on first use: about 2 s of CPU for each file that
+        // starts afresh, and on a loaded machine long enough to outlast a client's deadline. Run without
+        // isolation, a worker parses and compiles once for all the files it runs (the github/ folder:
+        // 57 s of CPU isolated, 17 s shared, on a loaded machine). They share nothing mutable but those
+        // caches: none mocks a module, the one environment stub (github/secrets) is undone after its
+        // test, and each test starts its own world (servers, repository, workspace).
+        extends: true,
+        test: { name: "loopback", include: LOOPBACK, isolate: false },
+      },
+    ],
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],
