@@ -205,4 +205,17 @@ describe("writes", () => {
     expect(spaced).toBeLessThan(900);
     expect(reads).toBeLessThan(5_000);
   });
+
+  it("are a second apart at the default spacing, GitHub's own guidance (the full-fidelity case)", async () => {
+    // No writeSpacingMs: the client's default, which the action runs with.
+    w = await startWorld({ client: { writeSpacingMs: undefined } });
+    for (const body of ["one", "two", "three"]) await createIssueComment(w.client, w.ref, w.pr.number, body);
+    const writes = w.api.requests.filter((r) => r.method === "POST");
+    expect(writes).toHaveLength(3);
+    const gaps = writes
+      .slice(1)
+      .map((r, i) => r.receivedAt - (writes[i] as { receivedAt: number }).receivedAt);
+    // Stamped by the loopback server on this same event loop: a stamp can come a few milliseconds late.
+    for (const gap of gaps) expect(gap, `gaps: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(950);
+  });
 });
