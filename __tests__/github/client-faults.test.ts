@@ -208,7 +208,7 @@ describe("writes", () => {
 
   it("are a second apart at the default spacing, GitHub's own guidance (the full-fidelity case)", async () => {
     // No writeSpacingMs: the client's default, which the action runs with.
-    w = await startWorld({ client: { writeSpacingMs: undefined } });
+    w = await startWorld({ client: { productionSpacing: true } });
     for (const body of ["one", "two", "three"]) await createIssueComment(w.client, w.ref, w.pr.number, body);
     const writes = w.api.requests.filter((r) => r.method === "POST");
     expect(writes).toHaveLength(3);
