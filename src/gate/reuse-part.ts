@@ -53,7 +53,7 @@ export function incrementalFor(input: {
     ...shaping,
     files: [],
     part: { number: 1, of: 1 },
-    roundToken: "reuse-key-round-token",
+    roundToken: "reusekeyroundtoken00000000000000",
     drawFenceId: fixedFences(),
   });
   const conditions = conditionsKey({
