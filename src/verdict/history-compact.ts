@@ -187,19 +187,28 @@ function fitFiles(
   let bytes = 40;
   if (bytes > room) return { bytes: 0 };
   const blocked: FileVerdicts["blocked"] = [];
+  let dropped = false;
   for (const entry of [...files.blocked].sort((a, b) => b.round - a.round)) {
     const texts = entry.reasonIds
       .map((id) => byId.get(id))
       .filter((t): t is StoredReason => t !== undefined && !kept.has(t.id));
-    if (texts.length + entry.reasonIds.filter((id) => kept.has(id)).length < entry.reasonIds.length) continue;
+    if (texts.length + entry.reasonIds.filter((id) => kept.has(id)).length < entry.reasonIds.length) {
+      dropped = true;
+      continue;
+    }
     const cost = jsonBytes(entry) + 1 + texts.reduce((sum, t) => sum + jsonBytes(t) + 1, 0);
-    if (bytes + cost > room) continue;
+    if (bytes + cost > room) {
+      dropped = true;
+      continue;
+    }
     bytes += cost;
     for (const t of texts) kept.set(t.id, t);
     blocked.push(entry);
   }
   const approved: FileVerdicts["approved"] = [];
-  for (const group of [...files.approved].sort((a, b) => b.round - a.round)) {
+  // Approves only once every block is kept: a block let go for room while approves stay would make
+  // room the reason a blocked file gets asked again.
+  for (const group of dropped ? [] : [...files.approved].sort((a, b) => b.round - a.round)) {
     const envelope = jsonBytes({ round: group.round, keys: "" }) + 1;
     const fit = Math.floor((room - bytes - envelope) / FILE_KEY_CHARS);
     if (fit <= 0) break;
