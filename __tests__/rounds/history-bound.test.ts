@@ -46,6 +46,8 @@ interface Step {
   /** Per-file verdicts this round keeps (incremental rounds): approved files, and blocked files each
    * with reasons of `reasonBytes` incompressible bytes. */
   files?: { approved: number; blocked: number; reasonBytes?: number };
+  /** Reviewer tokens reported this round. */
+  usage?: boolean;
 }
 
 /** A random file key, as reuse.ts writes one. */
@@ -86,7 +88,7 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
     ...(s.pending !== undefined ? { pendingSince: s.pending } : {}),
     ...(s.person !== undefined ? { decidedBy: s.person, decisionReason: s.personReason ?? "ok" } : {}),
     coverage: "100%",
-    usage: { in: 123_456_789, out: 98_765, unreported: 3 },
+    ...(s.usage === true ? { usage: { in: 123_456_789_012, out: 98_765_432, unreported: 1_000 } } : {}),
   });
   const kept = s.files === undefined ? undefined : fileVerdicts(concluded.record.round, s.files);
   const whole = withFileVerdicts(
@@ -255,16 +257,26 @@ describe("the comment never outgrows GitHub's limit", () => {
   it("holds for 150 worst-case rounds, folding the oldest into the checkpoint", () => {
     const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
     for (let i = 1; i <= 150; i += 1)
-      play(state, {
-        ...(i % 7 === 0 ? worstStep(i) : { ...worstStep(i), person: undefined }),
-        ...(i % 10 === 5 ? { files: MANY_FILES } : {}),
-      });
+      play(state, i % 7 === 0 ? worstStep(i) : { ...worstStep(i), person: undefined });
     const stored = state.stored;
     expect(stored.checkpoint?.round).toBeGreaterThan(100);
     expect(jsonBytes(stored)).toBeLessThanOrEqual(4 * STATE_BYTES);
     const report = audit(stored);
     expect(report).toMatchObject({ valid: true, rounds: 150, folded: stored.checkpoint?.round });
     expect(stored.rounds.some(isDigest)).toBe(true);
+  }, 120_000);
+
+  it("holds for 60 worst-case rounds that also keep 3,000 files' verdicts and token totals", () => {
+    const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
+    for (let i = 1; i <= 60; i += 1)
+      play(state, {
+        ...worstStep(i),
+        person: undefined,
+        usage: true,
+        ...(i % 3 === 0 ? { files: MANY_FILES } : {}),
+      });
+    expect(audit(state.stored)).toMatchObject({ valid: true, rounds: 60 });
+    expect(lastRound(state.stored)?.tokens?.totalIn).toBe(60 * 123_456_789_012);
   }, 120_000);
 
   // Reviewer text of any kind: anything JavaScript strings hold, lone surrogates and controls included.
@@ -325,7 +337,7 @@ describe("the comment never outgrows GitHub's limit", () => {
             outcome: s.outcome,
             ...(s.person !== null ? { person: s.person, personReason: s.person } : {}),
             reviewer: s.reviewer,
-            ...(s.files !== null ? { files: s.files } : {}),
+            ...(s.files !== null ? { files: s.files, usage: true } : {}),
             ...(s.pending !== null ? { pending: s.pending } : {}),
           });
         }
