@@ -5,10 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DiffFile } from "../../src/diff/types.js";
-import { bindingOf } from "../../src/gate/binding.js";
 import { incrementalFor } from "../../src/gate/reuse-part.js";
 import { fileTokens, planReview } from "../../src/review/plan.js";
-import { readSettings } from "../../src/settings.js";
 import { emptyHistory } from "../../src/verdict/history.js";
 import { files as arbitraryFiles, diffOf, file } from "../review/diff-fixtures.js";
 import { type Answer, oneByteMore, type RoundState, reviewRound, scripted } from "./reuse-support.js";
