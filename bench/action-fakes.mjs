@@ -33,7 +33,7 @@ export function bundleDir() {
 
 /** A pull request of `files` new files and `lines` added lines in all, `patchOmitted` of whose patches
  * GitHub leaves out of the file list (as it does for large files). */
-export function syntheticPull({ files, lines, patchOmitted = [] }) {
+export function syntheticPull({ files, lines, patchOmitted = [], changed = [], head }) {
   const entries = [];
   const per = Math.floor(lines / files);
   let extra = lines - per * files;
@@ -41,9 +41,11 @@ export function syntheticPull({ files, lines, patchOmitted = [] }) {
     const n = per + (extra > 0 ? 1 : 0);
     if (extra > 0) extra -= 1;
     const name = `src/module${String(i).padStart(4, "0")}/file.js`;
+    // A file in `changed` has one line that differs: the push of an incremental round.
     const body = Array.from(
       { length: n },
-      (_, j) => `+export const value${j} = ${i} * ${j}; // line ${j + 1} of ${name}`,
+      (_, j) =>
+        `+export const value${j} = ${i} * ${j}; // line ${j + 1} of ${name}${changed.includes(i) && j === 0 ? " (changed)" : ""}`,
     );
     const patch = `@@ -0,0 +1,${n} @@\n${body.join("\n")}`;
     entries.push({ name, n, patch, omitted: patchOmitted.includes(i), sha: String(i).padStart(40, "0") });
@@ -54,7 +56,7 @@ export function syntheticPull({ files, lines, patchOmitted = [] }) {
         `diff --git a/${e.name} b/${e.name}\nnew file mode 100644\nindex 0000000..${"1".repeat(7)}\n--- /dev/null\n+++ b/${e.name}\n${e.patch}\n`,
     )
     .join("");
-  return { entries, diff, additions: lines, files };
+  return { entries, diff, additions: lines, files, ...(head !== undefined ? { head } : {}) };
 }
 
 function pullJson(pull, apiUrl) {
@@ -70,7 +72,7 @@ function pullJson(pull, apiUrl) {
     url: `${apiUrl}/repos/${REPO}/pulls/1`,
     user: { login: "author-dev", type: "User" },
     labels: [],
-    head: { sha: HEAD, ref: "feature", repo: { full_name: REPO } },
+    head: { sha: pull.head ?? HEAD, ref: "feature", repo: { full_name: REPO } },
     base: { sha: BASE, ref: "main", repo: { full_name: REPO } },
     changed_files: pull.files,
     additions: pull.additions,
@@ -106,8 +108,11 @@ function fileEntries(entries) {
  * apply: the diff media type is refused past 300 files or 20,000 lines (406 for the pull request, 500
  * for the comparison of its two commits), a comparison lists 300 files, the file list stops at 3,000
  * files. */
-export async function startGitHub(pull) {
+export async function startGitHub(first) {
   const counts = { requests: 0, byRoute: {} };
+  // The pull request as it is now: a push replaces it (setPull), the history comment stays.
+  let pull = first;
+  const head = () => pull.head ?? HEAD;
   const checks = [];
   let comment = null;
   let nextId = 1000;
@@ -149,7 +154,7 @@ export async function startGitHub(pull) {
       }
       // The change by commit (three-dot): GitHub's 500 for a diff too large to render, else the diff;
       // as JSON, at most 300 files.
-      if (req.method === "GET" && p === `${prefix}/compare/${BASE}...${HEAD}`) {
+      if (req.method === "GET" && p === `${prefix}/compare/${BASE}...${head()}`) {
         if (/diff/.test(req.headers.accept ?? "")) {
           if (pull.files > 300 || pull.additions > 20_000) {
             return json(500, { message: "Server Error: Sorry, this diff is taking too long to generate." });
@@ -212,16 +217,23 @@ export async function startGitHub(pull) {
         return json(200, run);
       }
       // The gate's own runs on the commit (which PRs it judged there) and the PRs whose head it is.
-      if (req.method === "GET" && p === `${prefix}/commits/${HEAD}/check-runs`) {
-        const named = checks.filter((c) => c.name === url.searchParams.get("check_name"));
+      if (req.method === "GET" && p === `${prefix}/commits/${head()}/check-runs`) {
+        const named = checks.filter(
+          (c) => c.name === url.searchParams.get("check_name") && c.head_sha === head(),
+        );
         return json(200, {
           total_count: named.length,
           check_runs: named.map((c) => ({ ...c, external_id: c.external_id ?? null })),
         });
       }
-      if (req.method === "GET" && p === `${prefix}/commits/${HEAD}/pulls`) {
+      if (req.method === "GET" && p === `${prefix}/commits/${head()}/pulls`) {
         return json(200, [
-          { number: 1, state: "open", head: { sha: HEAD }, base: { ref: "main", repo: { full_name: REPO } } },
+          {
+            number: 1,
+            state: "open",
+            head: { sha: head() },
+            base: { ref: "main", repo: { full_name: REPO } },
+          },
         ]);
       }
       const commentJson = (c) => ({
@@ -249,22 +261,36 @@ export async function startGitHub(pull) {
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const url = `http://127.0.0.1:${server.address().port}`;
-  return { url, counts, checks, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url,
+    counts,
+    checks,
+    /** A push: the pull request now has these files at `pull.head`. */
+    setPull: (next) => {
+      pull = next;
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
-/** An OpenAI-compatible reviewer that approves every call at once with the round's token, and counts
- * the prompt bytes it was sent. */
-export async function startReviewer() {
+/** An OpenAI-compatible reviewer that approves every call with the round's token (after `delayMs`),
+ * or blocks a call whose prompt shows the file `blockFile`, and counts the prompt bytes it was sent. */
+export async function startReviewer({ delayMs = 0, blockFile } = {}) {
   const counts = { calls: 0, promptBytes: 0 };
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const request = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       const prompt = request.messages.map((m) => m.content).join("\n");
       counts.calls += 1;
       counts.promptBytes += Buffer.byteLength(prompt);
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt)?.[1] ?? "none";
+      const blocks = blockFile !== undefined && prompt.includes(`diff --git a/${blockFile} `);
+      const content = blocks
+        ? `BLOCKING: ${blockFile}:1 — the value must not be exported\n\n===VERDICT=== REQUEST_CHANGES ${token}`
+        : `No blocking issues.\n\n===VERDICT=== APPROVE ${token}`;
       const text = JSON.stringify({
         id: "chatcmpl-bench",
         object: "chat.completion",
@@ -275,7 +301,7 @@ export async function startReviewer() {
             index: 0,
             message: {
               role: "assistant",
-              content: `No blocking issues.\n\n===VERDICT=== APPROVE ${token}`,
+              content,
               refusal: null,
             },
             logprobs: null,
@@ -305,11 +331,11 @@ const ACTION = parse(readFileSync(path.join(here, "..", "action.yml"), "utf8"));
 
 /** Runs the bundled action once as a runner would; returns wall seconds, the child's peak RSS (from a
  * preloaded exit hook: `process.resourceUsage().maxRSS`), its outputs and exit code. */
-export async function runAction({ github, reviewer, env = {}, inputs = {} }) {
+export async function runAction({ github, reviewer, env = {}, inputs = {}, head = HEAD }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vg-bench-"));
   const workspace = path.join(dir, "workspace");
   mkdirSync(path.join(workspace, ".git"), { recursive: true });
-  writeFileSync(path.join(workspace, ".git", "HEAD"), `${HEAD}\n`);
+  writeFileSync(path.join(workspace, ".git", "HEAD"), `${head}\n`);
   writeFileSync(path.join(workspace, "README.md"), "# bench\n");
   const event = path.join(dir, "event.json");
   writeFileSync(
@@ -317,7 +343,7 @@ export async function runAction({ github, reviewer, env = {}, inputs = {} }) {
     JSON.stringify({
       action: "opened",
       number: 1,
-      pull_request: { number: 1, head: { sha: HEAD }, base: { sha: BASE } },
+      pull_request: { number: 1, head: { sha: head }, base: { sha: BASE } },
       repository: { full_name: REPO, name: "bench", owner: { login: "bench-org" } },
     }),
   );

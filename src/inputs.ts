@@ -20,6 +20,7 @@ export const INPUT = Object.freeze({
   exclude: "exclude",
   defaultExcludes: "default-excludes",
   maxDiffTokens: "max-diff-tokens",
+  maxRoundTokens: "max-round-tokens",
   reviewerConcurrency: "reviewer-concurrency",
   contextWindow: "context-window",
   maxOutputTokens: "max-output-tokens",

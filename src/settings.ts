@@ -34,6 +34,9 @@ export interface ReviewerSettings {
   contextWindow?: number;
   /** Reviewer calls in flight at once when the diff is split. */
   concurrency: number;
+  /** The most prompt tokens one round may send, estimated before any call; undefined: no limit. A
+   * round that needs more holds without a call. */
+  maxRoundTokens?: number;
 }
 
 /** What the round is about. The check run always goes on a pull request's head commit (or the merge
@@ -260,6 +263,7 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
   }
   const baseUrlRaw = optionalText(read, INPUT.baseUrl);
   const contextWindow = optionalInteger(read, INPUT.contextWindow, 1_000, 100_000_000);
+  const maxRoundTokens = optionalInteger(read, INPUT.maxRoundTokens, 1_000, 1_000_000_000);
   return {
     provider,
     model,
@@ -271,6 +275,7 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
     maxOutputTokens: integer(read, INPUT.maxOutputTokens, 256, 1_000_000),
     ...(contextWindow !== undefined ? { contextWindow } : {}),
     concurrency: integer(read, INPUT.reviewerConcurrency, 1, 16),
+    ...(maxRoundTokens !== undefined ? { maxRoundTokens } : {}),
   };
 }
 

@@ -55,6 +55,27 @@ async function review(
 const approving = ["--command", fakeReviewerCommand("approve-bound")];
 
 describe("statuses and exit codes", () => {
+  it("holds (exit 4) without calling the reviewer when the round needs more than --max-round-tokens", async () => {
+    const marker = path.join(dir, "called");
+    const lines = Array.from(
+      { length: 100 },
+      (_, i) => `+export const value${i} = ${i}; // a line of forty characters`,
+    );
+    const big = `diff --git a/src/big.js b/src/big.js\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/big.js\n@@ -0,0 +1,100 @@\n${lines.join("\n")}\n`;
+    const r = await review(["--command", `sh -c "touch ${marker}"`, "--max-round-tokens", "1000"], {
+      stdin: `${GREET_DIFF}${big}`,
+    });
+    expect(r.code, r.err).toBe(4);
+    expect(r.out).toMatch(/over `max-round-tokens` \(1,000\): no reviewer call was made/);
+    expect(() => readFileSync(marker)).toThrow();
+  });
+
+  it("refuses a --max-round-tokens that is not a whole number, naming the flag", async () => {
+    const r = await review([...approving, "--max-round-tokens", "lots"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/max-round-tokens/);
+  });
+
   it("approves (exit 0) when the reviewer approves and every criterion passes on the working tree", async () => {
     const r = await review(approving);
     expect(r.code, r.err).toBe(0);

@@ -55,6 +55,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.reviewerTimeoutSeconds]: { other: "7", binds: false, why: "how it is reached" },
   [INPUT.reviewerRetries]: { other: "0", binds: false, why: "how it is reached" },
   [INPUT.reviewerConcurrency]: { other: "1", binds: false, why: "how it is reached" },
+  [INPUT.maxRoundTokens]: {
+    other: "50000",
+    binds: false,
+    why: "what a round may spend; a round over it holds and records no verdict",
+  },
   [INPUT.maxOutputTokens]: { other: "999", binds: false, why: "a reply cut there holds and is not recorded" },
   [INPUT.failOn]: { other: "blocked", binds: false, why: "the step, not the check" },
   [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { withFileVerdicts } from "../../src/gate/reuse-part.js";
 import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
 import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
 import {
@@ -13,14 +14,16 @@ import {
   blockedHeads,
   currentState,
   emptyHistory,
+  FILE_REASONS,
   FULL_ROUND_BYTES,
   type History,
   isDigest,
   isTerminal,
   lastRound,
+  reasonId,
   roundReasons,
 } from "../../src/verdict/history.js";
-import { NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
+import { FILES_BYTES, NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
 import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
 import { capText, jsonBytes, textBytes } from "../../src/verdict/stored-text.js";
 
@@ -39,6 +42,32 @@ interface Step {
   personReason?: string;
   pending?: Record<string, string>;
   reviewer?: boolean;
+  /** Per-file verdicts this round keeps (incremental rounds): approved files, and blocked files each
+   * with reasons of `reasonBytes` incompressible bytes. */
+  files?: { approved: number; blocked: number; reasonBytes?: number };
+  /** Reviewer tokens reported this round. */
+  usage?: boolean;
+}
+
+/** A random file key, as reuse.ts writes one. */
+const key = () => randomBytes(16).toString("base64url");
+
+/** The per-file verdicts a round keeps, and their reason texts. */
+function fileVerdicts(round: number, f: NonNullable<Step["files"]>) {
+  const texts = new Map<string, string>();
+  const blocked = many(f.blocked, (i) => {
+    const ids = many(FILE_REASONS + 2, (k) => {
+      const text = capText(`src/f${i}.ts:${k} — ${noise(f.reasonBytes ?? 120)}`, 400);
+      const id = reasonId(text);
+      texts.set(id, text);
+      return id;
+    }).slice(0, FILE_REASONS);
+    return { round, key: key(), reasonIds: ids };
+  });
+  return {
+    files: { approved: f.approved > 0 ? [{ round, keys: many(f.approved, key).join("") }] : [], blocked },
+    texts,
+  };
 }
 
 /** Plays a round as the gate does: conclude on the stored history, render the comment, read it back
@@ -58,8 +87,15 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
     ...(s.pending !== undefined ? { pendingSince: s.pending } : {}),
     ...(s.person !== undefined ? { decidedBy: s.person, decisionReason: s.personReason ?? "ok" } : {}),
     coverage: "100%",
+    ...(s.usage === true ? { usage: { in: 123_456_789_012, out: 98_765_432, unreported: 1_000 } } : {}),
   });
-  const whole = append(state.stored, concluded);
+  const kept = s.files === undefined ? undefined : fileVerdicts(concluded.record.round, s.files);
+  const whole = withFileVerdicts(
+    append(state.stored, concluded),
+    kept?.files,
+    kept?.texts ?? new Map(),
+    concluded.record.round,
+  );
   const body = renderHistoryComment(whole, {
     checkName: "verdict-gate",
     runUrl: "https://github.com/o/r/actions/runs/1",
@@ -72,6 +108,16 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
   const newest = lastRound(state.stored);
   expect(newest?.receipt.hash).toBe(concluded.record.receipt.hash);
   expect(newest && roundReasons(state.stored, newest).filter((r) => r.startsWith("(reason "))).toEqual([]);
+  // File verdicts: only this round's are kept, and approves only once every block is.
+  const files = state.stored.files;
+  if (files !== undefined) {
+    if (jsonBytes(state.stored) > 4 * STATE_BYTES) expect(jsonBytes(files)).toBeLessThanOrEqual(FILES_BYTES);
+    if (files.approved.length > 0) expect(files.blocked).toHaveLength(kept?.files.blocked.length ?? 0);
+    for (const b of files.blocked) expect(kept?.files.blocked.map((k) => k.key)).toContain(b.key);
+  } else if (kept !== undefined) {
+    // Let go whole only when nothing of it fits: the newest round at its largest leaves little room.
+    expect(kept.files.blocked.length + kept.files.approved.length).toBeGreaterThan(0);
+  }
   if (state.shadow === undefined) return;
   state.shadow = append(state.shadow, concluded);
   // What the loop rules read is the same, compacted or not.
@@ -110,6 +156,9 @@ function worstStep(i: number): Step {
     reviewer: true,
   };
 }
+
+/** The file verdicts of a 3,000-file pull request with 200 files blocked on long reasons. */
+const MANY_FILES = { approved: 3_000, blocked: 200, reasonBytes: 400 };
 
 describe("the size of one text", () => {
   it("is counted in JSON bytes exactly as JSON.stringify writes it, and capped there", () => {
@@ -152,6 +201,7 @@ describe("the size of one round", () => {
       decidedBy: s.person as string,
       decisionReason: s.personReason as string,
       coverage: controls(500),
+      usage: { in: Number.MAX_SAFE_INTEGER, out: Number.MAX_SAFE_INTEGER, unreported: 10_000_000 },
     });
     const record = jsonBytes(c.record);
     const withTexts = jsonBytes(append(h, c));
@@ -165,6 +215,31 @@ describe("the size of one round", () => {
 });
 
 describe("the comment never outgrows GitHub's limit", () => {
+  it("keeps a 300-file pull request's file verdicts whole beside ordinary rounds", () => {
+    const state = fresh();
+    for (let i = 1; i <= 20; i += 1)
+      play(state, {
+        head: i,
+        maxRounds: 100,
+        outcome: no(`src/a.ts:1 — ${noise(200)}`),
+        reviewer: true,
+        files: { approved: 299, blocked: 1 },
+      });
+    expect(state.stored.files?.approved[0]?.keys).toHaveLength(299 * 22);
+    expect(state.stored.files?.blocked).toHaveLength(1);
+  });
+
+  it("lets approves go before blocks when the file verdicts do not all fit", () => {
+    const state = fresh();
+    play(state, { ...withoutPerson(worstStep(1)), files: MANY_FILES });
+    const files = state.stored.files;
+    // The newest round at every cap leaves little room: not all 200 blocks fit, so no approve is kept
+    // (those files are asked again), and every block kept has its reasons.
+    expect(files?.approved ?? []).toEqual([]);
+    expect(files?.blocked.length ?? 0).toBeLessThan(200);
+    expect(audit(state.stored).errors).toEqual([]);
+  });
+
   it("keeps recording after a round with 40 long incompressible BLOCKING reasons (issue 11)", () => {
     const state = fresh();
     play(state, {
@@ -192,6 +267,18 @@ describe("the comment never outgrows GitHub's limit", () => {
     const report = audit(stored);
     expect(report).toMatchObject({ valid: true, rounds: 150, folded: stored.checkpoint?.round });
     expect(stored.rounds.some(isDigest)).toBe(true);
+  }, 120_000);
+
+  it("holds for 60 worst-case rounds that also keep 3,000 files' verdicts and token totals", () => {
+    const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
+    for (let i = 1; i <= 60; i += 1)
+      play(state, {
+        ...withoutPerson(worstStep(i)),
+        usage: true,
+        ...(i % 3 === 0 ? { files: MANY_FILES } : {}),
+      });
+    expect(audit(state.stored)).toMatchObject({ valid: true, rounds: 60 });
+    expect(lastRound(state.stored)?.tokens?.totalIn).toBe(60 * 123_456_789_012);
   }, 120_000);
 
   // Reviewer text of any kind: anything JavaScript strings hold, lone surrogates and controls included.
@@ -224,6 +311,9 @@ describe("the comment never outgrows GitHub's limit", () => {
     outcome,
     person: fc.option(text(200), { freq: 6 }),
     reviewer: fc.boolean(),
+    files: fc.option(fc.record({ approved: fc.nat({ max: 2_500 }), blocked: fc.nat({ max: 40 }) }), {
+      freq: 2,
+    }),
     pending: fc.option(
       fc.dictionary(fc.string({ maxLength: 300 }), fc.string({ maxLength: 40 }), { maxKeys: 25 }),
       {
@@ -249,6 +339,7 @@ describe("the comment never outgrows GitHub's limit", () => {
             outcome: s.outcome,
             ...(s.person !== null ? { person: s.person, personReason: s.person } : {}),
             reviewer: s.reviewer,
+            ...(s.files !== null ? { files: s.files, usage: true } : {}),
             ...(s.pending !== null ? { pending: s.pending } : {}),
           });
         }

@@ -1,19 +1,32 @@
 // The reviewer part of a round: the planned chunks go to the reviewer, each reply is read under the
 // round-bound reply contract, and the per-chunk results combine by the lattice, capped by coverage.
-// A verdict recorded for the same head, diff, prompt and model is reused instead of asking again.
+// A verdict recorded for the same head, diff, prompt and model is reused instead of asking again; on
+// another head, each file whose key matches a kept verdict is (src/review/reuse.ts), and only the other
+// files are sent. A round whose prompts would go past max-round-tokens holds before any call.
 import type { DiffFile } from "../diff/types.js";
 import type { ReviewerCallReport } from "../report/round-report.js";
 import { reviewChunks } from "../review/chunks.js";
-import { type Coverage, coverageAfter, formatCoverage } from "../review/coverage.js";
+import { type Coverage, coverageOf, formatCoverage } from "../review/coverage.js";
 import { replyEcho } from "../review/forgery.js";
-import type { ReviewPlan } from "../review/plan.js";
+import { type Chunk, fileTokens, type ReviewPlan } from "../review/plan.js";
 import { buildPrompt, type Prompt, type PromptInput } from "../review/prompt.js";
+import {
+  type AnsweredChunk,
+  nextVerdicts,
+  type ReusedFile,
+  rechunk,
+  reusedByRound,
+  splitForReuse,
+  wholeChunksReused,
+} from "../review/reuse.js";
 import type { Reviewer, ReviewReply } from "../review/reviewer.js";
 import { capByCoverage, type Part } from "../verdict/decision.js";
 import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
-import { combine, maybe, type Result } from "../verdict/four.js";
-import { canonicalJson, sha256 } from "../verdict/history.js";
+import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four.js";
+import { canonicalJson, type FileVerdicts, sha256 } from "../verdict/history.js";
 import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { storeReasons } from "../verdict/stored-text.js";
+import type { Incremental } from "./reuse-part.js";
 
 /** The prompt's parts that do not depend on the chunk or the round token. */
 export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "drawFenceId">;
@@ -40,6 +53,24 @@ export interface ReviewerPartOutcome {
   fingerprint: string;
   reusedFromRound?: number;
   reusedFromPr?: number;
+  /** The per-file verdicts to keep after this round (incremental rounds), and their reasons' texts. */
+  files?: FileVerdicts;
+  fileTexts: ReadonlyMap<string, string>;
+  /** What this round reused per file, for the summary. */
+  reusedFiles?: ReusedFilesReport;
+  /** The estimated prompt tokens of the calls this round needed (max-round-tokens). */
+  estimatedTokens: number;
+}
+
+export interface ReusedFilesReport {
+  /** Files whose key matched a kept verdict, and which rounds gave them. */
+  files: number;
+  byRound: { round: number; files: number }[];
+  /** Files sent to the reviewer. */
+  asked: number;
+  /** The chunks the whole diff plans into, and how many of them were reused whole. */
+  chunksPlanned: number;
+  chunksReused: number;
 }
 
 /** What the reviewer saw, as one hash: provider and model, the prompt without its per-round token, and
@@ -149,17 +180,96 @@ export interface ReviewerPartInput {
   concurrency: number;
   /** A verdict recorded for this head with the same fingerprint (and not forced to review again). */
   reuse?: ReusedVerdict;
+  /** Per-file reuse: the kept verdicts and this round's conditions (reuse-part.ts). */
+  incremental?: Incremental;
+  /** max-round-tokens: the most prompt tokens this round may send, estimated before any call. */
+  maxRoundTokens?: number;
   fingerprint: string;
   log: (message: string) => void;
 }
 
+/** Where the round's reviewer answer came from, before it is read: the reviewer's replies to the
+ * asked chunks, and the files whose kept verdicts stand. */
+interface Asked {
+  chunks: readonly Chunk[];
+  reused: readonly ReusedFile[];
+  keys: ReadonlyMap<DiffFile, string>;
+}
+
+function whatToAsk(plan: ReviewPlan, incremental: Incremental | undefined): Asked {
+  if (incremental === undefined) return { chunks: plan.chunks, reused: [], keys: new Map() };
+  const split = splitForReuse(plan.chunks, incremental.conditions, incremental.kept, incremental.force);
+  // Nothing reused: the plan's own chunks, exactly as a round without a history sends them.
+  if (split.reused.length === 0) return { chunks: plan.chunks, reused: [], keys: split.keys };
+  return {
+    chunks: rechunk(split.asked, plan.maxDiffTokens, fileTokens),
+    reused: split.reused,
+    keys: split.keys,
+  };
+}
+
+/** Coverage counting a reused file as seen: it is, under the same key. Files of asked chunks count
+ * only when their chunk got a reply. */
+function coverageWith(
+  plan: ReviewPlan,
+  asked: Asked,
+  answered: ReadonlySet<number>,
+  failed: ReadonlyMap<number, string>,
+): Coverage {
+  const reusedChunk: Chunk = {
+    index: asked.chunks.length,
+    files: asked.reused.map((r) => r.file),
+    tokens: 0,
+  };
+  const chunks = asked.reused.length > 0 ? [...asked.chunks, reusedChunk] : asked.chunks;
+  const seen = new Set(answered);
+  if (asked.reused.length > 0) seen.add(reusedChunk.index);
+  return coverageOf({ ...plan, chunks }, seen, failed);
+}
+
+/** A kept verdict as the result it stands for. */
+function keptResult(r: ReusedFile, reasonText: (id: string) => string): Result {
+  if (r.verdict.kind === "approve") return yes();
+  const [first, ...rest] = r.verdict.reasonIds.map(reasonText);
+  return no(first ?? `${r.file.path}: blocked in round ${r.verdict.round}`, ...rest);
+}
+
+function reusedReport(plan: ReviewPlan, asked: Asked): ReusedFilesReport | undefined {
+  if (asked.reused.length === 0) return undefined;
+  return {
+    files: asked.reused.length,
+    byRound: reusedByRound(asked.reused),
+    asked: asked.chunks.reduce((n, c) => n + c.files.length, 0),
+    chunksPlanned: plan.chunks.length,
+    chunksReused: wholeChunksReused(plan.chunks, asked.reused),
+  };
+}
+
+function describeReuse(r: ReusedFilesReport | undefined): string {
+  if (r === undefined) return "";
+  const from = r.byRound.map((b) => `${b.files} from round ${b.round}`).join(", ");
+  return `; ${r.files} unchanged file(s) reused (${from}), ${r.chunksReused} of ${r.chunksPlanned} planned chunk(s) reused whole, ${r.asked} file(s) asked`;
+}
+
+/** The verdicts to keep when no call was made: the reused ones (an over-budget hold, a whole reuse). */
+function carried(incremental: Incremental | undefined, asked: Asked): FileVerdicts | undefined {
+  if (incremental === undefined) return undefined;
+  return nextVerdicts(incremental.round, asked.reused, [], asked.keys);
+}
+
+/** The `files` field of an outcome: present only when there are file verdicts to keep. */
+function filesOf(files: FileVerdicts | undefined): { files?: FileVerdicts } {
+  return files === undefined ? {} : { files };
+}
+
 export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPartOutcome> {
-  const { plan, reviewer, base, roundToken, fingerprint } = input;
+  const { plan, reviewer, base, roundToken, fingerprint, incremental } = input;
   if (input.reuse !== undefined) {
     // Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
     // reuse, so every chunk was answered and coverage is what the plan promised.
     const coverage = plan.coverage;
     const result = capByCoverage(input.reuse.result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+    const kept = incremental === undefined ? undefined : whatToAsk(plan, { ...incremental, force: false });
     return {
       part: {
         name: "reviewer",
@@ -175,10 +285,14 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       fingerprint,
       reusedFromRound: input.reuse.round,
       ...(input.reuse.pr !== undefined ? { reusedFromPr: input.reuse.pr } : {}),
+      ...filesOf(kept === undefined ? undefined : carried(incremental, kept)),
+      fileTexts: new Map(),
+      estimatedTokens: 0,
     };
   }
-  const total = plan.chunks.length;
-  const prompts = plan.chunks.map((chunk) =>
+  const asked = whatToAsk(plan, incremental);
+  const total = asked.chunks.length;
+  const prompts = asked.chunks.map((chunk) =>
     buildPrompt({
       ...base,
       files: chunk.files,
@@ -186,16 +300,58 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       roundToken,
     }),
   );
-  input.log(`reviewer: ${reviewer.label}, ${total} call(s), concurrency ${input.concurrency}`);
-  const outcomes = await reviewChunks(plan.chunks, reviewer, {
+  const estimatedTokens = prompts.reduce((sum, p) => sum + p.estimatedTokens, 0);
+  const reusedFiles = reusedReport(plan, asked);
+  if (input.maxRoundTokens !== undefined && estimatedTokens > input.maxRoundTokens) {
+    // Before any call: a round that cannot afford all of its calls makes none, and holds. A partial
+    // review could not approve anyway, and each call past the limit is money the repository said no to.
+    const need = `the round needs about ${estimatedTokens.toLocaleString("en-US")} prompt tokens (estimated, ${total} call${total === 1 ? "" : "s"}), over \`max-round-tokens\` (${input.maxRoundTokens.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\` or split the pull request`;
+    input.log(`reviewer: ${need}`);
+    const coverage = coverageWith(
+      plan,
+      asked,
+      new Set(),
+      new Map(asked.chunks.map((c) => [c.index, "not asked: over max-round-tokens"])),
+    );
+    return {
+      part: {
+        name: "reviewer",
+        result: maybe(need),
+        summary: `not asked: over max-round-tokens${describeReuse(reusedFiles)}`,
+      },
+      verdict: "SKIPPED",
+      uncapped: maybe(need),
+      coverage,
+      calls: [],
+      findings: [],
+      warnings: [],
+      fingerprint,
+      ...filesOf(carried(incremental, asked)),
+      fileTexts: new Map(),
+      ...(reusedFiles !== undefined ? { reusedFiles } : {}),
+      estimatedTokens,
+    };
+  }
+  input.log(
+    `reviewer: ${reviewer.label}, ${total} call(s), concurrency ${input.concurrency}${describeReuse(reusedFiles)}`,
+  );
+  const outcomes = await reviewChunks(asked.chunks, reviewer, {
     concurrency: input.concurrency,
     prompt: (chunk) => prompts[chunk.index] as (typeof prompts)[number],
   });
-  const coverage = coverageAfter(plan, outcomes);
+  const answeredIndexes = new Set<number>();
+  const failed = new Map<number, string>();
+  for (const outcome of outcomes) {
+    if (outcome.reply.ok) answeredIndexes.add(outcome.chunk.index);
+    else failed.set(outcome.chunk.index, `reviewer ${outcome.reply.failure}: ${outcome.reply.message}`);
+  }
+  const coverage = coverageWith(plan, asked, answeredIndexes, failed);
   const results: Result[] = [];
   const words: string[] = [];
   const found: Finding[] = [];
   const calls: ReviewerCallReport[] = [];
+  const answered: AnsweredChunk[] = [];
+  const fileTexts = new Map<string, string>();
   const warnings = new Set<string>();
   for (const outcome of outcomes) {
     const prompt = prompts[outcome.chunk.index] as (typeof prompts)[number];
@@ -203,6 +359,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
     results.push(read.result);
     words.push(read.verdict);
     found.push(...read.findings);
+    answered.push({ chunk: outcome.chunk, answer: answerOf(outcome.reply.ok, read, fileTexts) });
     for (const w of outcome.reply.warnings) warnings.add(w);
     calls.push({
       files: outcome.chunk.files.length,
@@ -221,6 +378,11 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         : { message: hideRoundToken(outcome.reply.message, roundToken) }),
     });
   }
+  for (const r of asked.reused) {
+    const kept = keptResult(r, incremental?.reasonText ?? notStoredText);
+    results.push(kept);
+    words.push(kept.value === NO ? "REQUEST_CHANGES" : "APPROVE");
+  }
   // No chunk at all: there is no review. Nothing in scope, or nothing in scope it could be shown (a
   // malformed diff, binary files): the first gap says which, so the hold says what is wrong.
   const uncapped =
@@ -231,22 +393,58 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
             ? "the reviewer was not asked: no file in scope to review"
             : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
         );
-  const result = capByCoverage(uncapped, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  const result = capByCoverage(dedupe(uncapped), toDecisionCoverage(coverage), coverage.gaps.join("; "));
   const verdict = combinedVerdict(words);
   return {
     part: {
       name: "reviewer",
       result,
-      summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}); coverage ${formatCoverage(coverage)}`,
+      summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}${describeReuse(reusedFiles)}); coverage ${formatCoverage(coverage)}`,
     },
     verdict,
-    uncapped,
+    uncapped: dedupe(uncapped),
     coverage,
     calls,
     findings: found,
     warnings: [...warnings],
     fingerprint,
+    ...(incremental !== undefined
+      ? { files: nextVerdicts(incremental.round, asked.reused, answered, asked.keys) }
+      : {}),
+    fileTexts,
+    ...(reusedFiles !== undefined ? { reusedFiles } : {}),
+    estimatedTokens,
   };
+}
+
+function notStoredText(id: string): string {
+  return `(reason ${id.slice(0, 8)} is no longer stored)`;
+}
+
+/** One reason once: two blocked files of one chunk share its chunk-wide reasons. */
+function dedupe(result: Result): Result {
+  if (result.reasons.length < 2) return result;
+  const reasons = [...new Set(result.reasons)];
+  if (reasons.length === result.reasons.length) return result;
+  return { ...result, reasons };
+}
+
+/** How an asked chunk was answered, for what later rounds may reuse: a clean approve (a reply read as
+ * YES), a clean block (a reply read as NO under REQUEST_CHANGES) with its reasons as the history
+ * stores them, or anything else, which is asked again. */
+function answerOf(
+  ok: boolean,
+  read: { result: Result; verdict: string },
+  texts: Map<string, string>,
+): AnsweredChunk["answer"] {
+  if (!ok) return { kind: "other" };
+  if (read.verdict === "APPROVE" && read.result.value === YES) return { kind: "approve" };
+  if (read.verdict === "REQUEST_CHANGES" && read.result.value === NO) {
+    const stored = storeReasons(read.result.reasons);
+    for (const [id, text] of stored.texts) texts.set(id, text);
+    return { kind: "block", reasons: stored.ids.map((id) => ({ id, text: stored.texts.get(id) as string })) };
+  }
+  return { kind: "other" };
 }
 
 export function toDecisionCoverage(c: Coverage) {

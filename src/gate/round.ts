@@ -25,7 +25,7 @@ import {
   roundCount,
   storedResultOf,
 } from "../verdict/history.js";
-import { concludeRound, repeatsLast, terminalNeed } from "../verdict/loop.js";
+import { concludeRound, repeatsLast, terminalNeed, tokensSoFar } from "../verdict/loop.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
@@ -35,6 +35,7 @@ import { lockfilePart } from "./lockfile-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
+import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
 import {
   type PromptBase,
   type ReviewerPartOutcome,
@@ -248,6 +249,16 @@ async function evaluate(
       roundToken: ctx.newRoundToken(),
       concurrency: settings.reviewer.concurrency,
       ...(reuse !== undefined ? { reuse } : {}),
+      // Per-file reuse (incremental rounds): only files whose key changed are sent.
+      incremental: incrementalFor({
+        history,
+        binding,
+        reviewerLabel: reviewer.label,
+        base,
+        round: roundNumber,
+        force: settings.forceReview,
+      }),
+      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
       fingerprint,
       log: (m) => log.info(m),
     }));
@@ -297,12 +308,15 @@ async function evaluate(
       ? { reviewer: { verdict: review.verdict, fingerprint, result: review.uncapped } }
       : {}),
     coverage: formatCoverage(review.coverage),
+    usage: usageOf(review.calls),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
     binding,
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
-  const after = fresh ? append(history, concluded) : history;
+  const after = fresh
+    ? withFileVerdicts(append(history, concluded), review.files, review.fileTexts, concluded.record.round)
+    : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
   // The loop rules may have turned a block into a hold; the parts table says why.
   const roundsPart: Part = {
@@ -326,6 +340,8 @@ async function evaluate(
       calls: review.calls,
       ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
       ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
+      ...optional("reusedFiles", review.reusedFiles),
+      tokensTotal: tokensSoFar(after),
       warnings: review.warnings,
     },
     criteria: criteria.report,

@@ -52,6 +52,16 @@ export interface ReviewerReport {
   reusedFromRound?: number;
   /** The round was another pull request's, with the same head commit and the same question. */
   reusedFromPr?: number;
+  /** Files whose kept verdict was reused (incremental rounds), by the round that gave it. */
+  reusedFiles?: {
+    files: number;
+    byRound: readonly { round: number; files: number }[];
+    asked: number;
+    chunksPlanned: number;
+    chunksReused: number;
+  };
+  /** The pull request's reviewer tokens across all its rounds so far, from the history. */
+  tokensTotal?: { in: number; out: number };
   warnings: readonly string[];
 }
 
@@ -331,6 +341,20 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   lines.push(
     `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${seconds(latency)}.${reused}`,
   );
+  if (r.reusedFiles !== undefined) {
+    const f = r.reusedFiles;
+    const from = f.byRound.map((b) => `${figure(b.files)} from round ${b.round}`).join(", ");
+    lines.push(
+      "",
+      `Incremental: ${plural(f.asked, "changed file")} asked in ${plural(r.calls.length, "call")}; ${plural(f.files, "unchanged file")} reused (${from}): ${figure(f.chunksReused)} of ${plural(f.chunksPlanned, "planned chunk")} reused whole. A file's verdict is reused only for the same path, patch text, reviewer, contract and prompt.`,
+    );
+  }
+  if (r.tokensTotal !== undefined && r.tokensTotal.in + r.tokensTotal.out > 0) {
+    lines.push(
+      "",
+      `This pull request so far: ${figure(r.tokensTotal.in)} tokens in, ${figure(r.tokensTotal.out)} out, as the providers reported them.`,
+    );
+  }
   for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
   if (r.calls.length > 1) {
     lines.push(

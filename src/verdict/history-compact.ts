@@ -5,6 +5,9 @@
 //
 // 1. the newest round, in full, with its reason texts: always (every field is capped when the round
 //    is sealed, so it is at most FULL_ROUND_BYTES plus 2 × ROUND_REASONS texts);
+// 1½. the latest per-file reviewer verdicts (`files`, src/review/reuse.ts), up to FILES_BYTES, blocks
+//    before approves: a file whose verdict is let go is asked again next round, which costs tokens,
+//    never an approve; a block let go would be asked again too, so blocks are the last to go;
 // 2. older rounds in full, newest first, while they fit their share: a full round is what a later
 //    round can reuse a verdict from and what the table shows with its needs and dependencies;
 // 3. then rounds as digests (history.ts: the loop rules and the chain need nothing more), while they
@@ -21,6 +24,8 @@
 import {
   type Checkpoint,
   digestOf,
+  FILE_KEY_CHARS,
+  type FileVerdicts,
   FULL_ROUND_BYTES,
   foldRounds,
   type History,
@@ -35,6 +40,11 @@ import { jsonBytes, REASON_BYTES, ROUND_REASONS } from "./stored-text.js";
  * bytes (stored blocks), and base64 by a third: 44,000 bytes are at most 58,752 characters in the
  * comment, which leaves the marker, the heading, the table and the footer 6,700 (history-comment.ts). */
 export const STATE_BYTES = 44_000;
+
+/** The most the per-file verdicts may take: about 1,000 approved files, with room left for older
+ * rounds. Nothing past the newest round is promised room: with a newest round at its largest, few or
+ * no file verdicts are kept (and those files are asked again). */
+export const FILES_BYTES = 24_000;
 
 /** The checkpoint at its largest: the remembered blocked heads and a few numbers. */
 const CHECKPOINT_BYTES = 2_200 + REMEMBERED_BLOCKED_HEADS * 43;
@@ -94,6 +104,8 @@ export function compactHistory(history: History, budget = STATE_BYTES): History 
     used += jsonBytes(newest) + 1 + keepTexts(newest);
     i -= 1;
   }
+  const files = fitFiles(history.files, Math.min(FILES_BYTES, Math.max(0, budget - used)), byId, kept);
+  used += files.bytes;
   // What is left is shared: half for older full rounds, a third for digests, the rest for texts.
   const left = Math.max(0, budget - used);
   const fullShare = Math.floor(left * 0.5);
@@ -124,7 +136,13 @@ export function compactHistory(history: History, budget = STATE_BYTES): History 
   let room =
     budget -
     24 -
-    jsonBytes({ ...history, checkpoint, rounds: [...digests, ...full], reasons: [...kept.values()] });
+    jsonBytes({
+      ...history,
+      checkpoint,
+      rounds: [...digests, ...full],
+      reasons: [...kept.values()],
+      files: files.kept,
+    });
   const extras = [...history.reasons].reverse().filter((s) => !kept.has(s.id));
   for (const stored of extras) {
     const cost = jsonBytes(stored) + 1;
@@ -142,6 +160,7 @@ export function compactHistory(history: History, budget = STATE_BYTES): History 
     rounds: [...digests, ...full],
     reasons,
     ...(forgotten > 0 ? { forgotten } : {}),
+    ...(files.kept !== undefined ? { files: files.kept } : {}),
   };
   if (jsonBytes(compacted) > budget) {
     // Unreachable while every round is sealed with its caps (and an edited history does not audit,
@@ -151,4 +170,52 @@ export function compactHistory(history: History, budget = STATE_BYTES): History 
     );
   }
   return compacted;
+}
+
+/** The per-file verdicts that fit `room` bytes: blocks first (a block let go is asked again, and
+ * asking until the answer changes is how a gate shops for an approve), newest first, each with its
+ * reason texts; then approved keys, newest round first, as many as fit. Keeps the texts it needs in
+ * `kept`. */
+function fitFiles(
+  files: FileVerdicts | undefined,
+  room: number,
+  byId: ReadonlyMap<string, StoredReason>,
+  kept: Map<string, StoredReason>,
+): { kept?: FileVerdicts; bytes: number } {
+  if (files === undefined) return { bytes: 0 };
+  // The envelope: `,"files":{"approved":[],"blocked":[]}`.
+  let bytes = 40;
+  if (bytes > room) return { bytes: 0 };
+  const blocked: FileVerdicts["blocked"] = [];
+  let dropped = false;
+  for (const entry of [...files.blocked].sort((a, b) => b.round - a.round)) {
+    const texts = entry.reasonIds
+      .map((id) => byId.get(id))
+      .filter((t): t is StoredReason => t !== undefined && !kept.has(t.id));
+    if (texts.length + entry.reasonIds.filter((id) => kept.has(id)).length < entry.reasonIds.length) {
+      dropped = true;
+      continue;
+    }
+    const cost = jsonBytes(entry) + 1 + texts.reduce((sum, t) => sum + jsonBytes(t) + 1, 0);
+    if (bytes + cost > room) {
+      dropped = true;
+      continue;
+    }
+    bytes += cost;
+    for (const t of texts) kept.set(t.id, t);
+    blocked.push(entry);
+  }
+  const approved: FileVerdicts["approved"] = [];
+  // Approves only once every block is kept: a block let go for room while approves stay would make
+  // room the reason a blocked file gets asked again.
+  for (const group of dropped ? [] : [...files.approved].sort((a, b) => b.round - a.round)) {
+    const envelope = jsonBytes({ round: group.round, keys: "" }) + 1;
+    const fit = Math.floor((room - bytes - envelope) / FILE_KEY_CHARS);
+    if (fit <= 0) break;
+    const keys = group.keys.slice(0, Math.min(group.keys.length, fit * FILE_KEY_CHARS));
+    bytes += envelope + keys.length;
+    approved.push({ round: group.round, keys });
+  }
+  if (blocked.length === 0 && approved.length === 0) return { bytes: 0 };
+  return { kept: { approved, blocked }, bytes };
 }

@@ -79,6 +79,45 @@ export const bindingSchema = z.object({
 });
 export type Binding = z.infer<typeof bindingSchema>;
 
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const tokensSchema = z.object({
+  in: count,
+  out: count,
+  totalIn: count,
+  totalOut: count,
+  /** Calls whose provider reported no usage this round (a command reviewer): their tokens are unknown. */
+  unreported: z.number().int().min(1).optional(),
+});
+export type RoundTokens = z.infer<typeof tokensSchema>;
+
+/** One file's reviewer verdict key (src/review/reuse.ts): 128 bits of SHA-256, base64url. */
+export const FILE_KEY_CHARS = 22;
+const fileKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+/** Reasons one blocked file keeps (by id); a block with more still blocks on these. */
+export const FILE_REASONS = 5;
+
+/** The latest reviewer verdict per file, for incremental rounds (src/review/reuse.ts): only what reuse
+ * needs, compactly. A file's key covers its path, its exact patch text and every condition the
+ * reviewer judged it under, so a key that matches is the same question. */
+export const fileVerdictsSchema = z.object({
+  /** Files a chunk's approve covered, by the round that asked: their keys concatenated. */
+  approved: z.array(
+    z.object({
+      round: z.number().int().min(1),
+      keys: z.string().regex(new RegExp(`^(?:[A-Za-z0-9_-]{${FILE_KEY_CHARS}})+$`)),
+    }),
+  ),
+  /** Files a block stands for, each with the reasons that stand for it. */
+  blocked: z.array(
+    z.object({
+      round: z.number().int().min(1),
+      key: fileKey,
+      reasonIds: z.array(hex(32)).min(1).max(FILE_REASONS),
+    }),
+  ),
+});
+export type FileVerdicts = z.infer<typeof fileVerdictsSchema>;
+
 /** What a digest keeps: all the loop rules and the chain need of an old round. */
 const coreShape = {
   round: z.number().int().min(1),
@@ -110,6 +149,9 @@ export const fullRoundSchema = z.object({
     })
     .optional(),
   coverage: z.string().optional(),
+  /** Reviewer tokens as the provider reported them: this round's, and the pull request's running
+   * total up to and including it (so the total survives old rounds being digested and folded). */
+  tokens: tokensSchema.optional(),
   /** Dependency id → when a round first saw it pending (for timeouts). */
   pendingSince: z.record(z.string(), z.string()).optional(),
   receipt: z.object({
@@ -182,6 +224,10 @@ export const historySchema = z.object({
   reasons: z.array(storedReasonSchema),
   /** Distinct reasons whose text no longer fits and was let go. */
   forgotten: z.number().int().min(1).optional(),
+  /** The latest reviewer verdict of each file of the last evaluated round (incremental rounds). Not
+   * part of any round's hash: it is a cache of what reuse needs, which compaction may shrink or drop
+   * (a file it forgets is asked again), never a record the loop rules read. */
+  files: fileVerdictsSchema.optional(),
 });
 
 export type History = z.infer<typeof historySchema>;
@@ -287,6 +333,7 @@ const BODY_KEYS = [
   "binding",
   "reviewer",
   "coverage",
+  "tokens",
   "pendingSince",
 ] as const;
 
@@ -645,6 +692,31 @@ function auditReasons(history: History, errors: string[]): void {
     const first = history.reasons.find((s) => r.reasonIds.includes(s.id) && s.round > r.round);
     if (first !== undefined)
       errors.push(`reason ${first.id.slice(0, 8)}: first given by round ${r.round}, not ${first.round}`);
+  }
+  auditFiles(history, ids, last, errors);
+}
+
+/** The per-file verdicts: each from a round that exists, each key once, a block's reasons stored. */
+function auditFiles(history: History, ids: ReadonlySet<string>, last: number, errors: string[]): void {
+  const files = history.files;
+  if (files === undefined) return;
+  const keys = new Set<string>();
+  const once = (key: string) => {
+    if (keys.has(key)) errors.push(`file verdicts: key ${key.slice(0, 8)} is listed twice`);
+    keys.add(key);
+  };
+  for (const group of files.approved) {
+    if (group.round > last)
+      errors.push(`file verdicts: approved by round ${group.round}, which does not exist`);
+    for (let at = 0; at < group.keys.length; at += FILE_KEY_CHARS)
+      once(group.keys.slice(at, at + FILE_KEY_CHARS));
+  }
+  for (const entry of files.blocked) {
+    if (entry.round > last)
+      errors.push(`file verdicts: blocked by round ${entry.round}, which does not exist`);
+    once(entry.key);
+    for (const id of entry.reasonIds)
+      if (!ids.has(id)) errors.push(`file verdicts: reason ${id.slice(0, 8)} is not stored`);
   }
 }
 

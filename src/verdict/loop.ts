@@ -9,10 +9,12 @@ import {
   type FullRound,
   gateBlocked,
   type History,
+  isDigest,
   isTerminal,
   type LoopState,
   lastRound,
   nextState,
+  type RoundTokens,
   roundCount,
   type SealedRound,
   seal,
@@ -38,6 +40,9 @@ export interface RoundInput {
   outcome: Result;
   reviewer?: { verdict: string; fingerprint: string; result: Result };
   coverage?: string;
+  /** Reviewer tokens this round, as the providers reported them; `unreported` counts calls whose
+   * provider gave no usage. The record adds them to the pull request's running total. */
+  usage?: { in: number; out: number; unreported: number };
   pendingSince?: Record<string, string>;
   /** The base, contract and settings the round judged under (src/gate/binding.ts). */
   binding?: Binding;
@@ -75,6 +80,33 @@ function boundedTimers(pending: Record<string, string>): Record<string, string> 
   for (const [key, at] of Object.entries(pending).slice(0, PENDING_ITEMS))
     out[capText(key, PENDING_KEY_BYTES)] = capText(at, SHORT_BYTES);
   return out;
+}
+
+/** The pull request's running token total before this round: the newest full round's that records
+ * one (every round carries it on, so the newest full round has it unless no round ever spent any). */
+export function tokensSoFar(history: History): { in: number; out: number } {
+  for (let i = history.rounds.length - 1; i >= 0; i -= 1) {
+    const r = history.rounds[i];
+    if (r === undefined || isDigest(r)) break;
+    if (r.tokens !== undefined) return { in: r.tokens.totalIn, out: r.tokens.totalOut };
+  }
+  return { in: 0, out: 0 };
+}
+
+/** This round's tokens and the running total, or undefined while nothing was ever spent. */
+function roundTokens(history: History, usage: RoundInput["usage"]): RoundTokens | undefined {
+  const before = tokensSoFar(history);
+  const spent = { in: usage?.in ?? 0, out: usage?.out ?? 0 };
+  const unreported = usage?.unreported ?? 0;
+  if (before.in + before.out + spent.in + spent.out === 0 && unreported === 0) return undefined;
+  const cap = (n: number) => Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.floor(n)));
+  return {
+    in: cap(spent.in),
+    out: cap(spent.out),
+    totalIn: cap(before.in + spent.in),
+    totalOut: cap(before.out + spent.out),
+    ...(unreported > 0 ? { unreported: Math.min(unreported, 1_000_000) } : {}),
+  };
 }
 
 export function concludeRound(input: RoundInput): RoundConclusion {
@@ -131,6 +163,7 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(input.binding !== undefined ? { binding: input.binding } : {}),
     ...(reviewer !== undefined ? { reviewer } : {}),
     ...(input.coverage !== undefined ? { coverage: capText(input.coverage, SHORT_BYTES) } : {}),
+    ...optionalTokens(roundTokens(input.history, input.usage)),
     ...(input.pendingSince !== undefined ? { pendingSince: boundedTimers(input.pendingSince) } : {}),
     ...(exhausted ? { exhausted: true } : {}),
     receipt: { before, after },
@@ -145,9 +178,14 @@ export function concludeRound(input: RoundInput): RoundConclusion {
 export function repeatsLast(history: History, record: FullRound): boolean {
   const last = lastRound(history);
   if (last === undefined) return false;
+  // Tokens are left out: a re-evaluation that reused the verdict spent none, and is no new record.
   const gist = (r: FullRound) => {
-    const { round: _round, at: _at, receipt, ...rest } = r;
+    const { round: _round, at: _at, receipt, tokens: _tokens, ...rest } = r;
     return canonicalJson({ ...rest, after: receipt.after });
   };
   return gist(last) === gist(record);
+}
+
+function optionalTokens(tokens: RoundTokens | undefined): { tokens?: RoundTokens } {
+  return tokens === undefined ? {} : { tokens };
 }

@@ -1,0 +1,116 @@
+// The round's side of incremental rounds (src/review/reuse.ts): the conditions a file's verdict is
+// keyed under, the verdicts the history keeps, and the history with this round's verdicts stored.
+import { buildPrompt } from "../review/prompt.js";
+import { conditionsKey, type KeptVerdict, verdictsByKey } from "../review/reuse.js";
+import {
+  type Binding,
+  type FileVerdicts,
+  type History,
+  notStored,
+  reasonText,
+  type StoredReason,
+} from "../verdict/history.js";
+import type { PromptBase } from "./reviewer-part.js";
+
+/** What the reviewer part needs to reuse per-file verdicts. */
+export interface Incremental {
+  /** conditionsKey of this round. */
+  readonly conditions: string;
+  /** The verdicts the history keeps, by file key. */
+  readonly kept: ReadonlyMap<string, KeptVerdict>;
+  /** force-review: ask about every file again. */
+  readonly force: boolean;
+  /** This round's number (what its own verdicts are kept under). */
+  readonly round: number;
+  /** A kept reason's text. */
+  readonly reasonText: (id: string) => string;
+}
+
+/** A fence id source that is the same every time: the skeleton prompt must hash the same for the
+ * same conditions (buildPrompt draws a random one). Counting, so text that holds one id still gets
+ * a fence. */
+function fixedFences(): () => string {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `reuse-key-fence-${n}`;
+  };
+}
+
+/** The conditions a file's verdict is judged under this round. The earlier reasons and the withheld
+ * names are left out: the first changes after every block (nothing could be reused after one), the
+ * second lists other files, each of which has its own key or is checked by the gate itself. */
+export function incrementalFor(input: {
+  history: History;
+  binding: Binding;
+  reviewerLabel: string;
+  base: PromptBase;
+  round: number;
+  force: boolean;
+}): Incremental {
+  const { earlierReasons: _earlier, withheld: _withheld, ...shaping } = input.base;
+  const skeleton = buildPrompt({
+    ...shaping,
+    files: [],
+    part: { number: 1, of: 1 },
+    roundToken: "reusekeyroundtoken00000000000000",
+    drawFenceId: fixedFences(),
+  });
+  const conditions = conditionsKey({
+    reviewer: input.reviewerLabel,
+    settings: input.binding.settings,
+    contract: input.binding.contract,
+    prompt: skeleton.text,
+  });
+  const { history } = input;
+  return {
+    conditions,
+    kept: verdictsByKey(history.files),
+    force: input.force,
+    round: input.round,
+    reasonText: (id) => reasonText(history, id) ?? notStored(id),
+  };
+}
+
+/** The history with the file verdicts this round keeps (replacing the last round's) and the texts of
+ * their reasons stored. Only on a history this round appends to: the store is the latest round's. */
+export function withFileVerdicts(
+  history: History,
+  files: FileVerdicts | undefined,
+  texts: ReadonlyMap<string, string>,
+  round: number,
+): History {
+  const { files: _old, ...rest } = history;
+  if (files === undefined || (files.approved.length === 0 && files.blocked.length === 0)) return rest;
+  const known = new Set(history.reasons.map((r) => r.id));
+  const added: StoredReason[] = [];
+  for (const entry of files.blocked) {
+    for (const id of entry.reasonIds) {
+      if (known.has(id)) continue;
+      const text = texts.get(id);
+      if (text === undefined) continue;
+      known.add(id);
+      added.push({ id, text, round });
+    }
+  }
+  // A block whose reason text is nowhere is dropped (its file is asked again), never kept unreadable.
+  const blocked = files.blocked.filter((e) => e.reasonIds.every((id) => known.has(id)));
+  return { ...rest, reasons: [...history.reasons, ...added], files: { approved: files.approved, blocked } };
+}
+
+/** This round's reviewer tokens as the providers reported them, for the running total. */
+export function usageOf(calls: readonly { inputTokens?: number; outputTokens?: number }[]): {
+  in: number;
+  out: number;
+  unreported: number;
+} {
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let unreported = 0;
+  for (const c of calls) {
+    if (c.inputTokens === undefined && c.outputTokens === undefined) unreported += 1;
+    tokensIn += c.inputTokens ?? 0;
+    tokensOut += c.outputTokens ?? 0;
+  }
+  return { in: tokensIn, out: tokensOut, unreported };
+}
