@@ -579,6 +579,8 @@ function judged(s: Scenario, inputs: Record<string, string>): string {
   );
   const t = settings.target;
   if (t.kind === "merge_group") return t.headSha;
+  // A `/verdict` comment's round is at the pull request's current head (src/commands/run.ts).
+  if (t.kind === "comment") return `refs/pull/${t.comment.issue}/head`;
   return t.headSha ?? `refs/pull/${t.number}/head`;
 }
 
