@@ -25,12 +25,16 @@ interface WebhookDefinition {
 
 let definitions: WebhookDefinition[] | undefined;
 
-function example(name: string, action?: string): Record<string, unknown> {
+function example(
+  name: string,
+  action?: string,
+  which: (e: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> {
   if (definitions === undefined) {
     definitions = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
   }
   const entry = definitions.find((d) => d.name === name);
-  const found = entry?.examples.find((e) => action === undefined || e.action === action);
+  const found = entry?.examples.find((e) => (action === undefined || e.action === action) && which(e));
   if (found === undefined)
     throw new Error(`@octokit/webhooks-examples has no ${name}${action ? `.${action}` : ""}`);
   return structuredClone(found);
@@ -139,7 +143,12 @@ function issueCommentEvent(
 ): { payload: Record<string, unknown>; env: Record<string, string> } {
   const hosts = { api: api.url, web: WEB };
   const { repo, pull } = spec;
-  const payload = example("issue_comment", spec.action);
+  // The newer examples: the oldest one predates fields GitHub's schema now requires of an issue.
+  const payload = example(
+    "issue_comment",
+    spec.action,
+    (e) => "reactions" in (e.issue as Record<string, unknown>),
+  );
   const number = pull?.number ?? spec.issue;
   if (number === undefined) throw new Error("an issue_comment event needs a pull request or an issue");
   const issue = payload.issue as Record<string, unknown>;
