@@ -358,3 +358,71 @@ function commentBodyOrNone(): string | undefined {
     return undefined;
   }
 }
+
+describe("API requests per /verdict command", () => {
+  it("an ignored comment, a reply, a refusal, a decision and a round, by route (docs/history.md quotes them)", async () => {
+    const CHECK_RUNS = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
+    const HISTORY = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
+    const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
+    const START = "POST /repos/{owner}/{repo}/check-runs";
+    const FINISH = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
+    const WRITE = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}";
+    const figures: Record<string, number> = {};
+    await heldRound();
+    figures["ordinary comment"] = (await comment("reader-rex", "Nice work")).routes.length;
+    figures["help, or a malformed command"] = (await comment("reader-rex", "/verdict help")).routes.length;
+    figures["refused: the author deciding, or a closed PR"] = (
+      await comment("author-dev", "/verdict approve mine")
+    ).routes.length;
+    figures["refused: no write access"] = (await comment("reader-rex", "/verdict review")).routes.length;
+    world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
+    const reviewed = await comment("maintainer-mo", "/verdict review --force");
+    expect(reviewed.run.outputs.status).toBe("blocked");
+    // Taken; the PR and the permission; a whole round (the PR not read again; with --force no other
+    // pull request's verdict for the commit is looked for); done.
+    expect(reviewed.routes).toEqual([
+      EYES,
+      PR,
+      PERMISSION,
+      START,
+      HISTORY,
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      HISTORY,
+      WRITE,
+      HISTORY,
+      FINISH,
+      EYES,
+    ]);
+    figures["/verdict review (a round that blocks)"] = reviewed.routes.length;
+    const decided = await comment("maintainer-mo", "/verdict approve fine");
+    // Taken (eyes); the PR, the person's permission; the gate's runs on the head and its history (the
+    // head and base the person read); then the dispatch decision's round, which reads neither the PR nor
+    // the permission again; done (+1).
+    expect(decided.routes).toEqual([
+      EYES,
+      PR,
+      PERMISSION,
+      CHECK_RUNS,
+      HISTORY,
+      START,
+      HISTORY,
+      PULLS_AT_COMMIT,
+      HISTORY,
+      WRITE,
+      HISTORY,
+      FINISH,
+      PULLS_AT_COMMIT,
+      EYES,
+    ]);
+    figures["/verdict approve"] = decided.routes.length;
+    expect(figures).toEqual({
+      "ordinary comment": 0,
+      "help, or a malformed command": 3,
+      "refused: the author deciding, or a closed PR": 4,
+      "refused: no write access": 5,
+      "/verdict approve": 14,
+      "/verdict review (a round that blocks)": 12,
+    });
+  });
+});
