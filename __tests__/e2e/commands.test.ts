@@ -426,3 +426,27 @@ describe("API requests per /verdict command", () => {
     });
   });
 });
+
+describe("a command that cannot finish fails the step, after saying so", () => {
+  it("a round that fails mid-way: a hold on the head naming the error, a reply, confused, a failed step", async () => {
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const done = await comment("maintainer-mo", "/verdict review");
+    expect(done.run.code).toBe(1);
+    expect(latestCheck(world).conclusion).toBe("action_required");
+    expect(replies()).toHaveLength(1);
+    expect(replies()[0]).toMatch(/`\/verdict review` could not finish: .*Nothing was approved/s);
+    expect(reactions(done.comment)).toEqual(["eyes", "confused"]);
+  });
+
+  it("GitHub refusing the reaction: the step fails before anything is judged", async () => {
+    world.api.faults.inject(EYES, { kind: "status", status: 502 }, { attempts: "every" });
+    const done = await comment("maintainer-mo", "/verdict review");
+    expect(done.run.code).toBe(1);
+    expect(done.run.commands.join("\n")).toMatch(/::error::verdict-gate: .*react eyes to comment/);
+    expect(gateChecks(world)).toEqual([]);
+  });
+});
