@@ -22,6 +22,7 @@ import examples from "@octokit/webhooks-examples";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
+  COMMAND_JOB_IF,
   GATE_PERMISSIONS,
   gatePermissions,
   ROUND_CONCURRENCY_GROUP,
@@ -903,6 +904,16 @@ describe("`/verdict` comments start the gate only for a command on a pull reques
       expect(gateRuns(w, byName("an ordinary comment on PR 57")), w.source).toEqual([]);
       expect(gateRuns(w, byName("a /verdict comment on issue 57, no pull request")), w.source).toEqual([]);
     }
+  });
+
+  it("every gate job (or call) in a workflow that listens to comments carries the one command if:", () => {
+    let count = 0;
+    for (const w of [...listening, allWorkflows().find((x) => x.source === REUSABLE_PATH) as Workflow])
+      for (const job of jobs(w).filter(runsGate)) {
+        expect(job.body.if, `${w.source} ${job.id}`).toBe(`\${{ ${COMMAND_JOB_IF} }}`);
+        count += 1;
+      }
+    expect(count).toBeGreaterThan(2);
   });
 
   it("the reusable workflow's job, called on a comment, checks out the comment's pull request and skips other comments", () => {
