@@ -4,12 +4,14 @@
 // error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
+import { runCommentCommand } from "./commands/run.js";
 import { openTree } from "./criteria/fs-tree.js";
 import { describeError } from "./describe-error.js";
-import { bindGitHub } from "./gate/bind-github.js";
+import { bindGitHubPorts } from "./gate/bind-github.js";
 import { bindReviewer, reviewerSecrets } from "./gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
+import type { GitHubPort } from "./gate/ports.js";
 import { runPullRequestRound } from "./gate/round.js";
 import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
@@ -28,14 +30,10 @@ function readEvent(): unknown {
   }
 }
 
-function context(settings: Settings): RoundContext {
+function context(settings: Settings, github: GitHubPort): RoundContext {
   return {
     settings,
-    github: bindGitHub(settings, {
-      info: (m) => core.info(hide(m)),
-      warning: (m) => core.warning(hide(m)),
-      error: (m) => core.error(hide(m)),
-    }),
+    github,
     reviewer: () =>
       bindReviewer(settings.reviewer, settings.token, process.env, { checkout: settings.workspace }),
     openTree: () => {
@@ -97,11 +95,31 @@ export async function run(): Promise<void> {
     }
     const settings = readSettings((name) => core.getInput(name), { env: process.env, payload: readEvent() });
     secrets.push(...reviewerSecrets(settings.reviewer, settings.token));
-    const ctx = context(settings);
-    const outcome =
-      settings.target.kind === "merge_group"
+    const ports = bindGitHubPorts(settings, {
+      info: (m) => core.info(hide(m)),
+      warning: (m) => core.warning(hide(m)),
+      error: (m) => core.error(hide(m)),
+    });
+    const ctx = context(settings, ports.github);
+    const { target } = settings;
+    let outcome: RoundOutcome;
+    if (target.kind === "comment") {
+      // A `/verdict` comment: the step reports the command; the verdict of a round it ran is that
+      // round's check run on the head (and these outputs), not this step's colour.
+      const command = await runCommentCommand(ctx, ports.comments, target.comment);
+      core.info(hide(`verdict-gate: ${command.message} (${ports.github.requestCount()} GitHub requests)`));
+      if (command.round === undefined) return;
+      outcome = command.round;
+      report(outcome);
+      await writeJobSummary(outcome.jobSummary);
+      if (outcome.checkUnavailable !== undefined)
+        core.setFailed(hide(`verdict-gate: ${outcome.checkUnavailable}`));
+      return;
+    }
+    outcome =
+      target.kind === "merge_group"
         ? await runMergeGroupRound(ctx)
-        : await runPullRequestRound(ctx, settings.target.number, settings.target.headSha);
+        : await runPullRequestRound(ctx, target.number, target.headSha);
     report(outcome);
     await writeJobSummary(
       outcome.checkUnavailable !== undefined

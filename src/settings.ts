@@ -50,14 +50,36 @@ export type Target =
       /** The previous head of a `synchronize` push (force-pushes included). */
       before?: string;
     }
-  | { kind: "merge_group"; headSha: string; baseSha: string; headRef: string };
+  | { kind: "merge_group"; headSha: string; baseSha: string; headRef: string }
+  /** An `issue_comment` event: what the comment asks is decided by src/commands/, which turns a
+   * command into a pull_request round (or nothing). */
+  | { kind: "comment"; comment: PullRequestComment };
 
-/** A person's decision recorded through workflow_dispatch. */
+/** A comment from an `issue_comment` event, as the payload gives it. Nothing here is trusted for a
+ * permission: who may act is asked of the API (src/commands/run.ts). */
+export interface PullRequestComment {
+  /** The webhook's action: only `created` is acted on (an edit never replays a command). */
+  action: string;
+  /** The issue or pull request the comment is on. */
+  issue: number;
+  /** Whether that issue is a pull request (the payload's `issue.pull_request`). */
+  onPullRequest: boolean;
+  id: number;
+  body: string;
+  /** The comment's web address, recorded with a decision it carries. */
+  url: string;
+  /** Who wrote it (`comment.user.login`). */
+  author: string;
+}
+
+/** A person's decision recorded through workflow_dispatch or a `/verdict` comment. */
 export interface HumanDecision {
   decision: "approve" | "block";
   reason: string;
-  /** The dispatching user, whose write permission is verified through the API. */
+  /** The dispatching (or commenting) user, whose write permission is verified through the API. */
   actor: string;
+  /** The comment that carried it, when one did: recorded with the decision. */
+  url?: string;
 }
 
 export interface Settings {
@@ -112,7 +134,7 @@ export interface Settings {
 export type InputReader = (name: InputName) => string;
 
 const SUPPORTED_EVENTS =
-  "pull_request, pull_request_target, workflow_dispatch (with `pr`), merge_group, workflow_run, " +
+  "pull_request, pull_request_target, workflow_dispatch (with `pr`), merge_group, workflow_run, issue_comment, " +
   "or a workflow_call from one of these";
 
 function fail(input: InputName, accepts: string, got: string): never {
@@ -320,6 +342,17 @@ const workflowRunEvent = z.object({
   }),
   repository: repositoryShape,
 });
+const issueCommentEvent = z.object({
+  action: z.string(),
+  issue: z.object({ number: z.number().int().positive(), pull_request: z.object({}).loose().optional() }),
+  comment: z.object({
+    id: z.number().int().positive(),
+    body: z.string().nullable().optional(),
+    html_url: z.string(),
+    user: z.object({ login: z.string() }).nullable(),
+  }),
+  repository: repositoryShape,
+});
 const anyEvent = z.object({ repository: repositoryShape.optional() }).loose();
 
 function parsePayload<T>(schema: z.ZodType<T>, payload: unknown, eventName: string): T {
@@ -421,6 +454,33 @@ function target(
       // an older head must not re-judge (and hold) the newer head, whose tree the job did not check out.
       const headSha = number === named?.number ? named.head?.sha : undefined;
       return { target: { kind: "pull_request", number, ...(headSha !== undefined ? { headSha } : {}) } };
+    }
+    case "issue_comment": {
+      const event = parsePayload(issueCommentEvent, payload, eventName);
+      sameRepository(event.repository);
+      // The comment names its pull request; a `pr` input naming another would act on a pull request
+      // nobody commented on.
+      if (pr !== undefined && pr !== event.issue.number) {
+        throw new SettingsError(
+          `input \`${INPUT.pr}\` names #${pr}, but the comment is on #${event.issue.number}; leave \`${INPUT.pr}\` empty for issue_comment`,
+        );
+      }
+      return {
+        target: {
+          kind: "comment",
+          comment: {
+            action: event.action,
+            issue: event.issue.number,
+            onPullRequest: event.issue.pull_request !== undefined,
+            id: event.comment.id,
+            body: event.comment.body ?? "",
+            url: event.comment.html_url,
+            // A deleted account's comment has no user: nobody who could be asked for a permission.
+            author: event.comment.user?.login ?? "",
+          },
+        },
+        eventAction: event.action,
+      };
     }
     default: {
       const event = parsePayload(anyEvent, payload, eventName);

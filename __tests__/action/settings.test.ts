@@ -276,3 +276,59 @@ describe("readSettings rejects bad inputs by name", () => {
     ).toEqual(["\\!keep.md", "/setup.py", "docs/"]);
   });
 });
+
+describe("issue_comment", () => {
+  function comment(onPullRequest: boolean): Record<string, unknown> {
+    const payload = example("issue_comment", "created");
+    const issue = payload.issue as Record<string, unknown>;
+    if (onPullRequest) issue.pull_request = { url: "https://api.github.com/repos/x/y/pulls/1" };
+    (payload.comment as Record<string, unknown>).body = "/verdict review";
+    return payload;
+  }
+
+  it("reads the comment, its issue and whether that is a pull request, as GitHub's payload gives them", () => {
+    const payload = comment(true);
+    const settings = readSettings(reader(withModel), environment("issue_comment", payload));
+    const c = payload.comment as { id: number; html_url: string; user: { login: string } };
+    expect(settings.target).toEqual({
+      kind: "comment",
+      comment: {
+        action: "created",
+        issue: (payload.issue as { number: number }).number,
+        onPullRequest: true,
+        id: c.id,
+        body: "/verdict review",
+        url: c.html_url,
+        author: c.user.login,
+      },
+    });
+    expect(
+      readSettings(reader(withModel), environment("issue_comment", comment(false))).target,
+    ).toMatchObject({ kind: "comment", comment: { onPullRequest: false } });
+  });
+
+  it("refuses a `pr` input that names another pull request than the comment's", () => {
+    const payload = comment(true);
+    const number = (payload.issue as { number: number }).number;
+    expect(() =>
+      readSettings(reader({ ...withModel, pr: String(number + 1) }), environment("issue_comment", payload)),
+    ).toThrow(new RegExp(`names #${number + 1}, but the comment is on #${number}`));
+  });
+
+  it("refuses a malformed comment event instead of guessing", () => {
+    const payload = comment(true);
+    delete (payload.comment as Record<string, unknown>).id;
+    expect(() => readSettings(reader(withModel), environment("issue_comment", payload))).toThrow(
+      SettingsError,
+    );
+  });
+
+  it("never takes a decision input with a comment: a comment's decision is its command", () => {
+    expect(() =>
+      readSettings(
+        reader({ ...withModel, decision: "approve", reason: "x" }),
+        environment("issue_comment", comment(true)),
+      ),
+    ).toThrow(/accepted only on workflow_dispatch/);
+  });
+});

@@ -93,6 +93,13 @@ describe("every emulated route answers within GitHub's description", () => {
     const comment = await o.rest.issues.createComment({ ...r, issue_number: 1, body: "hello" });
     await o.rest.issues.updateComment({ ...r, comment_id: comment.data.id, body: "hello again" });
     await o.rest.issues.getComment({ ...r, comment_id: comment.data.id });
+    // A reaction: created (201), then the same one again (200, the existing reaction).
+    const eyes = { ...r, comment_id: comment.data.id, content: "eyes" as const };
+    expect((await o.rest.reactions.createForIssueComment(eyes)).status).toBe(201);
+    expect((await o.rest.reactions.createForIssueComment(eyes)).status).toBe(200);
+    expect(
+      (await o.rest.issues.getComment({ ...r, comment_id: comment.data.id })).data.reactions,
+    ).toMatchObject({ eyes: 1, total_count: 1 });
     await o.rest.issues.listComments({ ...r, issue_number: 1 });
     pr.addLabel("ready");
     await o.rest.issues.listLabelsOnIssue({ ...r, issue_number: 1 });

@@ -125,6 +125,9 @@ function call(name: string, args: unknown[]): unknown {
     }
     case "fromjson":
       return JSON.parse(asString(args[0])) as unknown;
+    // GitHub's startsWith ignores case.
+    case "startswith":
+      return asString(args[0]).toLowerCase().startsWith(asString(args[1]).toLowerCase());
     default:
       throw new Error(`unsupported function ${name}()`);
   }

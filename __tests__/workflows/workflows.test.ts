@@ -22,6 +22,7 @@ import examples from "@octokit/webhooks-examples";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
+  COMMAND_JOB_IF,
   GATE_PERMISSIONS,
   ROUND_CONCURRENCY_GROUP,
   ROUND_PULL_REQUEST_TYPES,
@@ -425,9 +426,14 @@ function mergeGroupEvent(): Mapping {
   return payload;
 }
 
-function issueCommentEvent(n: number): Mapping {
+/** A comment on issue `n`: a pull request (GitHub adds `issue.pull_request`) or a plain issue. */
+function issueCommentEvent(n: number, body: string, onPullRequest = true): Mapping {
   const payload = example("issue_comment", "created");
-  (payload.issue as Mapping).number = n;
+  const issue = payload.issue as Mapping;
+  issue.number = n;
+  if (onPullRequest)
+    issue.pull_request = { url: `https://api.github.com/repos/octo-org/octo-repo/pulls/${n}` };
+  (payload.comment as Mapping).body = body;
   return payload;
 }
 
@@ -467,9 +473,17 @@ const SCENARIOS: Scenario[] = [
     pending: [57, 58],
   },
   { name: "a merge group", event: "merge_group", payload: mergeGroupEvent() },
-  // No documented workflow listens to comments yet; the reusable workflow already checks out the right
-  // head for a caller that passes the comment's pull request as `pr`.
-  { name: "a comment on PR 57", event: "issue_comment", payload: issueCommentEvent(57) },
+  { name: "a comment on PR 57", event: "issue_comment", payload: issueCommentEvent(57, "/verdict review") },
+  {
+    name: "an ordinary comment on PR 57",
+    event: "issue_comment",
+    payload: issueCommentEvent(57, "Looks good to me"),
+  },
+  {
+    name: "a /verdict comment on issue 57, no pull request",
+    event: "issue_comment",
+    payload: issueCommentEvent(57, "/verdict approve fine", false),
+  },
 ];
 
 function baseContexts(s: Scenario): Contexts {
@@ -521,6 +535,14 @@ interface GateRun {
   contexts: Contexts;
 }
 
+/** A job's `if:`, written with or without `\${{ }}`, as GitHub coerces it: truthy runs the job. */
+function jobRuns(condition: unknown, contexts: Contexts): boolean {
+  const source = String(condition)
+    .trim()
+    .replace(/^\$\{\{([\s\S]*)\}\}$/, "$1");
+  return Boolean(evaluate(source, contexts));
+}
+
 /** Every gate job run a scenario starts in a workflow that runs the gate in its own steps, with the
  * reusable workflow's job standing in for a job that calls it. */
 function gateRuns(w: Workflow, s: Scenario): GateRun[] {
@@ -548,6 +570,8 @@ function gateRuns(w: Workflow, s: Scenario): GateRun[] {
       contexts = { ...contexts, needs: { targets: { outputs: { prs: JSON.stringify(prs) } } } };
       if (body.if !== undefined && !evaluate(String(body.if), contexts)) continue;
       matrix.splice(0, 1, ...(interpolate(String(matrixSource), contexts) as number[]).map((pr) => ({ pr })));
+    } else if (body.if !== undefined && !jobRuns(body.if, contexts)) {
+      continue;
     }
     for (const m of matrix) {
       const c = { ...contexts, matrix: m };
@@ -583,6 +607,8 @@ function judged(s: Scenario, inputs: Record<string, string>): string {
   );
   const t = settings.target;
   if (t.kind === "merge_group") return t.headSha;
+  // A `/verdict` comment's round is at the pull request's current head (src/commands/run.ts).
+  if (t.kind === "comment") return `refs/pull/${t.comment.issue}/head`;
   return t.headSha ?? `refs/pull/${t.number}/head`;
 }
 
@@ -633,7 +659,9 @@ describe("every documented checkout is the commit the gate judges", () => {
     let count = 0;
     for (const s of SCENARIOS) {
       for (const pr of ["", "57", "58"]) {
-        if (pr === "" && ["workflow_dispatch", "schedule", "issue_comment"].includes(s.event)) continue; // the gate refuses
+        if (pr === "" && ["workflow_dispatch", "schedule"].includes(s.event)) continue; // the gate refuses
+        // A comment acts on its own pull request; a `pr` naming another is refused.
+        if (s.event === "issue_comment" && (pr === "58" || s.name !== "a comment on PR 57")) continue;
         if (pr === "" && s.name === "CI finished for a push to main") continue; // names no pull request
         const inputs = { ...defaults, model: "gpt-test", pr };
         const contexts = { ...baseContexts(s), inputs };
@@ -854,5 +882,47 @@ describe("the reusable workflow mirrors action.yml", () => {
       expect(outputs[name]?.value).toBe(`\${{ jobs.gate.outputs.${name} }}`);
       expect(jobOutputs[name]).toBe(`\${{ steps.${String(gate.id)}.outputs.${name} }}`);
     }
+  });
+});
+
+describe("`/verdict` comments start the gate only for a command on a pull request", () => {
+  const listening = allWorkflows().filter(
+    (w) => documented(w) && jobs(w).some(runsGate) && "issue_comment" in triggers(w),
+  );
+  const byName = (name: string) => SCENARIOS.find((s) => s.name === name) as Scenario;
+
+  it("the starter workflow (README, init) listens to created comments only, and checks out the comment's pull request head", () => {
+    const starter: Workflow = {
+      source: "init",
+      doc: parse(starterWorkflow({ provider: "openai" })) as Mapping,
+    };
+    expect(triggers(starter).issue_comment).toEqual({ types: ["created"] });
+    expect(gateRuns(starter, byName("a comment on PR 57")).map((r) => r.ref)).toEqual(["refs/pull/57/head"]);
+    expect(listening.map((w) => w.source)).toContain("README.md (yaml block 1)");
+  });
+
+  it("every documented workflow that listens to comments starts no job for an ordinary comment or an issue's", () => {
+    expect(listening.length).toBeGreaterThan(0);
+    for (const w of listening) {
+      expect(gateRuns(w, byName("a comment on PR 57")), w.source).toHaveLength(1);
+      expect(gateRuns(w, byName("an ordinary comment on PR 57")), w.source).toEqual([]);
+      expect(gateRuns(w, byName("a /verdict comment on issue 57, no pull request")), w.source).toEqual([]);
+    }
+  });
+
+  it("every gate job (or call) in a workflow that listens to comments carries the one command if:", () => {
+    let count = 0;
+    for (const w of [...listening, allWorkflows().find((x) => x.source === REUSABLE_PATH) as Workflow])
+      for (const job of jobs(w).filter(runsGate)) {
+        expect(job.body.if, `${w.source} ${job.id}`).toBe(`\${{ ${COMMAND_JOB_IF} }}`);
+        count += 1;
+      }
+    expect(count).toBeGreaterThan(2);
+  });
+
+  it("the reusable workflow's job, called on a comment, checks out the comment's pull request and skips other comments", () => {
+    const w = allWorkflows().find((x) => x.source === REUSABLE_PATH) as Workflow;
+    expect(gateRuns(w, byName("a comment on PR 57")).map((r) => r.ref)).toEqual(["refs/pull/57/head"]);
+    expect(gateRuns(w, byName("an ordinary comment on PR 57"))).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 // The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
 // token and the reviewer's key from every message) bound to this repository.
+import type { CommentPort } from "../commands/ports.js";
 import { createGitHubClient } from "../github/client.js";
+import { createCommentPort } from "../github/comment-port.js";
 import { createGitHubPort } from "../github/port.js";
 import type { Settings } from "../settings.js";
 import { VERSION } from "../version.js";
@@ -28,6 +30,16 @@ export function bindGitHub(
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): GitHubPort {
+  return bindGitHubPorts(settings, log, env).github;
+}
+
+/** The round's port and the `/verdict` comment port over one client: one rate limiter, one request
+ * count (the cost a command reports is all of its requests). */
+export function bindGitHubPorts(
+  settings: Settings,
+  log: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): { github: GitHubPort; comments: CommentPort } {
   const unit = backoffUnitMs(env);
   const deadline = timeoutMs(env);
   const client = createGitHubClient({
@@ -39,5 +51,9 @@ export function bindGitHub(
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
   });
-  return createGitHubPort(client, { owner: settings.owner, repo: settings.repo }, log);
+  const repository = { owner: settings.owner, repo: settings.repo };
+  return {
+    github: createGitHubPort(client, repository, log),
+    comments: createCommentPort(client, repository),
+  };
 }

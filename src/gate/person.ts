@@ -23,17 +23,26 @@ export function sameLogin(a: string, b: string): boolean {
  * - Only someone who could merge: write, maintain or admin, as the API reports it now (not as the
  *   workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
 export async function confirmDecider(ctx: RoundContext, actor: string, pr: PullRequestInfo): Promise<void> {
+  const refused = await deciderRefusal(ctx, actor, pr);
+  if (refused !== undefined) throw new Error(refused);
+}
+
+/** Why `actor` may not decide `pr`, or undefined when they may (the rules above). The author is
+ * refused before their permission is even asked. A `/verdict` comment's refusal is a reply, not a
+ * failed step (src/commands/run.ts); an API error still throws. */
+export async function deciderRefusal(
+  ctx: RoundContext,
+  actor: string,
+  pr: PullRequestInfo,
+): Promise<string | undefined> {
   if (sameLogin(actor, pr.author)) {
-    throw new Error(
-      `@${actor} opened pull request #${pr.number}; its author may not decide it, whatever their permission. Nothing was recorded and the check was left as it was: another maintainer decides.`,
-    );
+    return `@${actor} opened pull request #${pr.number}; its author may not decide it, whatever their permission. Nothing was recorded and the check was left as it was: another maintainer decides.`;
   }
   const permission = await ctx.github.permission(actor);
   if (!["admin", "maintain", "write"].includes(permission)) {
-    throw new Error(
-      `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`,
-    );
+    return `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`;
   }
+  return undefined;
 }
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
@@ -58,6 +67,7 @@ export async function decideByPerson(
     outcome: decided.result,
     decidedBy: decision.actor,
     decisionReason: decision.reason,
+    ...(decision.url !== undefined ? { decisionUrl: decision.url } : {}),
     ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
   });
   const history = append(loaded.history, concluded);
@@ -67,7 +77,9 @@ export async function decideByPerson(
     result: decided.result,
     parts: decided.parts,
     history: historyRows(history),
-    notes: [`Decided by @${decision.actor} through workflow_dispatch; the next push starts a fresh round.`],
+    notes: [
+      `Decided by @${decision.actor} through ${decision.url !== undefined ? `a comment (${decision.url})` : "workflow_dispatch"}; the next push starts a fresh round.`,
+    ],
     budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
   };
   const { jobSummary, report: posted } = await publish(ctx, {

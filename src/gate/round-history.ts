@@ -48,6 +48,7 @@ export function exclusionsJson(history: History): unknown {
         ...(isDigest(r) ? { digest: true } : {}),
         ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
         ...(full?.decisionReason !== undefined ? { decision_reason: full.decisionReason } : {}),
+        ...(full?.decisionUrl !== undefined ? { decision_url: full.decisionUrl } : {}),
       };
     }),
   };

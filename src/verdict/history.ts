@@ -139,6 +139,8 @@ export const fullRoundSchema = z.object({
   dependencies: z.array(z.string()),
   /** Their `reason`: an approve has no NO reasons, and a decision nobody can explain later is no record. */
   decisionReason: z.string().optional(),
+  /** The `/verdict` comment that carried the decision, when one did (hashed with the body). */
+  decisionUrl: z.string().optional(),
   binding: bindingSchema.optional(),
   reviewer: z
     .object({
@@ -330,6 +332,7 @@ const BODY_KEYS = [
   "needed",
   "dependencies",
   "decisionReason",
+  "decisionUrl",
   "binding",
   "reviewer",
   "coverage",

@@ -24,6 +24,7 @@ import {
 import {
   capText,
   DECISION_REASON_BYTES,
+  DECISION_URL_BYTES,
   LOGIN_BYTES,
   PENDING_ITEMS,
   PENDING_KEY_BYTES,
@@ -50,6 +51,8 @@ export interface RoundInput {
   decidedBy?: string;
   /** The reason the person gave (kept for an approve too, which has no NO reasons). */
   decisionReason?: string;
+  /** Where they gave it: the `/verdict` comment's address (a dispatch has none). */
+  decisionUrl?: string;
 }
 
 export interface RoundConclusion extends SealedRound {
@@ -159,6 +162,9 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(input.decidedBy !== undefined ? { decidedBy: capText(input.decidedBy, LOGIN_BYTES) } : {}),
     ...(input.decidedBy !== undefined && input.decisionReason !== undefined
       ? { decisionReason: capText(input.decisionReason, DECISION_REASON_BYTES) }
+      : {}),
+    ...(input.decidedBy !== undefined && input.decisionUrl !== undefined
+      ? { decisionUrl: capText(input.decisionUrl, DECISION_URL_BYTES) }
       : {}),
     ...(input.binding !== undefined ? { binding: input.binding } : {}),
     ...(reviewer !== undefined ? { reviewer } : {}),

@@ -23,6 +23,8 @@ export const DEPENDENCY_BYTES = 200;
 /** A person's reason for a decision, and their login. */
 export const DECISION_REASON_BYTES = 600;
 export const LOGIN_BYTES = 100;
+/** The address of the comment that carried a decision (a pull request comment's URL is under 200). */
+export const DECISION_URL_BYTES = 300;
 /** Dependency timers: entries, and bytes of each key. */
 export const PENDING_ITEMS = 16;
 export const PENDING_KEY_BYTES = 200;

@@ -8,7 +8,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { FakePullRequest, FakeRepository, GitHubApiFixture } from "./fixture.js";
+import type { CommentRecord } from "./model.js";
+import { validateComponent } from "./openapi-validator.js";
 import { pullRequestFiles } from "./pull-files.js";
+import { issueComment } from "./representations/comment.js";
 import { label as labelJson } from "./representations/label.js";
 import { pullRequest } from "./representations/pull-request.js";
 import { repository } from "./representations/repository.js";
@@ -22,12 +25,16 @@ interface WebhookDefinition {
 
 let definitions: WebhookDefinition[] | undefined;
 
-function example(name: string, action?: string): Record<string, unknown> {
+function example(
+  name: string,
+  action?: string,
+  which: (e: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> {
   if (definitions === undefined) {
     definitions = createRequire(import.meta.url)("@octokit/webhooks-examples") as WebhookDefinition[];
   }
   const entry = definitions.find((d) => d.name === name);
-  const found = entry?.examples.find((e) => action === undefined || e.action === action);
+  const found = entry?.examples.find((e) => (action === undefined || e.action === action) && which(e));
   if (found === undefined)
     throw new Error(`@octokit/webhooks-examples has no ${name}${action ? `.${action}` : ""}`);
   return structuredClone(found);
@@ -63,6 +70,18 @@ export type EventSpec =
       readonly event: "merge_group";
       readonly repo: FakeRepository;
       readonly group: { headSha: string; headRef: string; baseSha: string; baseRef: string };
+      readonly sender?: string;
+    }
+  | {
+      /** A comment created (or edited) on a pull request, or on an issue that is none. */
+      readonly event: "issue_comment";
+      readonly action: "created" | "edited";
+      readonly repo: FakeRepository;
+      /** The pull request commented on; omit for an issue that is not a pull request (`issue`). */
+      readonly pull?: FakePullRequest;
+      readonly issue?: number;
+      /** The comment as the fake stores it (\`pull.comment(author, body)\`). */
+      readonly comment: CommentRecord;
       readonly sender?: string;
     }
   | {
@@ -113,14 +132,86 @@ function runnerEnv(
   };
 }
 
+/** `issue_comment`: GitHub's example payload with this comment, on this pull request (or plain issue),
+ * checked against GitHub's webhook schema so a hand-made field cannot slip in. The runner's variables
+ * are a default-branch run's: GITHUB_SHA is the default branch's head, never the PR's. */
+function issueCommentEvent(
+  api: GitHubApiFixture,
+  spec: Extract<EventSpec, { event: "issue_comment" }>,
+  sender: Record<string, unknown>,
+  senderLogin: string,
+): { payload: Record<string, unknown>; env: Record<string, string> } {
+  const hosts = { api: api.url, web: WEB };
+  const { repo, pull } = spec;
+  // The newer examples: the oldest one predates fields GitHub's schema now requires of an issue.
+  const payload = example(
+    "issue_comment",
+    spec.action,
+    (e) => "reactions" in (e.issue as Record<string, unknown>),
+  );
+  const number = pull?.number ?? spec.issue;
+  if (number === undefined) throw new Error("an issue_comment event needs a pull request or an issue");
+  const issue = payload.issue as Record<string, unknown>;
+  const author = pull?.record.author ?? api.model.user("octocat");
+  const apiBase = `${api.url}/repos/${repo.fullName}`;
+  const web = `${WEB}/${repo.fullName}`;
+  Object.assign(issue, {
+    url: `${apiBase}/issues/${number}`,
+    repository_url: apiBase,
+    labels_url: `${apiBase}/issues/${number}/labels{/name}`,
+    comments_url: `${apiBase}/issues/${number}/comments`,
+    events_url: `${apiBase}/issues/${number}/events`,
+    html_url: `${web}/${pull !== undefined ? "pull" : "issues"}/${number}`,
+    number,
+    title: pull?.record.title ?? `Issue ${number}`,
+    user: simpleUser(hosts, author),
+    labels: [],
+    state: pull?.record.state ?? "open",
+    closed_at: pull?.record.closedAt ?? null,
+    body: pull?.record.body ?? "An issue",
+  });
+  if (pull !== undefined) {
+    issue.pull_request = {
+      url: `${apiBase}/pulls/${number}`,
+      html_url: `${web}/pull/${number}`,
+      diff_url: `${web}/pull/${number}.diff`,
+      patch_url: `${web}/pull/${number}.patch`,
+      merged_at: pull.record.mergedAt,
+    };
+  } else {
+    delete issue.pull_request;
+  }
+  const comment = issueComment(hosts, repo.record, spec.comment);
+  payload.comment = comment;
+  if (spec.action === "edited") payload.changes = { body: { from: "(the body before the edit)" } };
+  payload.repository = repository(hosts, repo.record);
+  payload.sender = sender;
+  delete payload.organization;
+  delete payload.installation;
+  const problems = validateComponent(`webhook-issue-comment-${spec.action}`, payload);
+  if (problems.length > 0)
+    throw new Error(`the issue_comment payload breaks GitHub's schema: ${problems.join("; ")}`);
+  const head = repo.record.branches.get(repo.defaultBranch) ?? "";
+  const env = runnerEnv(api, repo, "issue_comment", head, `refs/heads/${repo.defaultBranch}`, senderLogin);
+  return { payload, env };
+}
+
 /** Writes the event file (into `dir`, or a fresh temporary directory) and returns it with its env. */
 export function writeEventFile(api: GitHubApiFixture, spec: EventSpec, dir?: string): EventFile {
   const hosts = { api: api.url, web: WEB };
   let payload: Record<string, unknown>;
   let env: Record<string, string>;
-  const senderLogin = spec.sender ?? ("pull" in spec ? spec.pull.record.author.login : "octocat");
+  const senderLogin =
+    spec.sender ??
+    (spec.event === "issue_comment"
+      ? spec.comment.author.login
+      : "pull" in spec
+        ? spec.pull.record.author.login
+        : "octocat");
   const sender = simpleUser(hosts, api.model.user(senderLogin));
-  if ("pull" in spec) {
+  if (spec.event === "issue_comment") {
+    ({ payload, env } = issueCommentEvent(api, spec, sender, senderLogin));
+  } else if ("pull" in spec) {
     const { pull } = spec;
     const repo = pull.repo;
     const files = pullRequestFiles(api.model, repo.record, pull.record);

@@ -26,7 +26,17 @@ export class IdSource {
   constructor(private readonly seed: string) {}
 
   id(
-    kind: "repo" | "user" | "pull" | "check-run" | "check-suite" | "comment" | "label" | "status" | "event",
+    kind:
+      | "repo"
+      | "user"
+      | "pull"
+      | "check-run"
+      | "check-suite"
+      | "comment"
+      | "label"
+      | "status"
+      | "event"
+      | "reaction",
   ): number {
     const start = {
       repo: 700_000_001,
@@ -38,6 +48,7 @@ export class IdSource {
       label: 5_600_000_001,
       status: 31_000_000_001,
       event: 12_000_000_001,
+      reaction: 330_000_001,
     }[kind];
     const value = this.next.get(kind) ?? start;
     this.next.set(kind, value + 1);

@@ -90,6 +90,17 @@ export interface CommentRecord {
   readonly app: AppRecord | null;
   readonly createdAt: string;
   updatedAt: string;
+  /** Reactions on the comment, oldest first (one per person and content, as GitHub keeps them). */
+  readonly reactions?: ReactionRecord[];
+}
+
+export type ReactionContent = "+1" | "-1" | "laugh" | "confused" | "heart" | "hooray" | "rocket" | "eyes";
+
+export interface ReactionRecord {
+  readonly id: number;
+  readonly content: ReactionContent;
+  readonly user: UserRecord;
+  readonly createdAt: string;
 }
 
 export interface LabelRecord {

@@ -227,3 +227,12 @@ export function warmUp(match: MatchedOperation): void {
     if (schema !== undefined) validator(`${id}:response:${status}`, schema);
   }
 }
+
+/** Checks a value against one of the description's component schemas (a webhook payload such as
+ * `webhook-issue-comment-created`): the problems, or [] when it fits. */
+export function validateComponent(name: string, value: unknown): string[] {
+  const schema = githubDescription().components.schemas[name];
+  if (schema === undefined) return [`GitHub's description has no component schema ${name}`];
+  const fn = validator(`component:${name}`, schema);
+  return fn(value) ? [] : [`${name}: ${describeErrors(fn)}`];
+}

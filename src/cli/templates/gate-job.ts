@@ -60,6 +60,17 @@ export const ROUND_PULL_REQUEST_TYPES = [
 ] as const;
 
 /**
+ * The job `if:` of a job that runs the gate and listens to `issue_comment`: every other event starts it
+ * as before, a comment only when it is on a pull request and starts with `/verdict` (the action reads
+ * the command itself and ignores anything else without a request: src/commands/). Without it, every
+ * comment on every issue and pull request would start a job. A job skipped here leaves its `skipped`
+ * check run on the default branch's commit (an `issue_comment` workflow's GITHUB_SHA), never on a pull
+ * request's head, so it cannot stand in for a required check.
+ */
+export const COMMAND_JOB_IF =
+  "github.event_name != 'issue_comment' || (github.event.issue.pull_request && startsWith(github.event.comment.body, '/verdict'))";
+
+/**
  * Where a job installs a reviewer CLI: the runner's empty temporary directory, as the reusable workflow
  * does (`reviewer-setup`). Never the checkout: `npm install --global` there reads the pull request's
  * .npmrc, whose registry could serve another "claude-code", which the gate step then hands the key.

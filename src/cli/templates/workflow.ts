@@ -4,6 +4,7 @@
 // without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
 // post its check and its history, and a dispatch for a maintainer's re-review or decision.
 import {
+  COMMAND_JOB_IF,
   GATE_PERMISSIONS,
   REVIEWER_SETUP_DIRECTORY,
   ROUND_CONCURRENCY_GROUP,
@@ -111,6 +112,10 @@ on:
         description: Why (required with a decision)
         required: false
         default: ""
+  # \`/verdict review\`, \`/verdict approve <reason>\` … in a pull request comment (docs/workflows.md).
+  # Only \`created\`: an edited comment never replays a command.
+  issue_comment:
+    types: [created]
 
 # The least the gate needs, and nothing more.
 permissions:
@@ -118,6 +123,8 @@ ${permissionLines()}
 
 jobs:
   gate:
+    # A comment starts the job only when it is a \`/verdict\` command on a pull request.
+    if: \${{ ${COMMAND_JOB_IF} }}
     runs-on: ubuntu-latest
     timeout-minutes: 30
     # One round per pull request at a time: rounds share the history comment. Every workflow that runs
@@ -127,10 +134,11 @@ jobs:
       group: ${ROUND_CONCURRENCY_GROUP}
       cancel-in-progress: false
     steps:
-      # The criteria read the pull request's files; nothing in them is run.
+      # The criteria read the pull request's files; nothing in them is run (a comment's pull request,
+      # from a fork too, is checked out as data by its ref in this repository).
       - uses: actions/checkout@v5
         with:
-          ref: \${{ github.event.pull_request.head.sha || format('refs/pull/{0}/head', inputs.pr) }}
+          ref: \${{ github.event.pull_request.head.sha || format('refs/pull/{0}/head', inputs.pr || github.event.issue.number) }}
           persist-credentials: false
 ${[...setup, ""].join("\n")}      - uses: ${ACTION_REF}
 ${step.join("\n")}

@@ -1,7 +1,7 @@
 // `issue-comment`: where the round history lives. `user` and `performed_via_github_app` are what the
 // gate checks before it trusts a comment as its own.
 import { nodeId } from "../ids.js";
-import type { CommentRecord, RepoRecord } from "../model.js";
+import type { CommentRecord, ReactionRecord, RepoRecord } from "../model.js";
 import type { Hosts } from "./urls.js";
 import { integration, simpleUser } from "./users.js";
 
@@ -27,15 +27,30 @@ export function issueComment(
     performed_via_github_app: comment.app === null ? null : integration(hosts, comment.app),
     reactions: {
       url: `${api}/issues/comments/${comment.id}/reactions`,
-      total_count: 0,
-      "+1": 0,
-      "-1": 0,
-      laugh: 0,
-      confused: 0,
-      heart: 0,
-      hooray: 0,
-      eyes: 0,
-      rocket: 0,
+      total_count: comment.reactions?.length ?? 0,
+      "+1": count(comment, "+1"),
+      "-1": count(comment, "-1"),
+      laugh: count(comment, "laugh"),
+      confused: count(comment, "confused"),
+      heart: count(comment, "heart"),
+      hooray: count(comment, "hooray"),
+      eyes: count(comment, "eyes"),
+      rocket: count(comment, "rocket"),
     },
+  };
+}
+
+function count(comment: CommentRecord, content: ReactionRecord["content"]): number {
+  return (comment.reactions ?? []).filter((r) => r.content === content).length;
+}
+
+/** `reaction`. */
+export function reaction(hosts: Hosts, record: ReactionRecord): Record<string, unknown> {
+  return {
+    id: record.id,
+    node_id: nodeId("Reaction", record.id),
+    user: simpleUser(hosts, record.user),
+    content: record.content,
+    created_at: record.createdAt,
   };
 }

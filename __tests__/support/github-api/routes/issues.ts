@@ -1,8 +1,8 @@
 // Issue comments (the gate's sticky round-history comment lives here), a pull request's labels, and
 // its label events (who added a label).
 // Comments list oldest first, as GitHub lists them; the author is whoever the token acts as.
-import type { CommentRecord, RepoRecord } from "../model.js";
-import { issueComment } from "../representations/comment.js";
+import type { CommentRecord, ReactionContent, ReactionRecord, RepoRecord } from "../model.js";
+import { issueComment, reaction } from "../representations/comment.js";
 import { issueEvent } from "../representations/issue-event.js";
 import { label } from "../representations/label.js";
 import {
@@ -80,6 +80,32 @@ const updateComment: Handler = (ctx) => {
   return { status: 200, json: issueComment(ctx.hosts, found.repo, found.comment) };
 };
 
+/** A reaction by whoever the token acts as: 201 when new, 200 with the existing one when that person
+ * already reacted so (GitHub keeps one reaction per person and content). */
+const createReaction: Handler = (ctx) => {
+  const found = commentOf(ctx);
+  if (isReply(found)) return found;
+  const refused = forbidsWrite(
+    ctx,
+    "https://docs.github.com/rest/reactions/reactions#create-reaction-for-an-issue-comment",
+  );
+  if (refused !== undefined) return refused;
+  const content = (ctx.body as { content: ReactionContent }).content;
+  const actor = ctx.grant.actor;
+  const user = actor.kind === "app" ? actor.app.bot : actor.user;
+  const reactions = (found.comment.reactions ?? []) as ReactionRecord[];
+  const existing = reactions.find((r) => r.content === content && r.user.login === user.login);
+  if (existing !== undefined) return { status: 200, json: reaction(ctx.hosts, existing) };
+  const record: ReactionRecord = {
+    id: ctx.model.ids.id("reaction"),
+    content,
+    user,
+    createdAt: ctx.model.timestamp(),
+  };
+  (found.comment as { reactions?: ReactionRecord[] }).reactions = [...reactions, record];
+  return { status: 201, json: reaction(ctx.hosts, record) };
+};
+
 const listLabels: Handler = (ctx) => {
   const repo = repoOf(ctx);
   if (isReply(repo)) return repo;
@@ -113,6 +139,7 @@ export const issueRoutes: Record<string, Handler> = {
   "POST /repos/{owner}/{repo}/issues/{issue_number}/comments": createComment,
   "GET /repos/{owner}/{repo}/issues/comments/{comment_id}": getComment,
   "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}": updateComment,
+  "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions": createReaction,
   "GET /repos/{owner}/{repo}/issues/{issue_number}/labels": listLabels,
   "GET /repos/{owner}/{repo}/issues/{issue_number}/events": listEvents,
 };

@@ -1,0 +1,138 @@
+// What a pull request comment asks of the gate: nothing (an ordinary comment), a `/verdict` command,
+// or a `/verdict` line that cannot be read as one. Pure: the comment's text in, a command out.
+//
+// The rule is narrow on purpose, because a comment is text anyone can write and some of it quotes
+// other text. A command is the comment's FIRST line, starting with `/verdict` (lowercase, at most three
+// spaces in: four are a Markdown code block) followed by a space or the line's end. Everything else is
+// an ordinary comment and is ignored without a word:
+// - a quoted reply (`> /verdict approve …`): it quotes someone's command, it is not one; replying with
+//   a quote must never approve again;
+// - a command inside a code fence, inline code or an indented code block: documentation, not an act;
+// - a command on a later line: a comment that mentions the commands while discussing them;
+// - `/verdictapprove`, `/verdicts`: another word, maybe another bot's;
+// - a lookalike (`／verdict` with a fullwidth solidus, `/vеrdict` with a Cyrillic е): not our word.
+// A line that is ours (`/verdict` and a space) but whose words are not a command is malformed and gets
+// a reply saying why: the person meant to talk to the gate.
+import { jsonBytes } from "../verdict/canonical.js";
+import { DECISION_REASON_BYTES } from "../verdict/stored-text.js";
+
+export type CommentCommand =
+  /** Not a command at all: ignored without a reply or any request. */
+  | { readonly kind: "none" }
+  /** Meant for the gate but not a command it knows: `problem` says why, for the reply. */
+  | { readonly kind: "malformed"; readonly problem: string }
+  /** A new round at the PR's current head; `force` asks the reviewer again about everything. */
+  | { readonly kind: "review"; readonly force: boolean }
+  /** A person's decision, exactly as a `workflow_dispatch` decision. */
+  | { readonly kind: "decide"; readonly decision: "approve" | "block"; readonly reason: string }
+  | { readonly kind: "help" };
+
+export const COMMAND_WORD = "/verdict";
+
+/** The commands, as the help reply and docs/workflows.md list them. */
+export const COMMAND_USAGE: readonly { readonly usage: string; readonly what: string }[] = [
+  {
+    usage: "/verdict review",
+    what: "a new round at the pull request's current head (unchanged verdicts are reused)",
+  },
+  { usage: "/verdict review --force", what: "a new round that asks the reviewer again about everything" },
+  {
+    usage: "/verdict approve <reason>",
+    what: "approve the head the gate last judged, as a person (write access; never the PR's author)",
+  },
+  {
+    usage: "/verdict block <reason>",
+    what: "block the head the gate last judged, as a person (write access; never the PR's author)",
+  },
+  { usage: "/verdict help", what: "this list" },
+];
+
+/** Characters a reason may not carry: control characters and the invisible format characters (bidi
+ * overrides such as U+202E, zero-width joiners) that make a recorded reason read otherwise than it is. */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+function codePoint(ch: string): string {
+  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** A word shown back in a reply: in code, with anything not plain printable ASCII named by its code
+ * point, so a lookalike letter is visible as what it is. */
+function shown(word: string): string {
+  const plain = [...word].map((ch) => (/^[\x21-\x7e]$/.test(ch) ? ch : `<${codePoint(ch)}>`)).join("");
+  return `\`${plain.replace(/`/g, "'").slice(0, 60)}\``;
+}
+
+/** The comment's first line as GitHub stores it (CRLF from the web editor, LF from the API). */
+function firstLine(body: string): string {
+  const end = body.search(/\r\n|\r|\n/);
+  return end < 0 ? body : body.slice(0, end);
+}
+
+export function parseCommand(body: string): CommentCommand {
+  const line = firstLine(body);
+  // Up to three spaces are still a paragraph in Markdown; four, or a tab, make a code block.
+  const indent = /^ {0,3}/.exec(line)?.[0].length ?? 0;
+  const text = line.slice(indent);
+  if (!text.startsWith(COMMAND_WORD)) return { kind: "none" };
+  const rest = text.slice(COMMAND_WORD.length);
+  if (rest !== "" && !/^\s/u.test(rest)) return { kind: "none" };
+  // Ours from here on: every refusal says why.
+  if (/[^\S \t]/u.test(rest)) {
+    const odd = /[^\S \t]/u.exec(rest)?.[0] ?? "";
+    return {
+      kind: "malformed",
+      problem: `the command line has a ${codePoint(odd)} space in it; write the command with plain spaces`,
+    };
+  }
+  const words = rest.trim();
+  if (words === "") return { kind: "malformed", problem: "`/verdict` alone names no command" };
+  const verb = /^[^ \t]+/.exec(words)?.[0] ?? "";
+  const args = words.slice(verb.length).trim();
+  switch (verb) {
+    case "help":
+      return args === ""
+        ? { kind: "help" }
+        : { kind: "malformed", problem: `\`/verdict help\` takes nothing after it; got ${shown(args)}` };
+    case "review":
+      if (args === "") return { kind: "review", force: false };
+      if (args === "--force") return { kind: "review", force: true };
+      return {
+        kind: "malformed",
+        problem: `\`/verdict review\` takes only \`--force\`; got ${shown(args)}`,
+      };
+    case "approve":
+    case "block":
+      return decision(verb, args);
+    default:
+      return { kind: "malformed", problem: `${shown(verb)} is not a /verdict command` };
+  }
+}
+
+function decision(verb: "approve" | "block", reason: string): CommentCommand {
+  if (reason === "") {
+    return {
+      kind: "malformed",
+      problem: `\`/verdict ${verb}\` needs a reason on the same line, e.g. \`/verdict ${verb} checked the migration by hand\`: a decision nobody can explain later is no record`,
+    };
+  }
+  const invisible = INVISIBLE.exec(reason);
+  if (invisible !== null) {
+    return {
+      kind: "malformed",
+      problem: `the reason contains the invisible character ${codePoint(invisible[0])}; the history must read as what was written`,
+    };
+  }
+  if (!/[\p{L}\p{N}]/u.test(reason)) {
+    return { kind: "malformed", problem: "the reason has no words in it" };
+  }
+  // The history stores a reason of at most DECISION_REASON_BYTES whole; a longer one would be cut, and
+  // a cut reason is not the one the person gave.
+  const bytes = jsonBytes(reason);
+  if (bytes > DECISION_REASON_BYTES) {
+    return {
+      kind: "malformed",
+      problem: `the reason is ${bytes} bytes; the history keeps at most ${DECISION_REASON_BYTES}: shorten it (link to a longer note)`,
+    };
+  }
+  return { kind: "decide", decision: verb, reason };
+}

@@ -1,0 +1,15 @@
+// The `/verdict` comment port (src/commands/ports.ts) bound to GitHub: reactions and replies.
+import type { CommentPort } from "../commands/ports.js";
+import type { GitHubClient } from "./client.js";
+import { createIssueComment } from "./issue-comments.js";
+import { reactToIssueComment } from "./reactions.js";
+import type { RepositoryRef } from "./repository-ref.js";
+
+export function createCommentPort(client: GitHubClient, repository: RepositoryRef): CommentPort {
+  return {
+    react: (commentId, content) => reactToIssueComment(client, repository, commentId, content),
+    async reply(issue, body) {
+      await createIssueComment(client, repository, issue, body);
+    },
+  };
+}
