@@ -13,8 +13,7 @@
 // - a lookalike (`／verdict` with a fullwidth solidus, `/vеrdict` with a Cyrillic е): not our word.
 // A line that is ours (`/verdict` and a space) but whose words are not a command is malformed and gets
 // a reply saying why: the person meant to talk to the gate.
-import { jsonBytes } from "../verdict/canonical.js";
-import { DECISION_REASON_BYTES } from "../verdict/stored-text.js";
+import { DECISION_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
 
 export type CommentCommand =
   /** Not a command at all: ignored without a reply or any request. */
