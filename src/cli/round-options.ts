@@ -34,6 +34,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   decision: "",
   reason: "",
   "force-review": "false",
+  "review-comments": "true",
 });
 
 /** Flags passed through to the input of the same name. */

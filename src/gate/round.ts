@@ -35,6 +35,7 @@ import { lockfilePart } from "./lockfile-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
+import { roundFindings } from "./review-comments.js";
 import {
   type PromptBase,
   type ReviewerPartOutcome,
@@ -335,6 +336,7 @@ async function evaluate(
     waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
+  const findings = roundFindings(review, plan, diff.files);
   const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
@@ -344,6 +346,7 @@ async function evaluate(
     comment: loaded.comment,
     saveHistory: fresh,
     annotations,
+    ...(findings !== undefined ? { findings } : {}),
   });
   return outcomeFrom(concluded.status, concluded.result, {
     check,
