@@ -26,7 +26,19 @@ export class IdSource {
   constructor(private readonly seed: string) {}
 
   id(
-    kind: "repo" | "user" | "pull" | "check-run" | "check-suite" | "comment" | "label" | "status" | "event",
+    kind:
+      | "repo"
+      | "user"
+      | "pull"
+      | "check-run"
+      | "check-suite"
+      | "comment"
+      | "label"
+      | "status"
+      | "event"
+      | "review"
+      | "review-thread"
+      | "review-comment",
   ): number {
     const start = {
       repo: 700_000_001,
@@ -38,6 +50,9 @@ export class IdSource {
       label: 5_600_000_001,
       status: 31_000_000_001,
       event: 12_000_000_001,
+      review: 1_900_000_001,
+      "review-thread": 3_100_000_001,
+      "review-comment": 2_200_000_001,
     }[kind];
     const value = this.next.get(kind) ?? start;
     this.next.set(kind, value + 1);
