@@ -229,6 +229,11 @@ export async function showFindings(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     ctx.log.warning(`review comments: ${message}`);
-    return `The reviewer's findings could not be shown as review comments (${message.slice(0, 300)}); the status above stands, and every finding is listed in this check run.`;
+    // The likeliest cause: a workflow whose token lacks `pull-requests: write` (GitHub's 403).
+    const fix =
+      (error as { status?: unknown } | null)?.status === 403
+        ? " Grant the job `pull-requests: write`, or set `review-comments: false`."
+        : "";
+    return `The reviewer's findings could not be shown as review comments (${message.slice(0, 300)}); the status above stands, and every finding is listed in this check run.${fix}`;
   }
 }

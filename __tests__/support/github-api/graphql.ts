@@ -6,7 +6,6 @@
 // GitHub refuses besides (a connection without `first`/`last`, or more than 100 a page) is refused too.
 // Every error that is not a refusal the test provoked on purpose is a violation.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { buildSchema, type DocumentNode, executeSync, type GraphQLSchema, parse, validate } from "graphql";
 import { nodeId } from "./ids.js";
 import type { GitHubModel, RepoRecord, ReviewThreadRecord, TokenGrant, UserRecord } from "./model.js";
@@ -16,9 +15,14 @@ let schema: GraphQLSchema | undefined;
 /** GitHub's schema, built once per process (a second or so). */
 export function githubSchema(): GraphQLSchema {
   if (schema === undefined) {
-    const require = createRequire(import.meta.url);
-    const sdl = readFileSync(require.resolve("@octokit/graphql-schema/schema.graphql"), "utf8");
-    schema = buildSchema(sdl);
+    // The package exports only its module, which parses the 10 MB JSON form on import; the SDL file
+    // beside it is what buildSchema reads.
+    const file = new URL("../../../node_modules/@octokit/graphql-schema/schema.graphql", import.meta.url);
+    const sdl = readFileSync(file, "utf8");
+    // The published SDL defines two fields of EnterpriseOwnerInfo twice (15.26.1), which the SDL
+    // validation refuses; nothing the gate asks touches them, and the schema built is still checked
+    // as a schema when the first query is validated against it.
+    schema = buildSchema(sdl, { assumeValidSDL: true });
   }
   return schema;
 }

@@ -241,7 +241,16 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
       send(res, record, githubError(grant === "missing" ? "requiresAuthentication" : "badCredentials"));
       return;
     }
-    const answer = answerGraphql(model, grant, rawBody);
+    let answer: ReturnType<typeof answerGraphql>;
+    try {
+      answer = answerGraphql(model, grant, rawBody);
+    } catch (error) {
+      violations.push(
+        `request ${record.seq} POST /graphql: the endpoint threw ${(error as Error).stack ?? String(error)}`,
+      );
+      send(res, record, githubError("serverError"));
+      return;
+    }
     violations.push(...answer.violations.map((v) => `request ${record.seq} POST /graphql: ${v}`));
     send(res, record, { status: 200, json: answer.json });
   }
