@@ -33,14 +33,18 @@ export interface RoundFindings {
   readonly answered: ReadonlySet<string> | undefined;
 }
 
-/** A round's findings for this step, or undefined when the reviewer was not asked this round (a
- * reused verdict carries no findings; its absence of them proves nothing either). */
+/** A round's findings for this step, or undefined when there is nothing to do: the reviewer was not
+ * asked this round (a reused verdict carries no findings, and its absence of them proves nothing), or
+ * it found nothing on the pull request's first round (no thread of the gate's can exist yet, so an
+ * approve on a first round costs no request). */
 export function roundFindings(
   review: ReviewerPartOutcome,
   plan: ReviewPlan,
   files: readonly DiffFile[],
+  earlierRounds: boolean,
 ): RoundFindings | undefined {
   if (review.reusedFromRound !== undefined || review.calls.length === 0) return undefined;
+  if (review.findings.length === 0 && !earlierRounds) return undefined;
   const clean =
     (review.verdict === "APPROVE" || review.verdict === "REQUEST_CHANGES") && review.calls.every((c) => c.ok);
   return {

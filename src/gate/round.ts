@@ -336,7 +336,7 @@ async function evaluate(
     waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
-  const findings = roundFindings(review, plan, diff.files);
+  const findings = roundFindings(review, plan, diff.files, roundCount(history) > 0);
   const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
