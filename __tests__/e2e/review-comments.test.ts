@@ -95,6 +95,30 @@ describe("a round with findings", () => {
     expect(world.pull.reviews()).toHaveLength(2);
   });
 
+  it("posts every finding in the body when GitHub refuses a line (422), rather than none", async () => {
+    // GitHub's view of the change differs from the one the gate read (here: for one request the pull
+    // request's base is its head, so no line is in GitHub's diff): it refuses the whole review.
+    const base = world.pull.record.baseSha;
+    world.api.faults.inject(
+      POST_REVIEW,
+      {
+        kind: "hook",
+        run: () => {
+          world.pull.record.baseSha = world.pull.headSha;
+        },
+      },
+      { attempts: [1] },
+    );
+    world.openai.script(openAI.block([ON_LINE]));
+    const run = await world.run({});
+    world.pull.record.baseSha = base;
+    expect(run.outputs.status).toBe("blocked");
+    expect(world.api.requestsFor(POST_REVIEW).map((r) => r.status)).toEqual([422, 200]);
+    expect(reviewBodies()[1]?.comments).toEqual([]);
+    expect(world.pull.reviews()[0]?.body).toContain("template literal");
+    expect(summary()).not.toContain("could not be shown");
+  });
+
   it("posts nothing and reads nothing when review-comments is false", async () => {
     world.openai.script(openAI.block([ON_LINE]));
     const run = await world.run({ inputs: { "review-comments": "false" } });

@@ -204,7 +204,20 @@ export async function showFindings(
     const fresh = placed.filter((p) => !posted.has(p.key));
     const review = reviewToPost(checkName, input.round, fresh);
     if (review !== undefined) {
-      await port.postReview(input.pr, { commitId: input.head, ...review });
+      try {
+        await port.postReview(input.pr, { commitId: input.head, ...review });
+      } catch (error) {
+        // GitHub refuses the whole review when one line is not in its own view of the diff (422):
+        // the findings are posted once more, all in the body, rather than not at all.
+        if ((error as { status?: unknown } | null)?.status !== 422 || review.comments.length === 0)
+          throw error;
+        const inBody = reviewToPost(
+          checkName,
+          input.round,
+          fresh.map((p) => ({ key: p.key, finding: p.finding })),
+        ) as NonNullable<typeof review>;
+        await port.postReview(input.pr, { commitId: input.head, ...inBody });
+      }
       ctx.log.info(
         `review comments: ${fresh.length} new finding(s) posted (${review.comments.length} on lines); ${placed.length - fresh.length} posted before`,
       );
