@@ -30,6 +30,7 @@ export const INPUT = Object.freeze({
   decision: "decision",
   reason: "reason",
   forceReview: "force-review",
+  reviewComments: "review-comments",
 } as const);
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];

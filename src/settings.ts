@@ -124,6 +124,9 @@ export interface Settings {
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
+  /** Post the reviewer's findings as one `COMMENT` review per round and resolve the gate's own threads
+   * whose finding is gone (src/gate/review-comments.ts). Never changes the status. */
+  reviewComments: boolean;
   /** The checked-out tree the criteria read (GITHUB_WORKSPACE). */
   workspace: string;
   /** Link to this workflow run, for the summary. */
@@ -580,6 +583,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     },
     ...(human !== undefined ? { decision: human } : {}),
     forceReview: boolean(read, INPUT.forceReview),
+    reviewComments: boolean(read, INPUT.reviewComments),
     workspace: env.GITHUB_WORKSPACE ?? "",
     ...(runId !== undefined && runId !== ""
       ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` }

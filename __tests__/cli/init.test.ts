@@ -192,7 +192,7 @@ describe("init", () => {
         contents: "read",
         checks: "write",
         issues: "write",
-        "pull-requests": "read",
+        "pull-requests": "write",
         statuses: "read",
       });
       // A retarget (`edited`) starts a round: the new base brings its own contract.

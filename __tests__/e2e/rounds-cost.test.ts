@@ -35,6 +35,10 @@ const JUDGED_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
 /** The pull requests whose head is the commit: before a pass, and again after it. */
 const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
 const COMPARE = "GET /repos/{owner}/{repo}/compare/{basehead}";
+/** Review threads read (one query per 100 threads, the gate's recent reviews with the first), or
+ * threads resolved (one mutation per 25): review-comments.ts. */
+const GRAPHQL = "POST /graphql";
+const POST_REVIEW = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews";
 
 describe("API requests per round", () => {
   it("first round, later rounds, re-evaluation, decision, terminal hold and merge group", async () => {
@@ -46,7 +50,8 @@ describe("API requests per round", () => {
     // The PR, the check run started, the history read (one page), the contract at the base, the diff
     // of the head commit (by its SHA: nothing to re-check afterwards), the gate's check runs on the
     // commit (another pull request's verdict for it would stand here), the history written
-    // compare-and-swap (read again just before and just after), the check run finished.
+    // compare-and-swap (read again just before and just after), the finding shown (the review threads
+    // read, one review posted), the check run finished.
     expect(first.routes).toEqual([
       PR,
       START_CHECK,
@@ -57,6 +62,8 @@ describe("API requests per round", () => {
       READ_HISTORY,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
       READ_HISTORY,
+      GRAPHQL,
+      POST_REVIEW,
       FINISH_CHECK,
     ]);
 
@@ -64,7 +71,9 @@ describe("API requests per round", () => {
       pushAndRun(world, { "src/greet.js": "export const greet = () => 'v2';\n" }),
     );
     figures["later round"] = later.total;
-    // The same, with the comment edited in place: the cost does not grow with the rounds.
+    // The same, with the comment edited in place: the cost does not grow with the rounds. The finding
+    // now points past the file's one line (a new finding, in the review's body), and the first
+    // round's thread, on a line this round does not report, is resolved.
     expect(later.routes).toEqual([
       PR,
       START_CHECK,
@@ -75,6 +84,9 @@ describe("API requests per round", () => {
       READ_HISTORY,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
       READ_HISTORY,
+      GRAPHQL,
+      POST_REVIEW,
+      GRAPHQL,
       FINISH_CHECK,
     ]);
 
@@ -154,10 +166,10 @@ describe("API requests per round", () => {
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
     expect(figures).toEqual({
-      "first round": 10,
-      "later round": 10,
+      "first round": 12,
+      "later round": 13,
       "re-evaluation, nothing changed": 8,
-      "round that exhausts the budget": 10,
+      "round that exhausts the budget": 11,
       "terminal hold": 7,
       decision: 10,
       "merge group (one PR)": 8,
@@ -183,6 +195,31 @@ describe("API requests per round", () => {
       PULLS_AT_COMMIT,
     ]);
     expect(approved.total).toBe(12);
+  });
+
+  it("review comments: a finding posted costs two requests, one seen before one, one gone two", async () => {
+    const GREET_1 = "src/greet.js:2 — concatenation";
+    world.openai.script(openAI.block([GREET_1]));
+    const posted = await cost(() => world.run({}));
+    // The threads read (with the gate's recent reviews), one review with the comment on its line.
+    expect(posted.routes.filter((r) => r === GRAPHQL || r === POST_REVIEW)).toEqual([GRAPHQL, POST_REVIEW]);
+    const again = await cost(() =>
+      pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { reply: openAI.block([GREET_1]) }),
+    );
+    // Already posted: the threads read, nothing written.
+    expect(again.routes.filter((r) => r === GRAPHQL || r === POST_REVIEW)).toEqual([GRAPHQL]);
+    const gone = await cost(() =>
+      pushAndRun(world, { "src/other.js": "export const other = 2;\n" }, { reply: openAI.approve }),
+    );
+    expect(gone.run.outputs.status).toBe("approve");
+    // The threads read, the gate's one thread resolved (up to 25 in one mutation).
+    expect(gone.routes.filter((r) => r === GRAPHQL || r === POST_REVIEW)).toEqual([GRAPHQL, GRAPHQL]);
+    // An approve on a first round with no finding reads no thread (the test above: 12 requests).
+    expect({ posted: posted.total, again: again.total, gone: gone.total }).toEqual({
+      posted: 12,
+      again: 11,
+      gone: 14,
+    });
   });
 
   it("each dependency kind adds at most one request; a label present two (who added it, their permission)", async () => {

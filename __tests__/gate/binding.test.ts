@@ -65,6 +65,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },
   [INPUT.reason]: { other: "because", binds: false, why: "this run's act" },
   [INPUT.forceReview]: { other: "true", binds: false, why: "this run only" },
+  [INPUT.reviewComments]: {
+    other: "false",
+    binds: false,
+    why: "where findings are shown, not what they are",
+  },
 };
 
 describe("the settings fingerprint", () => {

@@ -108,6 +108,13 @@ describe("every emulated route answers within GitHub's description", () => {
     await o.rest.git.listMatchingRefs({ ...r, ref: "heads/gh-readonly-queue/main/" });
     await o.rest.repos.getCollaboratorPermissionLevel({ ...r, username: "octo-org" });
     await o.rest.repos.listPullRequestsAssociatedWithCommit({ ...r, commit_sha: headSha });
+    await o.rest.pulls.createReview({
+      ...r,
+      pull_number: 1,
+      commit_id: headSha,
+      event: "COMMENT",
+      body: "b",
+    });
     pr.merge();
     expect((await o.rest.pulls.checkIfMerged({ ...r, pull_number: 1 })).status).toBe(204);
     const used = new Set(api.requests.map((q) => q.route));

@@ -329,7 +329,7 @@ describe("the permissions: one story everywhere", () => {
       contents: "read",
       checks: "write",
       issues: "write",
-      "pull-requests": "read",
+      "pull-requests": "write",
       statuses: "read",
     });
   });

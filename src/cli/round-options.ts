@@ -35,6 +35,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   decision: "",
   reason: "",
   "force-review": "false",
+  "review-comments": "true",
 });
 
 /** Flags passed through to the input of the same name. */

@@ -122,6 +122,42 @@ export interface GitHubPort {
   mergeGroupPulls(headSha: string, headRef: string): Promise<readonly MergeGroupPull[]>;
   /** Requests made so far, for the summary and the benchmark. */
   requestCount(): number;
+  /** Pull-request reviews and their threads, for showing findings (review-comments.ts). Absent from a
+   * port that writes nothing (a dry run, a read-only token, a local review): nothing is shown. */
+  reviews?: PullReviewsPort;
+}
+
+/** Who wrote a review or a comment, as GraphQL names them (a bot's login is its app's slug). */
+export interface ReviewAuthor {
+  type: string;
+  login: string;
+}
+
+export interface PullReviewsPort {
+  /** The pull request's review threads (each with its first comment and how many it holds) and its
+   * latest reviews' bodies; `complete` false when there were more threads than read. */
+  threads(prNumber: number): Promise<{
+    threads: readonly {
+      id: string;
+      resolved: boolean;
+      path: string;
+      comments: number;
+      first: { author: ReviewAuthor | null; body: string } | null;
+    }[];
+    reviews: readonly { author: ReviewAuthor | null; body: string }[];
+    complete: boolean;
+  }>;
+  /** Posts one review with the event COMMENT; `line`s are on the new side of the diff. */
+  postReview(
+    prNumber: number,
+    review: {
+      commitId: string;
+      body: string;
+      comments: readonly { path: string; line: number; body: string }[];
+    },
+  ): Promise<void>;
+  /** Resolves threads; returns the ids now resolved. */
+  resolve(threadIds: readonly string[]): Promise<readonly string[]>;
 }
 
 export interface MergeGroupPull {

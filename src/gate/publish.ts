@@ -17,6 +17,7 @@ import type { annotationsFor } from "./annotations.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import type { CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
+import { type RoundFindings, showFindings } from "./review-comments.js";
 import { confirmHistoryUnchanged, exclusionsJson, saveHistoryChecked } from "./round-history.js";
 
 /** The step's outcome. The report is what was posted: when binding the pass to its commit turned an
@@ -70,6 +71,8 @@ export async function publish(
     comment: StoredComment | undefined;
     saveHistory: boolean;
     annotations: ReturnType<typeof annotationsFor>;
+    /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
+    findings?: RoundFindings;
   },
 ): Promise<{ jobSummary: string; report: RoundReport }> {
   const { github, settings } = ctx;
@@ -92,6 +95,18 @@ export async function publish(
     await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
   } else {
     await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
+  }
+  // After the history (a round judged again on a changed history posts nothing twice), before the
+  // check run (whose summary then says when they could not be shown). Never changes the status.
+  if (input.findings !== undefined && settings.reviewComments) {
+    const note = await showFindings(ctx, {
+      pr: input.pr.number,
+      head: input.head,
+      round: report.round,
+      check: input.check,
+      findings: input.findings,
+    });
+    if (note !== undefined) report = { ...report, notes: [...report.notes, note] };
   }
   await finish(ctx, input.check, report, input.annotations);
   if (report.status === "approve" && judged !== undefined) {

@@ -36,6 +36,7 @@ import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
+import { roundFindings } from "./review-comments.js";
 import {
   type PromptBase,
   type ReviewerPartOutcome,
@@ -351,6 +352,7 @@ async function evaluate(
     waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
   };
   const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
+  const findings = roundFindings(review, plan, diff.files, roundCount(history) > 0);
   const { jobSummary, report: posted } = await publish(ctx, {
     check,
     pr,
@@ -360,6 +362,7 @@ async function evaluate(
     comment: loaded.comment,
     saveHistory: fresh,
     annotations,
+    ...(findings !== undefined ? { findings } : {}),
   });
   return outcomeFrom(concluded.status, concluded.result, {
     check,

@@ -28,8 +28,9 @@ const CHECKS_NOT_WRITABLE_HINT =
   "workflow, and give the job `permissions: checks: write`.";
 
 const PERMISSIONS_HINT =
-  "Give the job the permissions the gate needs: `contents: read`, `pull-requests: read`, `checks: write`, " +
-  "`issues: write` (for its history comment) and `statuses: read`.";
+  "Give the job the permissions the gate needs: `contents: read`, `pull-requests: write` (its findings as a " +
+  "review; `read` with `review-comments: false`), `checks: write`, `issues: write` (for its history comment) " +
+  "and `statuses: read`.";
 
 function chainNames(error: unknown): string[] {
   const names: string[] = [];

@@ -15,7 +15,9 @@ import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
 import { getPullRequest, getPullRequestState } from "./pull-request.js";
+import { createCommentReview } from "./pull-reviews.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
+import { listReviewThreads, resolveReviewThreads } from "./review-threads.js";
 import { findStickyComment } from "./sticky-comment.js";
 
 /** The external id the gate gives its check runs: the pull request the round was for. */
@@ -254,6 +256,14 @@ export function createGitHubPort(
       if (comparison !== undefined)
         comparisons.set(`${comparison.baseSha}...${comparison.headSha}`, comparison.files);
       return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
+    },
+
+    reviews: {
+      threads: (prNumber) => listReviewThreads(client, repository, prNumber),
+      async postReview(prNumber, review) {
+        await createCommentReview(client, repository, prNumber, review);
+      },
+      resolve: (ids) => resolveReviewThreads(client, repository, ids),
     },
 
     requestCount: () => client.stats.requests,

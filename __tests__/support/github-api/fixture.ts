@@ -11,6 +11,8 @@ import {
   GitHubModel,
   type PullRecord,
   type RepoRecord,
+  type ReviewRecord,
+  type ReviewThreadRecord,
   type Role,
   type StatusRecord,
   type TokenGrant,
@@ -190,6 +192,58 @@ export class FakePullRequest {
   /** Check runs on the current head (or a given commit), newest first. */
   checkRuns(options: { name?: string; sha?: string } = {}): CheckRunRecord[] {
     return this.repo.checkRuns({ ...options, sha: options.sha ?? this.record.headSha });
+  }
+
+  /** The PR's reviews, oldest first. */
+  reviews(): ReviewRecord[] {
+    return this.repo.record.reviews.filter((r) => r.pull === this.record.number);
+  }
+
+  /** The PR's review threads, oldest first. */
+  reviewThreads(): ReviewThreadRecord[] {
+    return this.repo.record.reviewThreads.filter((t) => t.pull === this.record.number);
+  }
+
+  /** A person's (or another bot's) own comment on a line of the diff, opening a thread. */
+  lineComment(
+    author: string,
+    at: { path: string; line: number; body: string },
+    type: "User" | "Bot" = "User",
+  ): ReviewThreadRecord {
+    const model = this.api.model;
+    const thread: ReviewThreadRecord = {
+      id: model.ids.id("review-thread"),
+      pull: this.record.number,
+      path: at.path,
+      line: at.line,
+      side: "RIGHT",
+      commitId: this.record.headSha,
+      resolved: false,
+      resolvedBy: null,
+      comments: [
+        {
+          id: model.ids.id("review-comment"),
+          author: model.user(author, type),
+          body: at.body,
+          review: null,
+          createdAt: model.timestamp(),
+        },
+      ],
+    };
+    this.repo.record.reviewThreads.push(thread);
+    return thread;
+  }
+
+  /** A reply in a review thread. */
+  reply(thread: ReviewThreadRecord, author: string, body: string): void {
+    const model = this.api.model;
+    thread.comments.push({
+      id: model.ids.id("review-comment"),
+      author: model.user(author),
+      body,
+      review: null,
+      createdAt: model.timestamp(),
+    });
   }
 }
 

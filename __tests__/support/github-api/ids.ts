@@ -36,7 +36,10 @@ export class IdSource {
       | "label"
       | "status"
       | "event"
-      | "reaction",
+      | "reaction"
+      | "review"
+      | "review-thread"
+      | "review-comment",
   ): number {
     const start = {
       repo: 700_000_001,
@@ -49,6 +52,9 @@ export class IdSource {
       status: 31_000_000_001,
       event: 12_000_000_001,
       reaction: 330_000_001,
+      review: 1_900_000_001,
+      "review-thread": 3_100_000_001,
+      "review-comment": 2_200_000_001,
     }[kind];
     const value = this.next.get(kind) ?? start;
     this.next.set(kind, value + 1);

@@ -103,6 +103,40 @@ export interface ReactionRecord {
   readonly createdAt: string;
 }
 
+/** A pull-request review (POST /pulls/{n}/reviews). */
+export interface ReviewRecord {
+  readonly id: number;
+  readonly pull: number;
+  readonly author: UserRecord;
+  readonly body: string;
+  readonly event: string;
+  readonly commitId: string;
+  readonly submittedAt: string;
+}
+
+/** One comment of a review thread: the first opens the thread on a line, the rest are replies. */
+export interface ReviewCommentRecord {
+  readonly id: number;
+  readonly author: UserRecord;
+  readonly body: string;
+  /** The review it was posted with, when it opened the thread through one. */
+  readonly review: number | null;
+  readonly createdAt: string;
+}
+
+/** A review thread on a line of a pull request's diff, as GraphQL's `PullRequestReviewThread`. */
+export interface ReviewThreadRecord {
+  readonly id: number;
+  readonly pull: number;
+  readonly path: string;
+  readonly line: number;
+  readonly side: "LEFT" | "RIGHT";
+  readonly commitId: string;
+  resolved: boolean;
+  resolvedBy: UserRecord | null;
+  readonly comments: ReviewCommentRecord[];
+}
+
 export interface LabelRecord {
   readonly id: number;
   readonly name: string;
@@ -165,6 +199,8 @@ export interface RepoRecord {
   readonly checkRuns: CheckRunRecord[];
   readonly statuses: StatusRecord[];
   readonly comments: CommentRecord[];
+  readonly reviews: ReviewRecord[];
+  readonly reviewThreads: ReviewThreadRecord[];
   readonly labels: Map<string, LabelRecord>;
   readonly collaborators: Map<string, Role>;
   nextIssueNumber: number;
@@ -257,6 +293,8 @@ export class GitHubModel {
       checkRuns: [],
       statuses: [],
       comments: [],
+      reviews: [],
+      reviewThreads: [],
       labels: new Map(),
       collaborators: new Map([[owner, "admin"]]),
       nextIssueNumber: 1,

@@ -8,6 +8,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import errors from "../../data/github/errors.json" with { type: "json" };
 import type { Fault, FaultPlan } from "./faults.js";
+import { answerGraphql } from "./graphql.js";
 import type { GitHubModel, TokenGrant } from "./model.js";
 import { matchOperation, pathIsDocumented } from "./openapi-description.js";
 import { validateRequest, validateResponse, warmUp } from "./openapi-validator.js";
@@ -20,6 +21,7 @@ import { type GitHubLimits, githubError, type Handler, type Reply } from "./rout
 import { issueRoutes } from "./routes/issues.js";
 import { pullRoutes } from "./routes/pulls.js";
 import { repositoryRoutes } from "./routes/repository.js";
+import { reviewRoutes } from "./routes/reviews.js";
 import { statusRoutes } from "./routes/statuses.js";
 
 const ROUTES: Record<string, Handler> = {
@@ -30,7 +32,12 @@ const ROUTES: Record<string, Handler> = {
   ...issueRoutes,
   ...repositoryRoutes,
   ...compareRoutes,
+  ...reviewRoutes,
 };
+
+/** GitHub's GraphQL endpoint, outside the REST description: validated against the GraphQL schema
+ * instead (graphql.ts). */
+export const GRAPHQL_ROUTE = "POST /graphql";
 
 /** The routes the fake answers, as `METHOD /template`. */
 export const EMULATED_ROUTES: readonly string[] = Object.keys(ROUTES);
@@ -210,6 +217,48 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     }
   }
 
+  function handleGraphql(record: RecordedRequest, res: http.ServerResponse, rawBody: string): void {
+    const fault = faults.take(GRAPHQL_ROUTE, {
+      method: record.method,
+      path: record.path,
+      headers: record.headers,
+      query: record.query,
+    });
+    if (fault !== undefined) record.fault = fault.kind;
+    const injected = fault === undefined ? undefined : faultReply(fault);
+    if (injected !== undefined) {
+      send(res, record, injected.reply, injected.headers);
+      return;
+    }
+    if (fault !== undefined)
+      violations.push(`request ${record.seq} POST /graphql: fault ${fault.kind} is not emulated here`);
+    if (record.method !== "POST") {
+      violations.push(`request ${record.seq} ${record.method} /graphql: GitHub's GraphQL API takes POST`);
+      send(res, record, githubError("notFound"));
+      return;
+    }
+    const grant = grantFor(model, record.headers.authorization);
+    if (grant === "missing" || grant === "bad") {
+      violations.push(
+        `request ${record.seq} POST /graphql: ${grant === "missing" ? "no token sent" : "unknown token"}`,
+      );
+      send(res, record, githubError(grant === "missing" ? "requiresAuthentication" : "badCredentials"));
+      return;
+    }
+    let answer: ReturnType<typeof answerGraphql>;
+    try {
+      answer = answerGraphql(model, grant, rawBody);
+    } catch (error) {
+      violations.push(
+        `request ${record.seq} POST /graphql: the endpoint threw ${(error as Error).stack ?? String(error)}`,
+      );
+      send(res, record, githubError("serverError"));
+      return;
+    }
+    violations.push(...answer.violations.map((v) => `request ${record.seq} POST /graphql: ${v}`));
+    send(res, record, { status: 200, json: answer.json });
+  }
+
   function handle(
     req: http.IncomingMessage,
     res: http.ServerResponse,
@@ -219,6 +268,24 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     const url = new URL(req.url ?? "/", "http://loopback.invalid");
     const method = (req.method ?? "GET").toUpperCase();
     const headers = flatHeaders(req.headers);
+    if (url.pathname === "/graphql") {
+      const record: RecordedRequest = {
+        seq: requests.length + 1,
+        receivedAt,
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body: rawBody,
+        route: GRAPHQL_ROUTE,
+        operationId: null,
+        status: 0,
+        fault: null,
+      };
+      requests.push(record);
+      handleGraphql(record, res, rawBody);
+      return;
+    }
     const match = matchOperation(method, url.pathname);
     const record: RecordedRequest = {
       seq: requests.length + 1,

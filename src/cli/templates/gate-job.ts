@@ -14,15 +14,20 @@ export interface GatePermission {
  * The least the gate's token needs. The round history is an issue comment on the pull request
  * (POST/PATCH /repos/{o}/{r}/issues/…/comments), which GitHub documents as needing "Issues" (write)
  * **or** "Pull requests" (write); `issues: write` is the smaller grant for a gate, because
- * `pull-requests: write` would also let its token edit, close or review pull requests. The
- * pull request itself, its files and the pull requests of a commit are read with `pull-requests: read`.
- * A later feature that posts review comments needs `pull-requests: write`, and only where it is used.
+ * `pull-requests: write` alone would not say why the gate writes there. The pull request itself, its
+ * files and the pull requests of a commit are read, and the reviewer's findings shown as a review
+ * (`review-comments`, default true: POST /pulls/{n}/reviews and GraphQL's resolveReviewThread), with
+ * `pull-requests: write`. A workflow that sets `review-comments: false` may grant `read` instead.
  */
 export const GATE_PERMISSIONS: readonly GatePermission[] = [
   { scope: "contents", access: "read", why: "the contract at the base commit, and the checkout" },
   { scope: "checks", access: "write", why: "the check run on the head" },
   { scope: "issues", access: "write", why: "the round history, an issue comment on the pull request" },
-  { scope: "pull-requests", access: "read", why: "the pull request and its files" },
+  {
+    scope: "pull-requests",
+    access: "write",
+    why: "the pull request and its files; the findings as a review (`review-comments`)",
+  },
   { scope: "statuses", access: "read", why: "`status` dependencies" },
 ];
 
