@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -15,10 +16,10 @@ const LOOPBACK = [
   "__tests__/github/**/*.test.ts",
 ];
 
-/** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or 4. */
+/** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or one per core. */
 function workers(): number {
   const raw = process.env.VERDICT_GATE_TEST_WORKERS;
-  if (raw === undefined || raw === "") return 4;
+  if (raw === undefined || raw === "") return os.availableParallelism();
   if (!/^[1-9][0-9]?$/.test(raw)) throw new Error(`VERDICT_GATE_TEST_WORKERS must be 1 to 99, not ${raw}`);
   return Number(raw);
 }
@@ -46,10 +47,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // vitest's default on a 2-core machine is one worker (cores - 1), so the suite ran one file at a
-    // time while that file mostly waited on a child process. Four workers keep both cores busy; more
-    // only add memory (each worker parses GitHub's 13 MB API description) and contention.
-    // VERDICT_GATE_TEST_WORKERS overrides it (e.g. 1 to debug, or more on a bigger machine).
+    // vitest's default is one worker fewer than the cores: on a 2-core machine, one file at a time,
+    // while that file mostly waited on a child process. One worker per core. Not more: a fault-matrix
+    // file already runs five actions at once (describe.concurrent), and four workers on a shared 2-core
+    // machine (load average 25 from other work) put 20 actions side by side, which then outlasted
+    // their 45 s step limit. VERDICT_GATE_TEST_WORKERS=N overrides it (1 to debug, more on an idle or
+    // bigger machine).
     maxWorkers: workers(),
     sequence: { sequencer: SlowFilesFirst },
     projects: [
