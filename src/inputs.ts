@@ -29,6 +29,8 @@ export const INPUT = Object.freeze({
   decision: "decision",
   reason: "reason",
   forceReview: "force-review",
+  reviewers: "reviewers",
+  panelPolicy: "panel-policy",
 } as const);
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -42,6 +44,7 @@ export const OUTPUT = Object.freeze({
   coverage: "coverage",
   reasons: "reasons",
   headSha: "head-sha",
+  panel: "panel",
 } as const);
 
 export type OutputName = (typeof OUTPUT)[keyof typeof OUTPUT];

@@ -34,6 +34,8 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   decision: "",
   reason: "",
   "force-review": "false",
+  reviewers: "",
+  "panel-policy": "unanimous",
 });
 
 /** Flags passed through to the input of the same name. */
