@@ -81,11 +81,23 @@ function readList(raw: string): unknown[] {
     return parsed;
   }
   // The subset reads a mapping at the top: the list is read as the value of one key, its lines
-  // indented under it (so a message's line number is one more than the list's own).
-  const wrapped = `reviewers:\n${text
-    .split(/\r?\n/)
-    .map((l) => `  ${l}`)
-    .join("\n")}`;
+  // indented under it (so a message's line number is one more than the list's own). It reads a
+  // mapping in a sequence only as `-` on a line of its own with the mapping below; `- label: a` is
+  // the same YAML (the key sits at its own column either way), so it is written that way first.
+  const lines: string[] = [];
+  /** For each line read, the line of the list it came from (1-based), for messages. */
+  const origin: number[] = [0];
+  for (const [i, line] of text.split(/\r?\n/).entries()) {
+    const m = /^( *)-( +)([A-Za-z0-9_-]+:(?: .*)?)$/.exec(line);
+    if (m === null) lines.push(`  ${line}`);
+    else {
+      const [, before = "", gap = "", rest = ""] = m;
+      lines.push(`  ${before}-`, `  ${" ".repeat(before.length + 1 + gap.length)}${rest}`);
+      origin.push(i + 1);
+    }
+    origin.push(i + 1);
+  }
+  const wrapped = `reviewers:\n${lines.join("\n")}`;
   let value: YamlValue | undefined;
   try {
     value = readYamlSubset(wrapped).get("reviewers");
@@ -93,7 +105,7 @@ function readList(raw: string): unknown[] {
     if (error instanceof LockfileSyntaxError) {
       const m = /^line (\d+): (.*)$/s.exec(error.message);
       throw new PanelSettingsError(
-        `is not a YAML list the gate reads${m ? ` (line ${Number(m[1]) - 1}: ${m[2]})` : `: ${error.message}`}`,
+        `is not a YAML list the gate reads${m ? ` (line ${origin[Number(m[1]) - 1] ?? "?"}: ${m[2]})` : `: ${error.message}`}`,
       );
     }
     throw error;
