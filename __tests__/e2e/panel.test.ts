@@ -13,7 +13,7 @@ import {
   startAnthropicServer,
   startOpenAIServer,
 } from "../support/reviewers.js";
-import type { ActionRun } from "./harness.js";
+import { type ActionRun, promptOf, roundTokenIn } from "./harness.js";
 import { approveFor, blockFor, gateChecks, historyComment, type World } from "./world.js";
 
 const ALPHA_KEY = "sk-alpha-Key0For0The0OpenAI0Host0Only0000";
@@ -122,10 +122,11 @@ describe.concurrent("a panel of two vendors", () => {
       expect(panel.alpha.requests).toHaveLength(1);
       expect(panel.beta.requests).toHaveLength(1);
       // The same question, each with its own round token.
-      const prompts = [panel.alpha, panel.beta].map((s) => JSON.stringify(s.requests[0]?.json));
-      const tokens = prompts.map((p) => /===VERDICT=== APPROVE ([A-Za-z0-9_-]+)/.exec(p)?.[1]);
-      expect(tokens[0]).toBeDefined();
+      const prompts = [panel.alpha, panel.beta].map((s) => promptOf(s.requests[0]?.json));
+      const tokens = prompts.map(roundTokenIn);
       expect(tokens[0]).not.toBe(tokens[1]);
+      // The same question (the fences around the diff differ too: each prompt draws its own id).
+      for (const p of prompts) expect(p).toContain('+  return "hello " + name;');
       expect(panelOutput(run).map((m) => [m.label, m.verdict, m.coverage])).toEqual([
         ["alpha", "APPROVE", "100%"],
         ["beta", "APPROVE", "100%"],
@@ -154,8 +155,13 @@ describe.concurrent("a panel of two vendors", () => {
             message: "[beta] the greeting ignores an empty name",
           }),
         ]);
-        expect(historyComment(world)?.body).toContain("[beta] src/greet.js:2");
-        expect(run.summary).toContain("[beta] src/greet.js:2 — the greeting ignores an empty name");
+        // The history as recorded (the exclusions output is its JSON) and as shown (Markdown-escaped).
+        const exclusions = JSON.parse(run.outputs.exclusions ?? "null");
+        expect(exclusions.rounds[0].reasons[0].reason).toBe(
+          "[beta] src/greet.js:2 — the greeting ignores an empty name",
+        );
+        expect(historyComment(world)?.body).toContain("\\[beta\\] src/greet.js:2");
+        expect(run.summary).toContain("\\[beta\\] src/greet.js:2 — the greeting ignores an empty name");
         expect(run.summary).toContain(
           "The reviewers disagree: alpha: APPROVE, no file blocked; beta blocked `src/greet.js`",
         );
