@@ -252,9 +252,9 @@ export async function startGitHub(pull) {
   return { url, counts, checks, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** An OpenAI-compatible reviewer that approves every call at once with the round's token, and counts
- * the prompt bytes it was sent. */
-export async function startReviewer() {
+/** An OpenAI-compatible reviewer that approves every call with the round's token (at once, or after
+ * `delayMs`, a reviewer that takes its time), and counts the prompt bytes it was sent. */
+export async function startReviewer({ delayMs = 0 } = {}) {
   const counts = { calls: 0, promptBytes: 0 };
   const server = http.createServer((req, res) => {
     const chunks = [];
@@ -288,8 +288,10 @@ export async function startReviewer() {
           total_tokens: 0,
         },
       });
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-      res.end(text);
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+        res.end(text);
+      }, delayMs);
     });
   });
   server.listen(0, "127.0.0.1");
