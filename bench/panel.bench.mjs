@@ -16,7 +16,9 @@ log(`panel: ${pull.files} files, reviewers taking ${DELAY_MS} ms a call; bundle 
 
 async function round(reviewers) {
   const github = await startGitHub(pull);
-  const servers = await Promise.all(Array.from({ length: reviewers }, () => startReviewer({ delayMs: DELAY_MS })));
+  const servers = await Promise.all(
+    Array.from({ length: reviewers }, () => startReviewer({ delayMs: DELAY_MS })),
+  );
   const panelInputs =
     reviewers === 1
       ? {}
