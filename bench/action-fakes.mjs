@@ -255,8 +255,10 @@ export async function startGitHub(pull) {
 /** An OpenAI-compatible reviewer that approves every call with the round's token (at once, or after
  * `delayMs`, a reviewer that takes its time), and counts the prompt bytes it was sent. */
 export async function startReviewer({ delayMs = 0 } = {}) {
-  const counts = { calls: 0, promptBytes: 0 };
+  // `spans`: when each call arrived and when its answer was sent (performance.now(), milliseconds).
+  const counts = { calls: 0, promptBytes: 0, spans: [] };
   const server = http.createServer((req, res) => {
+    const arrived = performance.now();
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
@@ -291,6 +293,7 @@ export async function startReviewer({ delayMs = 0 } = {}) {
       setTimeout(() => {
         res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
         res.end(text);
+        counts.spans.push({ arrived, answered: performance.now() });
       }, delayMs);
     });
   });

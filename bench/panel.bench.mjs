@@ -1,8 +1,11 @@
 // What a reviewer panel costs in wall time: one round of the bundled action on a small pull request
 // with one reviewer against the same round with a panel of two, every reviewer taking 2 s a call
 // (loopback OpenAI-compatible fakes, action-fakes.mjs). The reviewers of a panel are asked at once, so
-// a panel should cost about one reviewer's time, not two. Write spacing off
-// (VERDICT_GATE_BACKOFF_UNIT_MS=1) so the figure is the gate's and the reviewers', not GitHub's pacing.
+// a panel should cost about one reviewer's time, not two. Two figures: the round's wall time, and the
+// reviewer phase (first call received to last answer sent, as the fakes saw it), which a loaded
+// machine's process start-up does not blur. The two configurations alternate run by run so both see
+// the same load. Write spacing off (VERDICT_GATE_BACKOFF_UNIT_MS=1): the gate's and the reviewers'
+// time, not GitHub's pacing.
 // Measures the bundle in BENCH_DIST / VERDICT_GATE_DIST, else dist/.
 import os from "node:os";
 import { bundleDir, runAction, startGitHub, startReviewer, syntheticPull } from "./action-fakes.mjs";
@@ -47,28 +50,40 @@ async function round(reviewers) {
     throw new Error(`the round did not approve (exit ${run.code}, ${run.outputs.status}): ${run.stderr}`);
   }
   const calls = servers.reduce((n, s) => n + s.counts.calls, 0);
-  return { seconds: run.seconds, calls };
+  const spans = servers.flatMap((s) => s.counts.spans);
+  const phase = (Math.max(...spans.map((x) => x.answered)) - Math.min(...spans.map((x) => x.arrived))) / 1000;
+  return { seconds: run.seconds, phase, calls };
 }
 
-const results = {};
-for (const [name, reviewers] of [
+const CONFIGURATIONS = [
   ["one reviewer", 1],
   ["panel of two", 2],
-]) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i += 1) {
+];
+const runs = Object.fromEntries(CONFIGURATIONS.map(([name]) => [name, []]));
+for (let i = 0; i < RUNS; i += 1) {
+  for (const [name, reviewers] of CONFIGURATIONS) {
     const r = await round(reviewers);
-    runs.push(r);
-    log(`  ${name} #${i + 1}: ${r.seconds.toFixed(2)} s, ${r.calls} reviewer calls`);
+    runs[name].push(r);
+    log(
+      `  ${name} #${i + 1}: ${r.seconds.toFixed(2)} s, reviewer phase ${r.phase.toFixed(2)} s, ${r.calls} calls`,
+    );
   }
+}
+const results = {};
+for (const [name] of CONFIGURATIONS) {
+  const rs = runs[name];
   results[name] = {
-    medianSeconds: Number(median(runs.map((r) => r.seconds)).toFixed(3)),
-    seconds: runs.map((r) => Number(r.seconds.toFixed(3))),
-    reviewerCalls: runs[0].calls,
+    medianSeconds: Number(median(rs.map((r) => r.seconds)).toFixed(3)),
+    seconds: rs.map((r) => Number(r.seconds.toFixed(3))),
+    reviewerPhaseMedianSeconds: Number(median(rs.map((r) => r.phase)).toFixed(3)),
+    reviewerPhaseSeconds: rs.map((r) => Number(r.phase.toFixed(3))),
+    reviewerCalls: rs[0].calls,
   };
 }
 const one = results["one reviewer"].medianSeconds;
 const two = results["panel of two"].medianSeconds;
+const phaseOne = results["one reviewer"].reviewerPhaseMedianSeconds;
+const phaseTwo = results["panel of two"].reviewerPhaseMedianSeconds;
 process.stdout.write(
   `${JSON.stringify({
     bundle: bundleDir(),
@@ -78,5 +93,6 @@ process.stdout.write(
     results,
     panelOverOneSeconds: Number((two - one).toFixed(3)),
     panelOverOneRatio: Number((two / one).toFixed(3)),
+    reviewerPhaseOverOneRatio: Number((phaseTwo / phaseOne).toFixed(3)),
   })}\n`,
 );

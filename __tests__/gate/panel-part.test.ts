@@ -6,6 +6,7 @@ import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import { panelFingerprint, panelPart, planPanel, soloPanel } from "../../src/gate/panel-part.js";
 import { reviewerPart } from "../../src/gate/reviewer-part.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
+import { no } from "../../src/verdict/four.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
 
 /** Ten new files of about 500 estimated tokens each. */
@@ -192,5 +193,55 @@ describe("a panel's reviewers", () => {
     expect(rest).toEqual(alone);
     expect(alone.part.result.reasons).toEqual(["src/f1.js:2 — wrong constant"]);
     expect(panel.members).toHaveLength(1);
+  });
+
+  it("reuse a recorded panel verdict as it stands, asking nobody", async () => {
+    const never = (label: string) =>
+      fake(label, () => {
+        throw new Error(`${label} was asked again`);
+      });
+    const plans = planPanel(
+      [
+        { label: "alpha", reviewer: never("alpha") },
+        { label: "beta", reviewer: never("beta") },
+      ],
+      DIFF,
+      {},
+      base,
+      60_000,
+    );
+    const recorded = no("[beta] src/f1.js:2 — wrong constant");
+    const out = await panelPart({
+      plans,
+      base,
+      policy: UNANIMOUS,
+      newRoundToken,
+      concurrency: 1,
+      reuse: { round: 3, verdict: "REQUEST_CHANGES", result: recorded },
+      fingerprint: panelFingerprint(plans, UNANIMOUS),
+      log: () => {},
+    });
+    expect(out.part.result).toBe(recorded);
+    expect(out.verdict).toBe("REQUEST_CHANGES");
+    expect(out.reusedFromRound).toBe(3);
+    expect(out.part.summary).toMatch(/reused from round 3/);
+  });
+
+  it("is asked a different question under another policy or another reviewer's label", () => {
+    const members = [
+      { label: "alpha", reviewer: fake("alpha", approve) },
+      { label: "beta", reviewer: fake("beta", approve) },
+    ];
+    const plans = planPanel(members, DIFF, {}, base, 60_000);
+    const unanimous = panelFingerprint(plans, UNANIMOUS);
+    expect(panelFingerprint(plans, { kind: "quorum", k: 1 })).not.toBe(unanimous);
+    const renamed = planPanel(
+      [members[0], { ...members[1], label: "gamma" }] as typeof members,
+      DIFF,
+      {},
+      base,
+      60_000,
+    );
+    expect(panelFingerprint(renamed, UNANIMOUS)).not.toBe(unanimous);
   });
 });
