@@ -180,6 +180,17 @@ describe.concurrent("a panel of two vendors", () => {
       },
     ));
 
+  it("holds when one reviewer gives no verdict, even though the other approves", async () =>
+    withPanel({ beta: () => anthropicReply("Looks fine to me.") }, async (panel, world) => {
+      const run = await panel.run();
+      expect(run.outputs.status).toBe("hold-for-human");
+      expect(run.outputs["reviewer-verdict"]).toBe("NONE");
+      expect(gateChecks(world)[0]?.conclusion).toBe("action_required");
+      const reasons: string[] = JSON.parse(run.outputs.reasons ?? "[]");
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons.every((r) => r.startsWith("[beta] "))).toBe(true);
+    }));
+
   it("holds when one reviewer's reply is cut off, naming it", async () =>
     withPanel(
       { alpha: (r) => openAIReply(approveFor(r), { finishReason: "length" }) },
