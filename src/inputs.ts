@@ -46,5 +46,3 @@ export const OUTPUT = Object.freeze({
   headSha: "head-sha",
   panel: "panel",
 } as const);
-
-export type OutputName = (typeof OUTPUT)[keyof typeof OUTPUT];

@@ -3,6 +3,7 @@
 // the input and says what it accepts, and the step fails: a gate that guesses what a user meant can
 // guess its way to an approve.
 import { z } from "zod";
+import { globProblem } from "./glob.js";
 import { INPUT, type InputName } from "./inputs.js";
 import { type PanelSettings, PanelSettingsError, readPanel } from "./panel-settings.js";
 import { STATUSES, type Status } from "./verdict/four.js";
@@ -195,6 +196,23 @@ function list(read: InputReader, input: InputName): string[] {
   } catch (error) {
     throw new SettingsError(`input \`${input}\`: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** A list of globs (src/glob.ts's dialect), each checked now: a glob the matcher would refuse fails
+ * the step here, naming the input, instead of mid-round. No negation: `include` and `exclude` are
+ * already the two sides of the scope. */
+function globList(read: InputReader, input: InputName): string[] {
+  const globs = list(read, input);
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem !== undefined) {
+      const hint = glob.startsWith("!")
+        ? " (list the files to review in `include` and the files to leave out in `exclude`)"
+        : "";
+      throw new SettingsError(`input \`${input}\`: ${problem}${hint}`);
+    }
+  }
+  return globs;
 }
 
 function optionalText(read: InputReader, input: InputName): string | undefined {
@@ -539,8 +557,8 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
     failOn: failOn(read),
     diff: {
-      include: list(read, INPUT.include),
-      exclude: list(read, INPUT.exclude),
+      include: globList(read, INPUT.include),
+      exclude: globList(read, INPUT.exclude),
       defaultExcludes: boolean(read, INPUT.defaultExcludes),
       maxDiffTokens: integer(read, INPUT.maxDiffTokens, 1_000, 10_000_000),
     },

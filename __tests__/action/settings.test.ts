@@ -260,4 +260,19 @@ describe("readSettings rejects bad inputs by name", () => {
       );
     }
   });
+
+  it("refuses, naming the input, a glob the matcher cannot read and a leading ! (include and exclude are the two sides)", () => {
+    expect(() => readSettings(reader({ ...withModel, exclude: "dist/**, [draft" }), pr())).toThrow(
+      /^input `exclude`: invalid glob "\[draft": a \[ has no closing \]/,
+    );
+    expect(() => readSettings(reader({ ...withModel, exclude: "!docs/**" }), pr())).toThrow(
+      /^input `exclude`: invalid glob "!docs\/\*\*": a leading ! \(negation\) is not allowed here.*list the files to review in `include`/,
+    );
+    expect(() => readSettings(reader({ ...withModel, include: "src/**\n!src/gen/**" }), pr())).toThrow(
+      /^input `include`: invalid glob "!src\/gen\/\*\*"/,
+    );
+    expect(
+      readSettings(reader({ ...withModel, exclude: "\\!keep.md, /setup.py, docs/" }), pr()).diff.exclude,
+    ).toEqual(["\\!keep.md", "/setup.py", "docs/"]);
+  });
 });

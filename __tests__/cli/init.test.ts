@@ -141,6 +141,24 @@ describe("init", () => {
     );
   });
 
+  it("the starter contract means what it meant before a glob without / matched at any depth", async () => {
+    await init([]);
+    const contract = JSON.parse(readFileSync(path.join(dir, CONTRACT_PATH), "utf8")) as {
+      success_criteria: Record<string, unknown>[];
+    };
+    // Its diff criteria read every file (no `paths`) and its path criterion names one literal path, so
+    // the glob dialect's change (docs/contract.md, "Changed in this release") moves none of its verdicts.
+    const globs = contract.success_criteria.flatMap((c) =>
+      ["paths", "globs", "when_changed", "must_change"].flatMap((k) => (c[k] as string[] | undefined) ?? []),
+    );
+    expect(globs).toEqual([]);
+    expect(contract.success_criteria.map((c) => `${c.type} ${c.path ?? ""}`.trim())).toEqual([
+      "diff_added_absent",
+      "diff_added_absent",
+      "path_absent .env",
+    ]);
+  });
+
   it("passes a command reviewer its own key, and installs claude only when it is the reviewer", async () => {
     await init(["--provider", "command"]);
     const text = readFileSync(path.join(dir, WORKFLOW_PATH), "utf8");

@@ -87,8 +87,10 @@ describe("--dry-run", () => {
         url: null,
       },
     });
-    // The same summary, but for each round's own token in the reviewer's reply.
-    const untokened = (text: string) => text.replace(/APPROVE [0-9a-z]{26,128}/g, "APPROVE <token>");
+    // The same summary, but for each round's own token in the reviewer's reply and the reviewer's
+    // latency (two calls, each as slow as the machine was then).
+    const untokened = (text: string) =>
+      text.replace(/APPROVE [0-9a-z]{26,128}/g, "APPROVE <token>").replace(/\b\d+\.\d s\b/g, "<latency>");
     expect(untokened(json.check_run.summary)).toBe(untokened(md.out.replace(/\n$/, "")));
   });
 

@@ -209,7 +209,7 @@ describe("rejections name the file, the criterion and the field", () => {
 
   test("an invalid glob names its index", () => {
     expect(rejection(criteria({ id: "g", type: "diff_paths_within", globs: ["ok/**", "[x"] }))).toBe(
-      'contracts/q3.json: success_criteria[0] (id "g"): field "globs[1]": invalid glob "[x": a [ has no closing ]',
+      'contracts/q3.json: success_criteria[0] (id "g"): field "globs[1]": invalid glob "[x": a [ has no closing ] (write \\[ for a literal [)',
     );
   });
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gitLabel, quoteGitPath, unquoteGitPath } from "../../src/diff/git-path.js";
-import { changedLines, EMPTY_BLOB, fileFromPatch, parseUnifiedDiff } from "../../src/diff/parse.js";
+import { EMPTY_BLOB, fileFromPatch, parseUnifiedDiff } from "../../src/diff/parse.js";
 
 // A real `git diff` from a scratch repository, so the parser is tested against git's own output
 // (renames, binary files, quoted names, deletions, a file without a final newline).
@@ -128,7 +128,7 @@ describe("fileFromPatch (the files API after a 406)", () => {
     });
     expect(f.patchOmitted).toBe(false);
     expect(f.hunks[0]?.lines.map((l) => l.kind)).toEqual(["del", "add"]);
-    expect(changedLines(f)).toBe(2);
+    expect(f.additions + f.deletions).toBe(2);
   });
 
   it("marks a changed file without a patch as not seen", () => {

@@ -198,11 +198,19 @@ describe("docs/security.md", () => {
   it("names only tests that exist in the file it cites", () => {
     let checked = 0;
     for (const line of doc.split("\n")) {
-      const file = /`(__tests__\/[^`\s]+\.test\.ts)` ›/.exec(line)?.[1];
-      if (file === undefined) continue;
-      const source = text(file);
+      // A cell may cite several files, each followed by its titles: a title belongs to the nearest
+      // file named before it.
+      const files = [...line.matchAll(/`(__tests__\/[^`\s]+\.test\.ts)` ›/g)].map((m) => ({
+        at: m.index ?? 0,
+        file: m[1] as string,
+      }));
+      if (files.length === 0) continue;
       // A title is quoted in _italics_ or *italics*; `%s` and `…` stand for the parts a table abridges.
       for (const m of line.matchAll(/(?<![\w*])[_*]([^_*|]{12,}?)[_*](?![\w*])/g)) {
+        const owner = files.filter((f) => f.at < (m.index ?? 0)).at(-1);
+        if (owner === undefined) continue;
+        const file = owner.file;
+        const source = text(file);
         const title = (m[1] as string).trim();
         const pattern = title
           .split(/%s|…/)

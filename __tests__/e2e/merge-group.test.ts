@@ -149,6 +149,23 @@ describe("merge_group", () => {
     ]);
   });
 
+  it("holds naming the PR when its approve was given under other settings than the group's run (another model)", async () => {
+    expect((await world.run({})).outputs.status).toBe("approve");
+    const group = world.repo.createMergeGroup(world.pull);
+    const run = await world.run({
+      event: world.event({ event: "merge_group", repo: world.repo, group }),
+      workspace: workspaceAt(world, group.headSha),
+      inputs: { model: "gpt-4o-mini" },
+    });
+    expect(run.outputs.status, run.log).toBe("hold-for-human");
+    const check = groupCheck(group.headSha);
+    expect(check.conclusion).toBe("action_required");
+    expect(check.output.title).toMatch(
+      /PR #1's approve does not hold for this group \(since its approve in round 1, the settings that change a judgement changed/,
+    );
+    expect(check.output.summary).toMatch(/#1: approve no longer holds/);
+  });
+
   it("passes a diff criterion that needs an added line the group's change has (no longer fails every group)", async () => {
     expect((await world.run({})).outputs.status).toBe("approve");
     world.repo.commit({

@@ -90,6 +90,27 @@ describe("a pass on a commit is a pass for every open pull request whose head it
     expect(newest?.output.summary).toMatch(/#1: approved in round 1/);
   });
 
+  it("another pull request's approve counts only on the base it was given: after a retarget it holds, naming it", async () => {
+    branchWithoutContract();
+    const second = samehead({ base: "release" });
+    expect((await world.run({})).outputs.status).toBe("hold-for-human");
+    expect((await runFor(second)).outputs.status).toBe("approve");
+    // #2's approve was for the change into `release`; retargeted to `main`, it is another change,
+    // which its own next round judges. Until then #1 may not pass the commit on #2's old word.
+    world.repo.commit({ "NOTES.md": "main moved\n" }, { message: "Main moves" });
+    second.retarget("main");
+    const again = await world.run({});
+    expect(again.outputs.status, again.log).toBe("hold-for-human");
+    const newest = checksOnHead()[0];
+    expect(newest?.conclusion).toBe("action_required");
+    expect(newest?.output.title).toMatch(
+      new RegExp(
+        `PR #${second.number} has the same head commit [0-9a-f]{12}, and its approve there no longer holds \\(since its approve in round 1, the base moved from`,
+      ),
+    );
+    expect(newest?.output.summary).toMatch(new RegExp(`#${second.number}: approve no longer holds`));
+  });
+
   it("a person's approve of a commit holds while another open pull request is blocked there", async () => {
     branchWithoutContract();
     const second = samehead({ base: "release" });

@@ -179,3 +179,45 @@ describe("a changed lockfile", () => {
     expect(gateChecks(world)[0]?.output.summary).toMatch(/yarn\.lock cannot be read as a Yarn lockfile/);
   });
 });
+
+describe("the include and exclude inputs and a contract's paths: one glob dialect (docs/contract.md#globs)", () => {
+  it("a glob without / names a nested file in both: `exclude` withholds it from the reviewer and the contract's paths check it", async () => {
+    const contract = {
+      intended_action: "Add a greeting module",
+      success_criteria: [
+        { id: "no-debugger-in-js", type: "diff_added_absent", pattern: "\\bdebugger\\b", paths: ["*.js"] },
+      ],
+    };
+    world = await startWorld({
+      baseFiles: { ...BASE_FILES, ".github/verdict-contract.json": JSON.stringify(contract) },
+      change: {
+        "src/greet.js": "export const greet = 1;\n",
+        "web/vendor/app.min.js": "window.vendorMarker = 1; debugger;\n",
+        "site/docs/guide.md": "# guide-marker\n",
+      },
+    });
+    const run = await world.run({ inputs: { exclude: "*.min.js, docs/" } });
+    const seen = prompts(world);
+    expect(seen, run.log).toContain("export const greet = 1;");
+    expect(seen).not.toContain("vendorMarker");
+    expect(seen).not.toContain("guide-marker");
+    // The contract's `*.js` reaches the same nested file: its debugger statement blocks, though the
+    // reviewer approved and never saw it (as a contract of the old dialect, top level only, would not).
+    expect(run.outputs.status, run.log).toBe("blocked");
+    expect(run.outputs["reviewer-verdict"]).toBe("APPROVE");
+    const summary = gateChecks(world)[0]?.output.summary ?? "";
+    expect(summary).toMatch(/no-debugger-in-js/);
+    expect(summary).toMatch(/web\/vendor\/app\.min\.js/);
+  });
+
+  it("fails the step, naming the input, on an exclude with a leading ! — before any reviewer call or check run", async () => {
+    world = await startWorld({});
+    const run = await world.run({ inputs: { exclude: "dist/**, !src/**" } });
+    expect(run.code).toBe(1);
+    expect(
+      run.commands.some((c) => /^::error::verdict-gate: input `exclude`: invalid glob "!src\/\*\*"/.test(c)),
+    ).toBe(true);
+    expect(world.openai.requests).toHaveLength(0);
+    expect(gateChecks(world)).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ import {
   startAnthropicServer,
   startOpenAIServer,
 } from "../support/reviewers.js";
-import { type ActionRun, checkout, promptOf, roundTokenIn, runAction } from "./harness.js";
+import { type ActionRun, checkout, promptOf, type RunOptions, roundTokenIn, runAction } from "./harness.js";
 
 export const REVIEWER_KEY = "sk-test-Reviewer0Key0That0Must0Never0Leak";
 
@@ -92,6 +92,7 @@ export interface World {
     workspace?: string | null;
     env?: Record<string, string>;
     token?: string;
+    timings?: RunOptions["timings"];
   }): Promise<ActionRun>;
   close(): Promise<void>;
 }
@@ -149,6 +150,7 @@ export async function startWorld(
         ...(workspace !== undefined ? { workspace } : {}),
         ...(o.env !== undefined ? { env: o.env } : {}),
         ...(o.token !== undefined ? { token: o.token } : {}),
+        ...(o.timings !== undefined ? { timings: o.timings } : {}),
       });
     },
     async close() {

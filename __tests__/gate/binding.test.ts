@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { bindingChange, contractHash, settingsFingerprint } from "../../src/gate/binding.js";
+import { bindingChange, contractHash, JUDGEMENT_RULES, settingsFingerprint } from "../../src/gate/binding.js";
 import { INPUT, type InputName } from "../../src/inputs.js";
 import { readSettings } from "../../src/settings.js";
 
@@ -110,6 +110,38 @@ describe("the settings fingerprint", () => {
     ]);
     const single = settings({ ...base, "base-url": "http://127.0.0.1:9/v1" });
     expect(settingsFingerprint(settings({ pr: "7", reviewers: one }))).toBe(settingsFingerprint(single));
+  });
+
+  it("changes with the gate's rules: a release that changes what the same text selects judges afresh", async () => {
+    // The release that made contract globs and include/exclude one dialect (rules 2) must not reuse a
+    // verdict recorded under the old meaning: the fingerprint is not the one the same settings had.
+    const { canonicalJson, sha256Hex } = await import("../../src/canonical-json.js");
+    const s = settings(base);
+    const withoutRules = sha256Hex(
+      canonicalJson({
+        contract: s.contractPath,
+        reviewer: {
+          provider: s.reviewer.provider,
+          model: s.reviewer.model,
+          baseUrl: s.reviewer.baseUrl ?? null,
+          command: s.reviewer.command ?? null,
+          contextWindow: s.reviewer.contextWindow ?? null,
+        },
+        diff: {
+          include: s.diff.include,
+          exclude: s.diff.exclude,
+          defaultExcludes: s.diff.defaultExcludes,
+          maxDiffTokens: s.diff.maxDiffTokens,
+        },
+        prompt: {
+          task: s.prompt.task ?? null,
+          instructions: s.prompt.instructions ?? null,
+          includePrDescription: s.prompt.includePrDescription,
+        },
+      }),
+    );
+    expect(JUDGEMENT_RULES).toBeGreaterThanOrEqual(2);
+    expect(plain).not.toBe(withoutRules);
   });
 
   it("never carries a credential", () => {

@@ -200,8 +200,22 @@ describe("writes", () => {
     await createIssueComment(w.client, w.ref, w.pr.number, "two");
     const spaced = Date.now() - between;
     expect(spaced).toBeGreaterThanOrEqual(140);
-    // Not the plugin's built-in second: the configured spacing replaced it.
+    // The configured spacing, not a built-in second; real time here (pacing.test.ts counts the
+    // production second on a fake clock).
     expect(spaced).toBeLessThan(900);
     expect(reads).toBeLessThan(5_000);
+  });
+
+  it("are a second apart at the default spacing, GitHub's own guidance (the full-fidelity case)", async () => {
+    // No writeSpacingMs: the client's default, which the action runs with.
+    w = await startWorld({ client: { productionSpacing: true } });
+    for (const body of ["one", "two", "three"]) await createIssueComment(w.client, w.ref, w.pr.number, body);
+    const writes = w.api.requests.filter((r) => r.method === "POST");
+    expect(writes).toHaveLength(3);
+    const gaps = writes
+      .slice(1)
+      .map((r, i) => r.receivedAt - (writes[i] as { receivedAt: number }).receivedAt);
+    // Stamped by the loopback server on this same event loop: a stamp can come a few milliseconds late.
+    for (const gap of gaps) expect(gap, `gaps: ${gaps.join(", ")} ms`).toBeGreaterThanOrEqual(950);
   });
 });

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listCheckRunsForRef } from "../../src/github/check-runs-for-ref.js";
 import { getCommitStatus } from "../../src/github/commit-status.js";
 import { isGitHubError } from "../../src/github/errors.js";
-import { listPullRequestLabels } from "../../src/github/labels.js";
 import { listMergeGroupPullRequests, parseMergeQueueRef } from "../../src/github/merge-group.js";
 import { getCollaboratorPermission } from "../../src/github/permission.js";
 import { startWorld, type World } from "./world.js";
@@ -71,16 +70,6 @@ describe("getCommitStatus", () => {
       status: null,
       requests: 1,
     });
-  });
-});
-
-describe("listPullRequestLabels", () => {
-  it("reads the labels fresh", async () => {
-    w.pr.addLabel("safe-to-merge");
-    w.pr.addLabel("docs");
-    expect(await listPullRequestLabels(w.client, w.ref, w.pr.number)).toEqual(["safe-to-merge", "docs"]);
-    w.pr.removeLabel("docs");
-    expect(await listPullRequestLabels(w.client, w.ref, w.pr.number)).toEqual(["safe-to-merge"]);
   });
 });
 

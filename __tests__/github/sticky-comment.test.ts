@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Logger, StoredComment } from "../../src/gate/ports.js";
+import type { GitHubClient } from "../../src/github/client.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
-import { findStickyComment, upsertStickyComment } from "../../src/github/sticky-comment.js";
+import { createGitHubPort } from "../../src/github/port.js";
+import { findStickyComment } from "../../src/github/sticky-comment.js";
 import { calls, fastClient, startWorld, type World } from "./world.js";
 
 const MARKER = "<!-- verdict-gate:history v1 -->";
@@ -16,6 +19,16 @@ afterEach(async () => {
   w.api.assertClean();
   await w.api.close();
 });
+
+const quiet: Logger = { info: () => {}, warning: () => {}, error: () => {} };
+
+/** Saves the history the way a round does: through the port's saveComment, which creates the comment
+ * or replaces the body of the one found before. */
+async function save(body: string, existing?: StoredComment, client: GitHubClient = w.client) {
+  const saved = await createGitHubPort(client, w.ref, quiet).saveComment(w.pr.number, body, existing);
+  if (saved === undefined) throw new Error("the GitHub port wrote nothing");
+  return saved;
+}
 
 function chatter(n: number): void {
   for (let i = 0; i < n; i += 1) w.pr.comment(`reviewer${i % 7}`, `comment ${i}`);
@@ -32,13 +45,12 @@ describe("findStickyComment", () => {
   });
 
   it("finds the comment the gate wrote, and only that one", async () => {
-    const saved = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
-    expect(saved.created).toBe(true);
-    expect(saved.comment.author).toEqual({ login: BOT, type: "Bot" });
+    const saved = await save(`${MARKER}\nround 1`);
+    expect(w.pr.comments()).toHaveLength(1);
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
     expect(found).toMatchObject({
       kind: "found",
-      comment: { id: saved.comment.id, body: `${MARKER}\nround 1` },
+      comment: { id: saved.id, body: `${MARKER}\nround 1`, author: { login: BOT, type: "Bot" } },
       duplicates: 0,
       impostors: 0,
     });
@@ -53,15 +65,15 @@ describe("findStickyComment", () => {
   });
 
   it("takes the oldest of two genuine comments (two runs raced)", async () => {
-    const first = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\na`, null);
-    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nb`, null);
+    const first = await save(`${MARKER}\na`);
+    await save(`${MARKER}\nb`);
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
-    expect(found).toMatchObject({ kind: "found", comment: { id: first.comment.id }, duplicates: 1 });
+    expect(found).toMatchObject({ kind: "found", comment: { id: first.id }, duplicates: 1 });
   });
 
   it("pages only as far as the comment: 250 comments before it cost 3 requests", async () => {
     chatter(250);
-    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    await save(`${MARKER}\nround 1`);
     chatter(500);
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
     expect(found).toMatchObject({ kind: "found", requests: 3 });
@@ -70,7 +82,7 @@ describe("findStickyComment", () => {
 
   it("refuses to say 'no history' when the allowed pages ran out: flooding a PR must not reset its rounds", async () => {
     chatter(320);
-    await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
+    await save(`${MARKER}\nround 1`);
     const error = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT, { maxPages: 3 }).catch(
       (e: unknown) => e,
     );
@@ -80,37 +92,17 @@ describe("findStickyComment", () => {
   });
 });
 
-describe("upsertStickyComment", () => {
+describe("saving the history comment (the port's saveComment)", () => {
   it("updates the comment in place on the next round", async () => {
-    const first = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, `${MARKER}\nround 1`, null);
-    const second = await upsertStickyComment(
-      w.client,
-      w.ref,
-      w.pr.number,
-      MARKER,
-      `${MARKER}\nround 2`,
-      first.comment,
-    );
-    expect(second).toMatchObject({
-      created: false,
-      comment: { id: first.comment.id, body: `${MARKER}\nround 2` },
-    });
+    const first = await save(`${MARKER}\nround 1`);
+    const second = await save(`${MARKER}\nround 2`, first);
+    expect(second).toEqual({ id: first.id, body: `${MARKER}\nround 2` });
     expect(w.pr.comments()).toHaveLength(1);
-  });
-
-  it("refuses a body without the marker, which the next round could not find", async () => {
-    const error = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, "round 1", null).catch(
-      (e: unknown) => e,
-    );
-    expect(isGitHubError(error, "refused")).toBe(true);
-    expect(w.pr.comments()).toHaveLength(0);
   });
 
   it("refuses a body over GitHub's limit instead of cutting the history", async () => {
     const body = `${MARKER}\n${"x".repeat(COMMENT_BODY_LIMIT)}`;
-    const error = await upsertStickyComment(w.client, w.ref, w.pr.number, MARKER, body, null).catch(
-      (e: unknown) => e,
-    );
+    const error = await save(body).catch((e: unknown) => e);
     expect(isGitHubError(error, "refused")).toBe(true);
     expect(String(error)).toMatch(/Nothing was cut/);
     expect(w.api.requests).toHaveLength(0);
@@ -119,9 +111,7 @@ describe("upsertStickyComment", () => {
   it("cannot write with a fork's read-only token, and says so", async () => {
     w.api.addToken("ghs_readOnlyForkToken000000000000000000", { canWrite: false });
     const client = fastClient(w.api, [], { token: "ghs_readOnlyForkToken000000000000000000" });
-    const error = await upsertStickyComment(client, w.ref, w.pr.number, MARKER, `${MARKER}\nx`, null).catch(
-      (e: unknown) => e,
-    );
+    const error = await save(`${MARKER}\nx`, undefined, client).catch((e: unknown) => e);
     expect(isGitHubError(error, "forbidden")).toBe(true);
     expect(String(error)).toMatch(/issues: write/);
   });

@@ -26,8 +26,9 @@ export const CONTRACT = `${JSON.stringify({ intended_action: "Add a greeting", s
 export function fastClient(
   api: GitHubApiFixture,
   logs: string[],
-  options: Partial<GitHubClientOptions> = {},
+  options: Partial<GitHubClientOptions> & { productionSpacing?: boolean } = {},
 ): GitHubClient {
+  const { productionSpacing = false, ...given } = options;
   return createGitHubClient({
     token: api.token,
     baseUrl: api.url,
@@ -36,18 +37,23 @@ export function fastClient(
     retries: 2,
     rateLimitRetries: 2,
     backoffUnitMs: 1,
-    writeSpacingMs: 0,
+    // Writes unspaced, unless a test asks for the client's own default (the production second).
+    ...(productionSpacing ? {} : { writeSpacingMs: 0 }),
     log: {
       debug: (m) => logs.push(`debug ${m}`),
       info: (m) => logs.push(`info ${m}`),
       warn: (m) => logs.push(`warn ${m}`),
     },
-    ...options,
+    ...given,
   });
 }
 
 export async function startWorld(
-  options: { client?: Partial<GitHubClientOptions>; limits?: Partial<GitHubLimits>; warmUp?: boolean } = {},
+  options: {
+    client?: Partial<GitHubClientOptions> & { productionSpacing?: boolean };
+    limits?: Partial<GitHubLimits>;
+    warmUp?: boolean;
+  } = {},
 ): Promise<World> {
   const api = await startGitHubApi({
     ...(options.limits !== undefined ? { limits: options.limits } : {}),

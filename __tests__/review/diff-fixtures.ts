@@ -5,7 +5,8 @@ import type { Diff, DiffFile, DiffLine } from "../../src/diff/types.js";
 
 export interface FileSpec {
   path: string;
-  previousPath?: string;
+  /** Undefined or absent: not a rename. */
+  previousPath?: string | undefined;
   adds?: number;
   dels?: number;
   /** Characters per changed line (drives the token cost). */

@@ -5,7 +5,6 @@ import { promptOverheadTokens } from "../../src/review/plan.js";
 import {
   buildPrompt,
   DIFF_LABEL,
-  earlierReasonStatus,
   WITHHELD_LABEL,
   WITHHELD_SHOWN,
   withheldFiles,
@@ -287,17 +286,5 @@ describe("the fence", () => {
         expect(prompt.user.split(close)).toHaveLength(2);
       }),
     );
-  });
-});
-
-describe("earlierReasonStatus", () => {
-  it("reads RESOLVED and UNRESOLVED lines, dropping a reason named both ways", () => {
-    const status = earlierReasonStatus(
-      "RESOLVED: 1\nUNRESOLVED: 2 — still no timeout\n  resolved: 3\nRESOLVED: 4\nUNRESOLVED: 4\nnot a line RESOLVED: 5",
-    );
-    expect([...status]).toEqual([
-      [1, "resolved"],
-      [2, "unresolved"],
-    ]);
   });
 });

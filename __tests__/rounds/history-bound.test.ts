@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
-import { jsonBytes } from "../../src/verdict/canonical.js";
 import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
 import {
   append,
@@ -23,7 +22,7 @@ import {
 } from "../../src/verdict/history.js";
 import { NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
 import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
-import { capText, textBytes } from "../../src/verdict/stored-text.js";
+import { capText, jsonBytes, textBytes } from "../../src/verdict/stored-text.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 /** Text that neither compresses nor escapes cheaply: random base64, or control characters. */
@@ -86,6 +85,11 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
 
 function fresh(): { stored: History; shadow: History } {
   return { stored: emptyHistory(57, "verdict-gate"), shadow: emptyHistory(57, "verdict-gate") };
+}
+
+/** The same round, judged by the gate rather than decided by a person. */
+function withoutPerson({ person: _person, ...step }: Step): Step {
+  return step;
 }
 
 /** The round that hits every cap at once. */
@@ -181,8 +185,7 @@ describe("the comment never outgrows GitHub's limit", () => {
 
   it("holds for 150 worst-case rounds, folding the oldest into the checkpoint", () => {
     const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
-    for (let i = 1; i <= 150; i += 1)
-      play(state, i % 7 === 0 ? worstStep(i) : { ...worstStep(i), person: undefined });
+    for (let i = 1; i <= 150; i += 1) play(state, i % 7 === 0 ? worstStep(i) : withoutPerson(worstStep(i)));
     const stored = state.stored;
     expect(stored.checkpoint?.round).toBeGreaterThan(100);
     expect(jsonBytes(stored)).toBeLessThanOrEqual(4 * STATE_BYTES);

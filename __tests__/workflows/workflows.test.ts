@@ -23,7 +23,6 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
   GATE_PERMISSIONS,
-  gatePermissions,
   ROUND_CONCURRENCY_GROUP,
   ROUND_PULL_REQUEST_TYPES,
 } from "../../src/cli/templates/gate-job.js";
@@ -34,6 +33,11 @@ import { readSettings } from "../../src/settings.js";
 import { type Contexts, evaluate, interpolate } from "./expression.js";
 
 type Mapping = Record<string, unknown>;
+
+/** The gate's permissions as a workflow's `permissions:` mapping, the form every workflow must carry. */
+function gatePermissions(): Record<string, "read" | "write"> {
+  return Object.fromEntries(GATE_PERMISSIONS.map((p) => [p.scope, p.access]));
+}
 
 interface ActionYml {
   inputs: Record<string, { default?: string; description: string }>;

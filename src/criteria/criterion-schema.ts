@@ -3,7 +3,7 @@
 // conditions). This zod schema is the single source: the types, the loader's checks and the committed
 // JSON Schema (verdict-contract.schema.json) all come from it.
 import { z } from "zod";
-import { globProblem } from "./glob.js";
+import { GLOB_MAX_LENGTH, globProblem } from "../glob.js";
 import { PATTERN_MAX_LENGTH, patternProblem } from "./pattern.js";
 import { TABLE_NAME } from "./table-name.js";
 
@@ -41,13 +41,13 @@ const minCount = z.int().min(1).describe("The least number that passes (at least
 const glob = z
   .string()
   .min(1)
-  .max(1024)
+  .max(GLOB_MAX_LENGTH)
   .superRefine((source, ctx) => {
-    const problem = globProblem(source);
+    const problem = globProblem(source, { negation: true });
     if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
   })
   .describe(
-    "A path glob matched against the whole path: * within a segment, ** across segments, ?, [class], {a,b}; a leading ! excludes.",
+    "A path glob, .gitignore-style: with no / it matches at any depth (*.md is docs/a.md too), a leading or middle / anchors it to the root, a trailing / means every file under that directory; * within a segment, ** across segments, ?, [class], {a,b}; a leading ! excludes.",
   );
 const globs = z.array(glob).min(1);
 

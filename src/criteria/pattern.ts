@@ -74,11 +74,6 @@ export function patternProblem(source: string): string | undefined {
   }
 }
 
-/** Whether one line (no terminator) matches. */
-export function lineMatches(pattern: CompiledPattern, line: string): boolean {
-  return pattern.re.test(line);
-}
-
 function located(pattern: CompiledPattern, line: string, index: number): LineMatch {
   const m = pattern.re.matcher(line);
   const column = m.find() ? m.start() + 1 : 1;

@@ -213,7 +213,13 @@ function toFile(section: Section, patch: string): DiffFile {
 function readGitSection(lines: readonly string[], start: number): { section: Section; next: number } {
   const first = lines[start] as string;
   const flags = { added: false, removed: false, renamed: false, copied: false };
-  const names: { from?: string; to?: string; minus?: string | null; plus?: string | null } = {};
+  // A name that does not read as one is set as undefined, and left out below like one never given.
+  const names: {
+    from?: string | undefined;
+    to?: string | undefined;
+    minus?: string | null;
+    plus?: string | null;
+  } = {};
   let binary = false;
   let binaryBody = false;
   let described = false;
@@ -422,9 +428,4 @@ export function fileFromPatch(entry: PullFileEntry): DiffFile {
     patch: `${header}\n${entry.patch}`,
     ...(problem !== undefined ? { malformed: `${shownPath(entry.filename)}: ${problem}` } : {}),
   };
-}
-
-/** Lines changed in a file: what coverage counts. */
-export function changedLines(file: DiffFile): number {
-  return file.additions + file.deletions;
 }

@@ -10,7 +10,14 @@ import type { Settings } from "../settings.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
 import type { ContractFile } from "./ports.js";
 
-/** The settings that change what a round concludes, as one hash. In: the contract's path (which file
+/** What the gate's own rules mean, as far as a recorded judgement depends on them. Raised whenever a
+ * release changes what the same settings and contract select or decide (the glob dialect of
+ * include/exclude and of contract globs changed in rules 2), so that a verdict or decision recorded by
+ * an older release is not reused under a newer meaning of the same text. */
+export const JUDGEMENT_RULES = 2;
+
+/** The settings that change what a round concludes, as one hash. In: the gate's rules
+ * (JUDGEMENT_RULES), the contract's path (which file
  * is the contract), the reviewer (provider, model, endpoint, command line, context window: who is
  * asked, and how much of the diff fits), what it is shown (include, exclude, default excludes,
  * max-diff-tokens, the task, the instructions, the PR description). Out: the check name (each name
@@ -24,6 +31,7 @@ export function settingsFingerprint(settings: Settings): string {
   const { reviewer, diff, prompt } = settings;
   return sha256(
     canonicalJson({
+      rules: JUDGEMENT_RULES,
       contract: settings.contractPath,
       reviewer: {
         provider: reviewer.provider,
@@ -92,7 +100,7 @@ export function bindingChange(
     );
   if (options.settings !== false && was.settings !== now.settings)
     changes.push(
-      "the settings that change a judgement changed (contract path, reviewer, include/exclude, max-diff-tokens, task or instructions)",
+      "the settings that change a judgement changed (contract path, reviewer, include/exclude, max-diff-tokens, task or instructions, or the gate's rules in a new release)",
     );
   if (was.contract !== "unread" && now.contract !== "unread" && was.contract !== now.contract)
     changes.push(

@@ -28,7 +28,10 @@ async function siblingResult(
   check: CheckRunRef,
 ): Promise<{ result: Result; line: string }> {
   const at = head.slice(0, 12);
-  const found = await verdictAtCommit(ctx, number, head, check);
+  // Its approve must be of the change it is now: under the base it has (a retarget, or a push to its
+  // base branch, makes it a different change, which its own next round judges).
+  const { baseSha } = await ctx.github.pullRequest(number);
+  const found = await verdictAtCommit(ctx, number, head, check, { kind: "base", base: baseSha });
   switch (found.kind) {
     case "approved":
       return { result: yes(), line: `#${number}: ${approvedLine(found.record)}` };
@@ -38,6 +41,13 @@ async function siblingResult(
           `PR #${number} has the same head commit ${at} and has not passed there (${found.why}); a check run belongs to the commit, so a pass here would show on #${number} too`,
         ),
         line: `#${number}: ${found.record.status}`,
+      };
+    case "stale":
+      return {
+        result: maybe(
+          `PR #${number} has the same head commit ${at}, and its approve there no longer holds (${found.why}); its own round must judge it again before this commit may pass`,
+        ),
+        line: `#${number}: approve no longer holds`,
       };
     case "no-round":
     case "no-history":

@@ -14,22 +14,24 @@ import type { Diff } from "../diff/types.js";
 import { type RoundReport, renderCheck, renderJobSummary } from "../report/round-report.js";
 import { decide, type Part, reasonsOf } from "../verdict/decision.js";
 import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
+import { settingsFingerprint } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
 import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { failCheck } from "./publish.js";
-import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
+import { type ApproveExpectation, approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
 async function pullRequestVerdict(
   ctx: RoundContext,
   pull: MergeGroupPull,
   check: CheckRunRef,
+  expect: ApproveExpectation,
 ): Promise<{ result: Result; line: string }> {
   const { number } = pull;
   // The queue merges the commit it took, whatever the PR's head is now: that commit is what must
   // have been approved. Only when the group does not name it is the PR's current head asked for.
   const head = pull.queuedHeadSha ?? (await ctx.github.pullRequest(number)).headSha;
-  const found = await verdictAtCommit(ctx, number, head, check);
+  const found = await verdictAtCommit(ctx, number, head, check, expect);
   switch (found.kind) {
     case "no-history":
       return {
@@ -48,6 +50,13 @@ async function pullRequestVerdict(
       };
     case "approved":
       return { result: yes(), line: `#${number}: ${approvedLine(found.record)}` };
+    case "stale":
+      return {
+        result: maybe(
+          `PR #${number}'s approve does not hold for this group (${found.why}); re-run its round so it is judged under this run's settings`,
+        ),
+        line: `#${number}: approve no longer holds`,
+      };
     case "not-approved":
       return {
         result: no(`PR #${number} is not approved at its head (${found.why})`),
@@ -90,8 +99,10 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
     log.info(
       `merge group ${headRef}: pull requests ${pulls.map((p) => `#${p.number}`).join(", ") || "(none found)"}`,
     );
+    // An approve counts only under the settings the group is judged under (verdict-at-commit.ts).
+    const expect: ApproveExpectation = { kind: "settings", settings: settingsFingerprint(settings) };
     const verdicts = [];
-    for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check));
+    for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check, expect));
     const prsResult =
       pulls.length === 0
         ? maybe(`could not tell which pull requests the merge group ${headRef} carries`)

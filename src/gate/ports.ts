@@ -150,28 +150,6 @@ export interface CommitStatusState {
   description: string | null;
 }
 
-export interface ReviewerUsage {
-  inputTokens?: number;
-  outputTokens?: number;
-}
-
-export type ReviewerReply =
-  | { ok: true; text: string; model: string; usage: ReviewerUsage; latencyMs: number; attempts: number }
-  | {
-      ok: false;
-      failure: string;
-      message: string;
-      latencyMs: number;
-      attempts: number;
-      usage?: ReviewerUsage;
-    };
-
-export interface ReviewerPort {
-  /** Provider and model, as shown in the summary and hashed into the review fingerprint. */
-  readonly label: string;
-  review(prompt: { system: string; user: string }): Promise<ReviewerReply>;
-}
-
 export interface Logger {
   info(message: string): void;
   warning(message: string): void;

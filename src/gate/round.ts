@@ -432,7 +432,8 @@ export async function runPullRequestRound(
       appSlug: "github-actions",
       url: "",
     });
-    return { ...outcome, checkRunId: undefined, checkUnavailable: CANNOT_WRITE_CHECKS };
+    const { checkRunId: _none, ...judged } = outcome;
+    return { ...judged, checkUnavailable: CANNOT_WRITE_CHECKS };
   }
   return runPullRequestRoundWith(onGitHubClock(ctx, check), pr, head, check);
 }

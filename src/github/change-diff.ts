@@ -48,9 +48,9 @@ export const comparisonFileShape = z.object({
   additions: z.number().int().nonnegative(),
   deletions: z.number().int().nonnegative(),
   changes: z.number().int().nonnegative(),
-  patch: z.string().optional(),
-  previous_filename: z.string().optional(),
-  sha: z.string().nullable().optional(),
+  patch: z.string().exactOptional(),
+  previous_filename: z.string().exactOptional(),
+  sha: z.string().nullable().exactOptional(),
 });
 export type ComparisonFile = z.infer<typeof comparisonFileShape>;
 type FileEntry = ComparisonFile;

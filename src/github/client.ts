@@ -1,15 +1,19 @@
-// The one Octokit the gate uses: @actions/github's, with the retry and throttling plugins configured
-// after GitHub's rate-limit guidance (honour `retry-after` and `x-ratelimit-reset`, retry a bounded
-// number of times, space writes a second apart), a deadline per attempt so a hang ends, and the token
-// kept out of every log line and error message.
+// The one Octokit the gate uses: @actions/github's, with the retry plugin and the gate's own pacing
+// (pacing.ts) configured after GitHub's rate-limit guidance (honour `retry-after` and
+// `x-ratelimit-reset`, retry a bounded number of times, space writes a second apart), a deadline per
+// attempt so a hang ends, and the token kept out of every log line and error message. Only documented
+// surfaces: getOctokit, the retry plugin's options, Octokit's request hooks and `request.fetch`.
 import { getOctokit } from "@actions/github";
-import { defaults as actionsDefaults } from "@actions/github/lib/utils";
 import { retry } from "@octokit/plugin-retry";
-import { type ThrottlingOptions, throttling } from "@octokit/plugin-throttling";
 import { type Redact, redactor } from "../review/redact.js";
-import { boundedFetch, type FetchCounters, responseTooLarge } from "./bounded-fetch.js";
+import {
+  type BoundedFetchOptions,
+  boundedFetch,
+  type FetchCounters,
+  responseTooLarge,
+} from "./bounded-fetch.js";
 import { describeFailure } from "./failure.js";
-import { WriteSpacing } from "./write-spacing.js";
+import { type PacingClock, pacing } from "./pacing.js";
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -34,8 +38,11 @@ export interface GitHubClientOptions {
   readonly maxRateLimitWaitSeconds?: number;
   /** Milliseconds per second of backoff and `retry-after` (default 1000; tests pass 1). */
   readonly backoffUnitMs?: number;
-  /** Spacing between writes (default 1000 ms, GitHub's guidance). */
+  /** Spacing between writes, from the end of one to the start of the next (default 1000 ms, GitHub's
+   * guidance). */
   readonly writeSpacingMs?: number;
+  /** The clock the write spacing and the rate-limit waits run on (default the real one). */
+  readonly clock?: PacingClock;
   /** Largest response body accepted (default 64 MiB); a larger one is a `too-large` GitHubError. */
   readonly maxResponseBytes?: number;
   readonly userAgent?: string;
@@ -68,10 +75,43 @@ export interface GitHubClient {
   ): Promise<T>;
 }
 
-/** Never retried by the retry plugin: the answer will not change (4xx), or the throttling plugin owns
- * it (403/429 rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
+/** Never retried by the retry plugin: the answer will not change (4xx), or the pacing owns it (403/429
+ * rate limits, which it retries after the wait GitHub asks for). 406 is GitHub's "diff
  * too large", which a retry cannot fix and which the diff reader handles. */
 const DO_NOT_RETRY = [400, 401, 403, 404, 406, 409, 410, 413, 422, 429, 451];
+
+/** Every attempt's fetch goes through boundedFetch, wrapped around the fetch the request would have
+ * used: @actions/github's default, which honours the runner's proxy settings, or `fetch` when given.
+ * A hook rather than the constructor's `request.fetch` option, because that option would replace the
+ * proxy-aware default, which @actions/github exports only from its internals. Registered first, so it
+ * runs innermost: once per attempt, retries included. */
+function boundEachFetch(
+  given: typeof fetch | undefined,
+  bounds: BoundedFetchOptions,
+): (octokit: { hook: Octokit["hook"] }) => void {
+  const bound = new WeakMap<typeof fetch, typeof fetch>();
+  const ours = new WeakSet<typeof fetch>();
+  const boundFor = (inner: typeof fetch): typeof fetch => {
+    // A retry passes through here again with the options of the first attempt, already bound.
+    if (ours.has(inner)) return inner;
+    let wrapped = bound.get(inner);
+    if (wrapped === undefined) {
+      wrapped = boundedFetch(inner, bounds);
+      bound.set(inner, wrapped);
+      ours.add(wrapped);
+    }
+    return wrapped;
+  };
+  return (octokit) => {
+    octokit.hook.wrap("request", (request, options) => {
+      const inner = given ?? (options.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch;
+      // Set on this call's own options object: the hooks inside this one (the token's) are bound to
+      // it and read the request from it, not from what is passed on.
+      options.request = { ...options.request, fetch: boundFor(inner) };
+      return request(options);
+    });
+  };
+}
 
 /** A response over the size cap would be as large on every attempt, but Octokit reports it as a 500,
  * which the retry plugin retries. Registered before that plugin, this hook sees the error first and
@@ -100,54 +140,33 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const stats = { calls: 0, rateLimitWaits: 0 };
   const log = options.log;
   const safe = (message: string) => redact(message);
-  const inner =
-    options.fetch ?? (actionsDefaults.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch;
 
-  const onLimit =
-    (kind: string) =>
-    (
-      retryAfter: number,
-      request: { method?: string; url?: string },
-      _octokit: unknown,
-      retryCount: number,
-    ) => {
-      const take = retryCount < rateLimitRetries && retryAfter <= maxWait;
+  const paced = pacing({
+    writeSpacingMs: options.writeSpacingMs ?? 1000,
+    retryAfterUnitMs: unit,
+    ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    onRateLimit: ({ kind, retryAfterSeconds }, request, retryCount) => {
+      const take = retryCount < rateLimitRetries && retryAfterSeconds <= maxWait;
       log?.warn(
         safe(
           `GitHub ${kind} rate limit on ${request.method ?? ""} ${request.url ?? ""}: ${
             take
-              ? `retrying in ${retryAfter} s (retry ${retryCount + 1} of ${rateLimitRetries})`
-              : `giving up (asked to wait ${retryAfter} s)`
+              ? `retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${rateLimitRetries})`
+              : `giving up (asked to wait ${retryAfterSeconds} s)`
           }`,
         ),
       );
       if (take) stats.rateLimitWaits += 1;
       return take;
-    };
-  const spacing = new WriteSpacing(options.writeSpacingMs ?? 1000);
-  const throttle = {
-    onRateLimit: onLimit("primary"),
-    onSecondaryRateLimit: onLimit("secondary"),
-    retryAfterBaseValue: unit,
-    fallbackSecondaryRateRetryAfter: 60,
-    write: spacing,
-    notifications: spacing,
-  } as unknown as ThrottlingOptions;
+    },
+  });
 
   const octokit = getOctokit(
     token,
     {
       baseUrl,
       userAgent: options.userAgent ?? "verdict-gate",
-      request: {
-        fetch: boundedFetch(inner, {
-          timeoutMs,
-          maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
-          counters,
-        }),
-      },
       retry: { retries, retryAfterBaseValue: unit, doNotRetry: DO_NOT_RETRY },
-      throttle,
       log: {
         debug: (m: string) => log?.debug?.(safe(m)),
         info: (m: string) => log?.info?.(safe(m)),
@@ -155,9 +174,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
         error: (m: string) => log?.warn(safe(m)),
       },
     },
+    boundEachFetch(options.fetch, {
+      timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
+      counters,
+    }),
     noRetryWhenTooLarge,
     retry,
-    throttling,
+    paced,
   );
 
   return {

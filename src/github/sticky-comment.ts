@@ -3,15 +3,11 @@
 // containing the marker, and a forged history could claim earlier approvals or reset the round count.
 // Reading is bounded: the comment is created at the gate's first round, so it sits early in the
 // oldest-first list; if the pages allowed run out before it is found, that is an error, not "no
-// history", because a PR flooded with comments must not get its round budget back.
+// history", because a PR flooded with comments must not get its round budget back. It is written by
+// the GitHub port's saveComment (port.ts), which creates or updates it.
 import type { GitHubClient } from "./client.js";
 import { GitHubError } from "./errors.js";
-import {
-  createIssueComment,
-  type IssueComment,
-  listIssueComments,
-  updateIssueComment,
-} from "./issue-comments.js";
+import { type IssueComment, listIssueComments } from "./issue-comments.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 
 export type StickyLookup =
@@ -70,26 +66,4 @@ export async function findStickyComment(
     });
   }
   return { kind: "absent", impostors, requests: pages.requests };
-}
-
-/** Creates the comment, or replaces the body of `existing` (from findStickyComment). The body must
- * start with the marker, or the next round could not find it. 1 request. */
-export async function upsertStickyComment(
-  client: GitHubClient,
-  repository: RepositoryRef,
-  number: number,
-  marker: string,
-  body: string,
-  existing: { readonly id: number } | null,
-): Promise<{ comment: IssueComment; created: boolean }> {
-  if (!body.startsWith(marker)) {
-    throw new GitHubError({
-      kind: "refused",
-      operation: `save the round history of pull request ${fullName(repository)}#${number}`,
-      hint: "The history comment's body lacks its marker, so the next round could not find it. This is a bug; please report it.",
-    });
-  }
-  if (existing !== null)
-    return { comment: await updateIssueComment(client, repository, existing.id, body), created: false };
-  return { comment: await createIssueComment(client, repository, number, body), created: true };
 }

@@ -6,7 +6,7 @@
 // large max_tokens as "needs streaming". On the wire, SDK 1.14 sends the key as `Authorization: Bearer`
 // (not `x-api-key` as 0.x did) with `anthropic-version: 2026-10-21`; it works on Node 20. It also
 // console.warns when a model is past its deprecation date (the model name only, nothing secret).
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { readMessage } from "./anthropic-reply.js";
 import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
@@ -26,21 +26,32 @@ export function defaultMaxOutputTokens(model: string): number {
 export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
   const { url, host } = endpoint("anthropic", options.baseUrl, ANTHROPIC_DEFAULT_BASE_URL, options.apiKey);
   const target = `anthropic reviewer at ${host}`;
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    baseURL: url,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    logLevel: "off",
-    // No spans: with a tracer registered and content capture on, spans would carry the prompt.
-    openTelemetry: false,
-  });
+  // The SDK is loaded on the first call, not when the action starts: a run whose reviewer is another
+  // provider, or that never reaches the reviewer, does not pay for parsing it (each of the end-to-end
+  // tests starts the action as a process).
+  let loaded: Promise<{ sdk: typeof Anthropic; client: Anthropic }> | undefined;
+  const load = () => {
+    loaded ??= import("@anthropic-ai/sdk").then(({ default: sdk }) => ({
+      sdk,
+      client: new sdk({
+        apiKey: options.apiKey,
+        baseURL: url,
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+        logLevel: "off",
+        // No spans: with a tracer registered and content capture on, spans would carry the prompt.
+        openTelemetry: false,
+      }),
+    }));
+    return loaded;
+  };
   const window = contextWindowFor({
     model: options.model,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
   const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
   const attempt: Attempt = async (prompt, signal) => {
+    const { sdk, client } = await load();
     try {
       const body: unknown = await client.messages.create(
         {
@@ -53,7 +64,7 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
       );
       return readMessage(body, target);
     } catch (error) {
-      return classifySdkError(error, Anthropic, target);
+      return classifySdkError(error, sdk, target);
     }
   };
   return httpReviewer("anthropic", options, { host, target, window }, attempt);

@@ -267,25 +267,3 @@ export function buildPrompt(input: PromptInput): Prompt {
     estimatedTokens: estimateTokens(text),
   });
 }
-
-const RESOLUTION = /^\s*(RESOLVED|UNRESOLVED)\s*:\s*(\d+)\b/;
-
-/** What a reply says about the earlier reasons it was shown: reason number (1-based) → resolved or not.
- * A reason the reply names both ways, or never names, is absent: only a person can settle it. */
-export function earlierReasonStatus(reply: string): ReadonlyMap<number, "resolved" | "unresolved"> {
-  const seen = new Map<number, Set<"resolved" | "unresolved">>();
-  for (const line of reply.split(/\r\n|\r|\n/)) {
-    const m = RESOLUTION.exec(line);
-    if (!m) continue;
-    const n = Number(m[2]);
-    const kind = m[1] === "RESOLVED" ? "resolved" : "unresolved";
-    const set = seen.get(n) ?? new Set();
-    set.add(kind);
-    seen.set(n, set);
-  }
-  const result = new Map<number, "resolved" | "unresolved">();
-  for (const [n, kinds] of seen) {
-    if (kinds.size === 1) result.set(n, [...kinds][0] as "resolved" | "unresolved");
-  }
-  return result;
-}

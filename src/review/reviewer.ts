@@ -28,19 +28,6 @@ export type FailureKind =
   /** The reviewer command could not start, exited non-zero, or wrote too much. */
   | "command-failed";
 
-export const FAILURE_KINDS: readonly FailureKind[] = Object.freeze([
-  "timeout",
-  "rate-limited",
-  "http",
-  "network",
-  "truncated",
-  "refusal",
-  "empty",
-  "auth",
-  "bad-response",
-  "command-failed",
-]);
-
 /** Tokens as the provider reported them; absent when it did not (a command reviewer never does). */
 export interface Usage {
   readonly inputTokens?: number;

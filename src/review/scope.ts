@@ -20,13 +20,12 @@
 // - generated sources (`*.pb.go`, `*_generated.*`): compiled into the program;
 // - test snapshots (`*.snap`): Jest evaluates them as modules.
 // A repository that wants any of those out says so in `exclude`; the user's globs match by name (the
-// user chose them and owns the risk), and the summary lists every file they excluded. Glob and name meet
-// in one Unicode form (NFC, src/criteria/path-name.ts): an `include` of `docs/café/**` written
-// precomposed matched no file a diff names with e + U+0301, so that file left review without counting
-// against coverage. Pure.
-import picomatch from "picomatch";
-import { nameKey } from "../criteria/path-name.js";
+// user chose them and owns the risk), and the summary lists every file they excluded. The globs are the
+// contract's dialect (src/glob.ts: .gitignore's convention, linear-time, glob and name compared in NFC):
+// an `include` of `docs/café/**` written precomposed once matched no file a diff names with e + U+0301,
+// so that file left review without counting against coverage. Pure.
 import type { DiffFile } from "../diff/types.js";
+import { compileGlob } from "../glob.js";
 import { type ContentKind, contentProblem, type HeadContent } from "./excluded-content.js";
 
 export interface ExcludeRule {
@@ -88,33 +87,12 @@ export interface ReviewedDespiteName {
   readonly why: string;
 }
 
-// Globs as users write them in .gitignore: a pattern without a slash matches the file name at any
-// depth (`*.lock`), one with a slash matches from the repository root (`docs/**`, `/setup.py`), and a
-// trailing slash means everything under a directory of that name (`generated/`); dotfiles match.
-// picomatch's own `basename` option is not used: it stops `docs/**` from matching `docs/a/b.md`.
-const MATCH_OPTIONS = { dot: true, windows: false } as const;
-
-/** The glob picomatch is given for a user's pattern. */
-export function anchoredGlob(glob: string): string {
-  const g = glob.trim();
-  if (g.startsWith("/")) return g.endsWith("/") ? `${g.slice(1)}**` : g.slice(1);
-  if (g.endsWith("/")) {
-    const dir = g.slice(0, -1);
-    return dir.includes("/") ? `${dir}/**` : `**/${dir}/**`;
-  }
-  return g.includes("/") ? g : `**/${g}`;
-}
-
-/** The first glob (as written) that matches a path, glob and path compared in NFC. */
+/** The first glob (as written) that matches a path. Each glob is one pattern of src/glob.ts's dialect;
+ * a leading `!` is refused (the settings say so when the inputs are read): `include` and `exclude` are
+ * already the two sides. */
 function matcher(globs: readonly string[]): (path: string) => string | undefined {
-  const compiled = globs.map((glob) => ({
-    glob,
-    test: picomatch(nameKey(anchoredGlob(glob)), MATCH_OPTIONS),
-  }));
-  return (path) => {
-    const key = nameKey(path);
-    return compiled.find((c) => c.test(key))?.glob;
-  };
+  const compiled = globs.map((glob) => ({ glob, test: compileGlob(glob.trim()) }));
+  return (path) => compiled.find((c) => c.test.matches(path))?.glob;
 }
 
 type Placement =

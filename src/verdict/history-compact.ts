@@ -17,7 +17,7 @@
 // Compaction never changes a hash, a receipt or what the loop rules conclude (they read digests and
 // the checkpoint exactly as they read full rounds), so a compacted history audits and replays as the
 // full one would. Pure.
-import { jsonBytes } from "./canonical.js";
+
 import {
   type Checkpoint,
   digestOf,
@@ -29,7 +29,7 @@ import {
   type RoundRecord,
   type StoredReason,
 } from "./history.js";
-import { REASON_BYTES, ROUND_REASONS } from "./stored-text.js";
+import { jsonBytes, REASON_BYTES, ROUND_REASONS } from "./stored-text.js";
 
 /** The stored state's size: bytes of JSON before gzip. Gzip never grows it by more than a few dozen
  * bytes (stored blocks), and base64 by a third: 44,000 bytes are at most 58,752 characters in the

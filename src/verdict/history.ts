@@ -15,13 +15,15 @@
 // from, the loop state, and the little the rules still need). A record's hash is over its core and the
 // hash of its body, so a digest is verified exactly as the full record was.
 import { z } from "zod";
-import { canonicalJson, jsonBytes, sha256 } from "./canonical.js";
+// Canonical JSON and sha256 are defined once, with the evidence bundle's (src/canonical-json.ts).
+import { canonicalJson, sha256Hex as sha256 } from "../canonical-json.js";
 import { STATUSES, type Status } from "./four.js";
 import {
   capList,
   DEPENDENCY_BYTES,
   DEPENDENCY_ITEMS,
   type DroppedReasons,
+  jsonBytes,
   NEEDED_BYTES,
   NEEDED_ITEMS,
   normaliseReason,
@@ -31,8 +33,8 @@ import {
   storeReasons,
 } from "./stored-text.js";
 
-export { canonicalJson, sha256 } from "./canonical.js";
 export { normaliseReason, reasonId } from "./stored-text.js";
+export { canonicalJson, sha256 };
 
 /** The stored state's format. Format 1 (every reason in every round, exclusions in every receipt) grew
  * without bound; it is not read. */

@@ -2,7 +2,14 @@
 // from a reviewer's reply, a dependency or a person, so each is capped in the unit the comment's limit
 // is made of (bytes of JSON), and a reason is kept once under an id that the audit can recompute.
 // Pure.
-import { sha256 } from "./canonical.js";
+import { sha256Hex as sha256 } from "../canonical-json.js";
+
+/** What a value costs in the stored state: the UTF-8 bytes of its JSON. Characters are the wrong unit:
+ * a reviewer's reason of control characters is 6 bytes a character once escaped, one of astral
+ * characters 4, and the comment's bound must hold for any text a reply can carry. */
+export function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? "null", "utf8");
+}
 
 /** Reasons one round stores (by id); the rest are counted and digested, and the check run has them all. */
 export const ROUND_REASONS = 20;

@@ -71,7 +71,7 @@ export class FaultPlan {
       route,
       fault,
       attempts: options.attempts ?? [1],
-      when: options.when,
+      ...(options.when !== undefined ? { when: options.when } : {}),
       seen: 0,
       hits: 0,
     });

@@ -189,7 +189,7 @@ export class FakePullRequest {
 
   /** Check runs on the current head (or a given commit), newest first. */
   checkRuns(options: { name?: string; sha?: string } = {}): CheckRunRecord[] {
-    return this.repo.checkRuns({ sha: options.sha ?? this.record.headSha, name: options.name });
+    return this.repo.checkRuns({ ...options, sha: options.sha ?? this.record.headSha });
   }
 }
 

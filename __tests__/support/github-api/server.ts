@@ -37,6 +37,9 @@ export const EMULATED_ROUTES: readonly string[] = Object.keys(ROUTES);
 
 export interface RecordedRequest {
   readonly seq: number;
+  /** When the request arrived (Date.now(), taken as its headers came in, before the body): the write
+   * spacing test measures the gaps between writes with it. */
+  readonly receivedAt: number;
   readonly method: string;
   /** Path without the query string, as sent (percent-encoded). */
   readonly path: string;
@@ -92,6 +95,7 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
   let used = 0;
 
   const server = http.createServer((req, res) => {
+    const receivedAt = Date.now();
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
@@ -99,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
       if (size <= (options.maxBodyBytes ?? 50 * 1024 * 1024)) chunks.push(chunk);
     });
     req.on("end", () => {
-      handle(req, res, Buffer.concat(chunks).toString("utf8"));
+      handle(req, res, Buffer.concat(chunks).toString("utf8"), receivedAt);
     });
   });
   server.on("connection", (socket) => {
@@ -206,13 +210,19 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     }
   }
 
-  function handle(req: http.IncomingMessage, res: http.ServerResponse, rawBody: string): void {
+  function handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    rawBody: string,
+    receivedAt: number,
+  ): void {
     const url = new URL(req.url ?? "/", "http://loopback.invalid");
     const method = (req.method ?? "GET").toUpperCase();
     const headers = flatHeaders(req.headers);
     const match = matchOperation(method, url.pathname);
     const record: RecordedRequest = {
       seq: requests.length + 1,
+      receivedAt,
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),

@@ -26,11 +26,6 @@ export const GATE_PERMISSIONS: readonly GatePermission[] = [
   { scope: "statuses", access: "read", why: "`status` dependencies" },
 ];
 
-/** The permissions as a workflow's `permissions:` mapping. */
-export function gatePermissions(): Record<string, "read" | "write"> {
-  return Object.fromEntries(GATE_PERMISSIONS.map((p) => [p.scope, p.access]));
-}
-
 /**
  * The one concurrency group of every job that runs the gate, in every workflow: the rounds of one pull
  * request share its history comment, so they must queue in one group whichever event started them —

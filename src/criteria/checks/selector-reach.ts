@@ -4,39 +4,24 @@
 // glob and the closest existing directory. A glob that selects files in the tree but none in this diff
 // is fine: the change simply has nothing for the criterion, and the reason says so.
 //
-// The tree is walked from the glob's literal prefix (`src/api/**/*.ts` walks `src/api`), breadth
-// first, and stops at the first selected file; a walk that would go past its budget, or a directory
-// that cannot be listed, answers "cannot tell", which never turns a criterion into an error (the
-// criterion then behaves as it did before this check existed). Symlinks are tested as names and never
-// followed as directories.
+// The tree is walked from the glob's literal prefix (`src/api/**/*.ts` walks `src/api`; a glob that
+// matches at any depth, like `*.ts` or `generated/`, walks the whole tree), breadth first, and stops at
+// the first selected file; a walk that would go past its budget, or a directory that cannot be listed,
+// answers "cannot tell", which never turns a criterion into an error (the criterion then behaves as it
+// did before this check existed). Symlinks are tested as names and never followed as directories.
 
 import { editDistance } from "../../edit-distance.js";
-import { compileGlob } from "../glob.js";
-import { nameKey } from "../path-name.js";
+import { compileGlob } from "../../glob.js";
 import type { TreeReader } from "../tree.js";
 
 /** Directory entries a walk may look at before it gives up with "cannot tell". */
 export const REACH_BUDGET = 20_000;
-
-const SPECIAL = /[*?[\]{}\\]/;
 
 export type Reach =
   | { readonly kind: "selects" }
   /** Nothing in the tree or the diff; `closest`: the existing directory a person most likely meant. */
   | { readonly kind: "nothing"; readonly closest: string }
   | { readonly kind: "unknown" };
-
-/** The leading segments of a glob that are plain names (no wildcard, class, brace or escape). */
-function literalPrefix(glob: string): string[] {
-  const segments = glob.split("/");
-  const prefix: string[] = [];
-  // The last segment names files, not a directory to walk from, unless more follows it.
-  for (const segment of segments.slice(0, -1)) {
-    if (segment === "" || SPECIAL.test(segment)) break;
-    prefix.push(segment);
-  }
-  return prefix;
-}
 
 /** Whether `dir` is a directory; "unknown" when the tree cannot say (an escape, an unreadable path). */
 async function dirState(tree: TreeReader, dir: string): Promise<"dir" | "not" | "unknown"> {
@@ -86,8 +71,8 @@ export async function globReach(
   diffPaths: readonly string[],
 ): Promise<Reach> {
   const compiled = compileGlob(glob);
-  if (diffPaths.some((p) => p !== "" && compiled.re.testExact(nameKey(p)))) return { kind: "selects" };
-  const prefix = literalPrefix(glob);
+  if (diffPaths.some((p) => p !== "" && compiled.matches(p))) return { kind: "selects" };
+  const prefix = compiled.root;
   const start = prefix.join("/");
   // The literal prefix is checked one directory at a time: `source/api/**` with no `source` is nothing.
   for (let k = 1; k <= prefix.length; k += 1) {
@@ -111,7 +96,7 @@ export async function globReach(
       if (seen > REACH_BUDGET) return { kind: "unknown" };
       const full = dir === "" ? entry.name : `${dir}/${entry.name}`;
       if (entry.kind === "dir") queue.push(full);
-      else if (compiled.re.testExact(nameKey(full))) return { kind: "selects" };
+      else if (compiled.matches(full)) return { kind: "selects" };
     }
   }
   return { kind: "nothing", closest: await closestDirectory(tree, prefix) };

@@ -3,8 +3,9 @@
 // digest is its own `sha256` (which verify recomputes from its payload); a file artifact's is the
 // sha256 of its canonical JSON, content included. A changed byte anywhere changes an artifact's digest
 // or the bundle_hash, and collect and verify share this one definition.
+
+import { canonicalSha256 } from "../../canonical-json.js";
 import type { Artifact, EvidenceBundle } from "./bundle.js";
-import { canonicalSha256 } from "./canonical-json.js";
 
 export function artifactDigest(artifact: Artifact): string {
   return artifact.op === "read" ? canonicalSha256(artifact) : artifact.sha256;

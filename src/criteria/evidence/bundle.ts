@@ -38,12 +38,12 @@ const path = z.string();
 const entryResult = z.union([
   z.strictObject({
     kind: z.literal("absent"),
-    dangling: z.boolean().optional(),
-    caseTwin: z.string().optional(),
+    dangling: z.boolean().exactOptional(),
+    caseTwin: z.string().exactOptional(),
   }),
-  z.strictObject({ kind: z.literal("file"), size: z.int().min(0), spelled: z.string().optional() }),
-  z.strictObject({ kind: z.literal("dir"), spelled: z.string().optional() }),
-  z.strictObject({ kind: z.literal("other"), what: z.string(), spelled: z.string().optional() }),
+  z.strictObject({ kind: z.literal("file"), size: z.int().min(0), spelled: z.string().exactOptional() }),
+  z.strictObject({ kind: z.literal("dir"), spelled: z.string().exactOptional() }),
+  z.strictObject({ kind: z.literal("other"), what: z.string(), spelled: z.string().exactOptional() }),
 ]);
 
 /** Artifacts whose payload hash is `sha256` over the canonical JSON of everything else in them. */
@@ -124,7 +124,6 @@ export const ArtifactSchema = z.discriminatedUnion("op", [
 ]);
 
 export type Artifact = z.infer<typeof ArtifactSchema>;
-export type ReadArtifactT = z.infer<typeof ReadArtifact>;
 
 export const BundleShape = z.strictObject({
   format: z.literal(EVIDENCE_FORMAT),

@@ -1,6 +1,8 @@
 // Collecting evidence: the contract is checked through a recorder wrapped around the real tree, so
 // the bundle holds exactly the answers the verdict was built from (no more, no fewer), each with its
 // hash. Errors are recorded too: a path that escaped the tree re-runs as the same error.
+
+import { canonicalJson, canonicalSha256, sha256Hex } from "../../canonical-json.js";
 import type { Diff } from "../../diff/types.js";
 import type { Contract } from "../contract-schema.js";
 import { checkContract } from "../engine.js";
@@ -15,7 +17,6 @@ import {
   type EvidenceCaps,
 } from "./bundle.js";
 import { bundleHash } from "./bundle-hash.js";
-import { canonicalJson, canonicalSha256, sha256Hex } from "./canonical-json.js";
 
 type Op = "entry" | "read" | "list" | "json" | "rows";
 

@@ -8,6 +8,7 @@
 // collected (`expectedBundleHash`); without one, an intact bundle is self-consistent, nothing more,
 // and `hashPinned` says so.
 
+import { canonicalSha256, sha256Hex } from "../../canonical-json.js";
 import { checkContract } from "../engine.js";
 import { parseContract } from "../load.js";
 import type { ContractReport, ContractVerdict } from "../report.js";
@@ -15,7 +16,6 @@ import { worseVerdict } from "../rubric.js";
 import { type Artifact, BundleShape, EVIDENCE_FORMAT, type EvidenceBundle } from "./bundle.js";
 import { bundleHash } from "./bundle-hash.js";
 import { bundleDiff, bundleTree } from "./bundle-tree.js";
-import { canonicalSha256, sha256Hex } from "./canonical-json.js";
 
 export interface VerifyOptions {
   /** The bundle_hash recorded when the bundle was collected (lower-case hex). Given, a bundle that

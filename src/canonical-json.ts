@@ -1,7 +1,14 @@
 // Canonical JSON (the ordering of RFC 8785): object keys sorted by UTF-16 code units, no whitespace,
 // numbers and strings as JSON.stringify writes them, properties holding `undefined` left out, non-finite
 // numbers as null. The canonical text of a value equals that of the value after a JSON round trip, so a
-// bundle hashes the same in memory, written to a file, and read back. Pure (hashing is computation).
+// value hashes the same in memory, written to a file, and read back. Pure (hashing is computation).
+//
+// The one definition of both, for everything whose hash is checked later: the round history's receipt
+// chain (src/verdict/history.ts) and the evidence bundle's hashes (src/criteria/evidence/). They once had
+// a serialiser each, equal on every JSON value but free to drift apart; a drift would turn every stored
+// history or bundle into "edited" (or, worse, let an edit pass as intact in one and not the other).
+// Changing an output byte here changes the hash of every history and bundle ever written:
+// __tests__/canonical-json.test.ts holds fixed vectors from both, produced before they shared this file.
 import { createHash } from "node:crypto";
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
@@ -83,6 +90,7 @@ export function canonicalSha256(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value), "utf8").digest("hex");
 }
 
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+/** sha256 (hex) of bytes, or of a string's UTF-8 encoding. */
+export function sha256Hex(data: Uint8Array | string): string {
+  return createHash("sha256").update(data).digest("hex");
 }
