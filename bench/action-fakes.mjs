@@ -273,11 +273,14 @@ export async function startGitHub(first) {
   };
 }
 
-/** An OpenAI-compatible reviewer that approves every call with the round's token (after `delayMs`),
- * or blocks a call whose prompt shows the file `blockFile`, and counts the prompt bytes it was sent. */
+/** An OpenAI-compatible reviewer that approves every call with the round's token (at once, or after
+ * `delayMs`, a reviewer that takes its time), or blocks a call whose prompt shows the file `blockFile`,
+ * and counts the prompt bytes it was sent. */
 export async function startReviewer({ delayMs = 0, blockFile } = {}) {
-  const counts = { calls: 0, promptBytes: 0 };
+  // `spans`: when each call arrived and when its answer was sent (performance.now(), milliseconds).
+  const counts = { calls: 0, promptBytes: 0, spans: [] };
   const server = http.createServer((req, res) => {
+    const arrived = performance.now();
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", async () => {
@@ -285,7 +288,6 @@ export async function startReviewer({ delayMs = 0, blockFile } = {}) {
       const prompt = request.messages.map((m) => m.content).join("\n");
       counts.calls += 1;
       counts.promptBytes += Buffer.byteLength(prompt);
-      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt)?.[1] ?? "none";
       const blocks = blockFile !== undefined && prompt.includes(`diff --git a/${blockFile} `);
       const content = blocks
@@ -314,8 +316,11 @@ export async function startReviewer({ delayMs = 0, blockFile } = {}) {
           total_tokens: 0,
         },
       });
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-      res.end(text);
+      setTimeout(() => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+        res.end(text);
+        counts.spans.push({ arrived, answered: performance.now() });
+      }, delayMs);
     });
   });
   server.listen(0, "127.0.0.1");

@@ -31,6 +31,8 @@ export const INPUT = Object.freeze({
   reason: "reason",
   forceReview: "force-review",
   reviewComments: "review-comments",
+  reviewers: "reviewers",
+  panelPolicy: "panel-policy",
 } as const);
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];
@@ -44,4 +46,5 @@ export const OUTPUT = Object.freeze({
   coverage: "coverage",
   reasons: "reasons",
   headSha: "head-sha",
+  panel: "panel",
 } as const);

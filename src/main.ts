@@ -8,13 +8,15 @@ import { runCommentCommand } from "./commands/run.js";
 import { openTree } from "./criteria/fs-tree.js";
 import { describeError } from "./describe-error.js";
 import { bindGitHubPorts } from "./gate/bind-github.js";
-import { bindReviewer, reviewerSecrets } from "./gate/bind-reviewer.js";
+import { bindPanel, panelSecrets } from "./gate/bind-panel.js";
+import { bindReviewer } from "./gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
 import type { GitHubPort } from "./gate/ports.js";
 import { runPullRequestRound } from "./gate/round.js";
 import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
+import type { PanelReport } from "./report/round-report.js";
 import { redactSecrets } from "./review/redact.js";
 import { newRoundToken } from "./review/round-token.js";
 import { readSettings, type Settings } from "./settings.js";
@@ -36,6 +38,14 @@ function context(settings: Settings, github: GitHubPort): RoundContext {
     github,
     reviewer: () =>
       bindReviewer(settings.reviewer, settings.token, process.env, { checkout: settings.workspace }),
+    ...(settings.panel !== undefined
+      ? {
+          panel: () =>
+            bindPanel(settings.panel as NonNullable<Settings["panel"]>, settings.token, process.env, {
+              checkout: settings.workspace,
+            }),
+        }
+      : {}),
     openTree: () => {
       if (settings.workspace === "")
         return { error: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate" };
@@ -73,6 +83,19 @@ function report(outcome: RoundOutcome): void {
   set(OUTPUT.coverage, outcome.coverage);
   set(OUTPUT.reasons, JSON.stringify(outcome.reasons));
   if (outcome.headSha !== undefined) set(OUTPUT.headSha, outcome.headSha);
+  const panel = outcome.report?.reviewer?.panel;
+  if (panel !== undefined) set(OUTPUT.panel, JSON.stringify(panelOutput(panel)));
+}
+
+/** The `panel` output: each reviewer's say, as a workflow's next step reads it. */
+function panelOutput(panel: PanelReport): unknown[] {
+  return panel.members.map((m) => ({
+    label: m.label,
+    verdict: m.verdict,
+    reasons: m.reasons,
+    coverage: m.coverage,
+    tokens: { input: m.inputTokens ?? null, output: m.outputTokens ?? null },
+  }));
 }
 
 async function writeJobSummary(markdown: string): Promise<void> {
@@ -94,7 +117,9 @@ export async function run(): Promise<void> {
       }
     }
     const settings = readSettings((name) => core.getInput(name), { env: process.env, payload: readEvent() });
-    secrets.push(...reviewerSecrets(settings.reviewer, settings.token));
+    // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
+    for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") core.setSecret(r.apiKey);
+    secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token));
     const ports = bindGitHubPorts(settings, {
       info: (m) => core.info(hide(m)),
       warning: (m) => core.warning(hide(m)),

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { globProblem } from "./glob.js";
 import { INPUT, type InputName } from "./inputs.js";
+import { type PanelSettings, PanelSettingsError, readPanel } from "./panel-settings.js";
 import { STATUSES, type Status } from "./verdict/four.js";
 
 export class SettingsError extends Error {
@@ -98,7 +99,11 @@ export interface Settings {
   target: Target;
   /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
   eventAction?: string;
+  /** The single reviewer; with a panel, its first reviewer (what reads one reviewer's settings, like
+   * the command-reviewer checks, reads a real one). */
   reviewer: ReviewerSettings;
+  /** The `reviewers` panel, when that input is set; absent, the round asks `reviewer` alone. */
+  panel?: PanelSettings;
   /** Path of the contract file, read at the base commit. Relative, inside the repository. */
   contractPath: string;
   /** Name of the check run (the required status check). */
@@ -304,6 +309,53 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
   };
 }
 
+/** The single-reviewer inputs a panel replaces: set beside `reviewers`, one of them would be ignored
+ * and the user would believe it applied. `provider` is not among them: it has a default. */
+const SINGLE_REVIEWER_INPUTS = [INPUT.model, INPUT.apiKey, INPUT.baseUrl, INPUT.command] as const;
+
+/** The reviewer, or the panel when `reviewers` is set (then `reviewer` is its first). */
+function reviewersOf(
+  read: InputReader,
+  keys: Readonly<Record<string, string | undefined>>,
+): { reviewer: ReviewerSettings; panel?: PanelSettings } {
+  const list = read(INPUT.reviewers).trim();
+  const policy = read(INPUT.panelPolicy).trim();
+  if (list === "") {
+    // One reviewer: unanimous and quorum:1 are the same policy; quorum:2 could never be met.
+    if (policy !== "" && policy !== "unanimous" && policy !== "quorum:1") {
+      fail(INPUT.panelPolicy, "needs a `reviewers` panel for anything but unanimous or quorum:1", policy);
+    }
+    return { reviewer: reviewerSettings(read) };
+  }
+  for (const input of SINGLE_REVIEWER_INPUTS) {
+    if (read(input).trim() !== "") {
+      throw new SettingsError(
+        `input \`${input}\` must be empty when \`${INPUT.reviewers}\` is set: each reviewer of the panel names its own ${input === INPUT.apiKey ? "key variable (api-key-env)" : input} in its entry`,
+      );
+    }
+  }
+  const contextWindow = optionalInteger(read, INPUT.contextWindow, 1_000, 100_000_000);
+  let panel: PanelSettings;
+  try {
+    panel = readPanel(
+      list,
+      policy,
+      {
+        timeoutMs: integer(read, INPUT.reviewerTimeoutSeconds, 1, 3_600) * 1000,
+        retries: integer(read, INPUT.reviewerRetries, 0, 10),
+        maxOutputTokens: integer(read, INPUT.maxOutputTokens, 256, 1_000_000),
+        ...(contextWindow !== undefined ? { contextWindow } : {}),
+        concurrency: integer(read, INPUT.reviewerConcurrency, 1, 16),
+      },
+      keys,
+    );
+  } catch (error) {
+    if (!(error instanceof PanelSettingsError)) throw error;
+    throw new SettingsError(`input \`${error.input}\`: ${error.message}`);
+  }
+  return { reviewer: panel.reviewers[0] as ReviewerSettings, panel };
+}
+
 function failOn(read: InputReader): Status[] {
   const values = list(read, INPUT.failOn);
   for (const v of values) {
@@ -384,6 +436,8 @@ function prNumberInput(read: InputReader): number | undefined {
 export interface Environment {
   /** process.env as the runner sets it. */
   env: Readonly<Record<string, string | undefined>>;
+  /** Where a panel entry's `api-key-env` is looked up (default `env`; the CLI passes its own). */
+  keys?: Readonly<Record<string, string | undefined>>;
   /** The parsed contents of GITHUB_EVENT_PATH (undefined when unreadable). */
   payload: unknown;
 }
@@ -565,7 +619,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
-    reviewer: reviewerSettings(read),
+    ...reviewersOf(read, environment.keys ?? env),
     contractPath: repositoryPath(read, INPUT.contract),
     checkName: checkName(read),
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),

@@ -3,14 +3,22 @@
 // run posts the check run on the head; a person's token is refused or explained; a checkout that is
 // not the PR's head is said so.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { parsePullRequest } from "../../src/cli/pr.js";
 import { checkout } from "../e2e/harness.js";
-import { gateChecks, historyComment, openAI, REVIEWER_KEY, startWorld, type World } from "../e2e/world.js";
+import {
+  anthropic,
+  gateChecks,
+  historyComment,
+  openAI,
+  REVIEWER_KEY,
+  startWorld,
+  type World,
+} from "../e2e/world.js";
 import { runCaptured } from "../support/cli-io.js";
 
 let world: World;
@@ -278,5 +286,64 @@ describe("refused input", () => {
     });
     expect(() => parsePullRequest("octo-org/demo#0")).toThrow(/OWNER\/REPO#N/);
     expect(() => parsePullRequest("demo#7")).toThrow(/OWNER\/REPO#N/);
+  });
+});
+
+describe("--reviewers", () => {
+  it("runs the action's panel from a terminal: both vendors asked, a block attributed, the check posted blocked", async () => {
+    world.anthropic.script(anthropic.block(["src/greet.js:2 — the greeting ignores an empty name"]));
+    const dir = mkdtempSync(path.join(os.tmpdir(), "vg-pr-panel-"));
+    try {
+      const file = path.join(dir, "reviewers.json");
+      writeFileSync(
+        file,
+        JSON.stringify([
+          {
+            label: "gpt",
+            provider: "openai",
+            model: "gpt-4o",
+            "base-url": world.openai.baseUrl,
+            "api-key-env": "REVIEWER_KEY",
+          },
+          {
+            label: "claude",
+            provider: "anthropic",
+            model: "claude-sonnet-4-5",
+            "base-url": world.anthropic.baseUrl,
+            "api-key-env": "REVIEWER_KEY",
+          },
+        ]),
+      );
+      const r = await runCaptured(
+        [
+          "pr",
+          `${world.repo.fullName}#${world.pull.number}`,
+          "--reviewers",
+          file,
+          "--api-url",
+          world.api.url,
+          "--json",
+        ],
+        {
+          stdoutIsTTY: false,
+          env: { GITHUB_TOKEN: world.api.token, REVIEWER_KEY, VERDICT_GATE_BACKOFF_UNIT_MS: "5" },
+          cwd: world.headWorkspace(),
+        },
+      );
+      expect(r.code, r.out + r.err).toBe(3);
+      const json = JSON.parse(r.out);
+      expect(json.reasons[0]).toBe("[claude] src/greet.js:2 — the greeting ignores an empty name");
+      expect(
+        json.reviewer.panel.reviewers.map((m: { label: string; verdict: string }) => [m.label, m.verdict]),
+      ).toEqual([
+        ["gpt", "APPROVE"],
+        ["claude", "REQUEST_CHANGES"],
+      ]);
+      expect(world.openai.requests).toHaveLength(1);
+      expect(world.anthropic.requests).toHaveLength(1);
+      expect(gateChecks(world)[0]?.conclusion).toBe("failure");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

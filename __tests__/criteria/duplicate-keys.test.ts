@@ -10,7 +10,7 @@ describe("the history comment's stored state", () => {
   test("a repeated key in the state is refused, named, not read as its last value", () => {
     const body = renderHistoryComment(emptyHistory(7, "verdict-gate"), { checkName: "verdict-gate" });
     expect(readHistoryComment(body).ok).toBe(true);
-    const match = /verdict-gate:state:v1:([A-Za-z0-9+/=]+) -->/.exec(body);
+    const match = /verdict-gate:state:v2:([A-Za-z0-9+/=]+) -->/.exec(body);
     if (match === null) throw new Error("no state in the comment");
     const json = gunzipSync(Buffer.from(match[1] as string, "base64")).toString("utf8");
     // The first `pr` is what an auditor decoding the state by eye reads; JSON.parse keeps the second.

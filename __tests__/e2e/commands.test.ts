@@ -391,6 +391,10 @@ describe("API requests per /verdict command", () => {
       HISTORY,
       WRITE,
       HISTORY,
+      // Its finding shown where people read it (review-comments, on by default): the gate's threads
+      // read, one review posted.
+      "POST /graphql",
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
       FINISH,
       EYES,
     ]);
@@ -422,7 +426,7 @@ describe("API requests per /verdict command", () => {
       "refused: the author deciding, or a closed PR": 4,
       "refused: no write access": 5,
       "/verdict approve": 14,
-      "/verdict review (a round that blocks)": 12,
+      "/verdict review (a round that blocks)": 14,
     });
   });
 });

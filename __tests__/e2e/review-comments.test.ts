@@ -179,7 +179,9 @@ describe("a later round that no longer reports a finding", () => {
     await world.run({});
     // A refusal the provider will not change on a retry: the round holds, having seen nothing.
     world.openai.script(() => openAIError(400, "the request was refused"));
-    const run = await pushAndRun(world, { "src/other.js": "export const other = 1;\n" });
+    // The finding's own file changes, so its block is not reused (issue 13): the reviewer is asked,
+    // and fails.
+    const run = await pushAndRun(world, FIXED);
     expect(run.outputs.status).toBe("hold-for-human");
     expect(gateThreads()[0]?.resolved).toBe(false);
   });

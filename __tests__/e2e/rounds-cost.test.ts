@@ -204,12 +204,19 @@ describe("API requests per round", () => {
     // The threads read (with the gate's recent reviews), one review with the comment on its line.
     expect(posted.routes.filter((r) => r === GRAPHQL || r === POST_REVIEW)).toEqual([GRAPHQL, POST_REVIEW]);
     const again = await cost(() =>
-      pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { reply: openAI.block([GREET_1]) }),
+      // Another file changes and is approved; the finding's file did not, so its block stands (issue 13)
+      // and the finding is reported again.
+      pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { reply: openAI.approve }),
     );
     // Already posted: the threads read, nothing written.
     expect(again.routes.filter((r) => r === GRAPHQL || r === POST_REVIEW)).toEqual([GRAPHQL]);
+    // The finding's file changes (an unchanged file's block stands without a call, issue 13).
     const gone = await cost(() =>
-      pushAndRun(world, { "src/other.js": "export const other = 2;\n" }, { reply: openAI.approve }),
+      pushAndRun(
+        world,
+        { "src/greet.js": "export function greet(name) {\n  return `hello ${name}`;\n}\n" },
+        { reply: openAI.approve },
+      ),
     );
     expect(gone.run.outputs.status).toBe("approve");
     // The threads read, the gate's one thread resolved (up to 25 in one mutation).

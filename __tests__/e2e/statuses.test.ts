@@ -34,9 +34,33 @@ function noSecretsLeaked(run: ActionRun) {
   for (const c of world.pull.comments()) expect(c.body).not.toContain(REVIEWER_KEY);
 }
 
-describe("approve", () => {
+/** The single reviewer, or the same reviewer as a panel of one (`reviewers`, its key from the variable
+ * it names): a panel of one must behave exactly as the reviewer alone, so these tests run both ways. */
+function asPanelOfOne(inputs: Record<string, string>): {
+  inputs: Record<string, string>;
+  env: Record<string, string>;
+} {
+  const entry = {
+    label: "solo",
+    provider: inputs.provider,
+    model: inputs.model,
+    "base-url": inputs["base-url"],
+    "api-key-env": "SOLO_REVIEWER_KEY",
+  };
+  return {
+    inputs: { model: "", "api-key": "", "base-url": "", reviewers: JSON.stringify([entry]) },
+    env: { SOLO_REVIEWER_KEY: inputs["api-key"] ?? "" },
+  };
+}
+
+const WAYS = [
+  ["the reviewer alone", (inputs: Record<string, string>) => ({ inputs, env: {} })],
+  ["a panel of one", asPanelOfOne],
+] as const;
+
+describe.each(WAYS)("approve, %s", (_way, configure) => {
   it("posts one successful check run on the head commit when every part passes (openai)", async () => {
-    const run = await world.run({});
+    const run = await world.run(configure(world.openaiInputs()));
     expect(run.code, run.log).toBe(0);
     const [check, ...others] = gateChecks(world);
     expect(others).toEqual([]);
@@ -61,7 +85,8 @@ describe("approve", () => {
     noSecretsLeaked(run);
   });
 
-  it("approves through the anthropic provider", async () => {
+  // The panel of one is proved on the two tests above and below; these stay single.
+  it.skipIf(_way !== WAYS[0][0])("approves through the anthropic provider", async () => {
     const run = await world.run({ inputs: world.anthropicInputs() });
     expect(run.code, run.log).toBe(0);
     expect(run.outputs.status).toBe("approve");
@@ -70,19 +95,22 @@ describe("approve", () => {
     noSecretsLeaked(run);
   });
 
-  it("approves through a command reviewer that reads the prompt on stdin", async () => {
-    const run = await world.run({
-      inputs: {
-        provider: "command",
-        model: "",
-        "api-key": "",
-        command: fakeReviewerCommand("approve-bound"),
-      },
-    });
-    expect(run.code, run.log).toBe(0);
-    expect(run.outputs.status).toBe("approve");
-    expect(gateChecks(world)[0]?.conclusion).toBe("success");
-  });
+  it.skipIf(_way !== WAYS[0][0])(
+    "approves through a command reviewer that reads the prompt on stdin",
+    async () => {
+      const run = await world.run({
+        inputs: {
+          provider: "command",
+          model: "",
+          "api-key": "",
+          command: fakeReviewerCommand("approve-bound"),
+        },
+      });
+      expect(run.code, run.log).toBe(0);
+      expect(run.outputs.status).toBe("approve");
+      expect(gateChecks(world)[0]?.conclusion).toBe("success");
+    },
+  );
 });
 
 describe("a reviewer command that cannot start", () => {
@@ -103,10 +131,10 @@ describe("a reviewer command that cannot start", () => {
   });
 });
 
-describe("blocked", () => {
+describe.each(WAYS)("blocked, %s", (_way, configure) => {
   it("fails the check with the reviewer's findings as reasons and annotations", async () => {
     world.anthropic.script(anthropic.block(["src/greet.js:2 — the greeting ignores an empty name"]));
-    const run = await world.run({ inputs: world.anthropicInputs() });
+    const run = await world.run(configure(world.anthropicInputs()));
     expect(run.code).toBe(1);
     const check = gateChecks(world)[0];
     expect(check?.conclusion).toBe("failure");
@@ -123,7 +151,7 @@ describe("blocked", () => {
     noSecretsLeaked(run);
   });
 
-  it("blocks on a failed criterion even when the reviewer approves", async () => {
+  it.skipIf(_way !== WAYS[0][0])("blocks on a failed criterion even when the reviewer approves", async () => {
     world.pull.push({ "src/greet.js": "export function greet(name) {\n  debugger;\n  return name;\n}\n" });
     const run = await world.run({
       event: world.event({ event: "pull_request", action: "synchronize", pull: world.pull }),

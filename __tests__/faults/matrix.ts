@@ -5,11 +5,14 @@
 // the fault, and nothing anywhere passed. The one exception is a cell the gate absorbs honestly — a
 // retry that got a good answer, or the diff read again as the file list — which may approve only
 // when the round really saw everything: `may recover` says which, and why.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
+import { parse } from "yaml";
+import { settingsFingerprint } from "../../src/gate/binding.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
+import { readSettings } from "../../src/settings.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
 import { type ActionRun, checkout } from "../e2e/harness.js";
@@ -116,7 +119,10 @@ function pullRequestRun(world: World, pull: FakePullRequest = world.pull): RunSp
 }
 
 /** A genuine history comment of the gate (github-actions[bot]) with one earlier round. */
-export function seedHistory(pull: FakePullRequest, round: { head: string; approve: boolean }): void {
+export function seedHistory(
+  pull: FakePullRequest,
+  round: { head: string; approve: boolean; settings?: string },
+): void {
   const history = emptyHistory(pull.number, "verdict-gate");
   const concluded = concludeRound({
     history,
@@ -127,7 +133,7 @@ export function seedHistory(pull: FakePullRequest, round: { head: string; approv
       ? { value: "YES", reasons: [], needed: [], dependencies: [] }
       : { value: "NO", reasons: ["src/greet.js:1 — an earlier reason"], needed: [], dependencies: [] },
     // What the gate records with every round: a decision is dispatched only on the base it judged.
-    binding: { base: pull.baseSha, contract: "unread", settings: "0".repeat(64) },
+    binding: { base: pull.baseSha, contract: "unread", settings: round.settings ?? "0".repeat(64) },
   });
   pull.comment(
     "github-actions[bot]",
@@ -145,9 +151,50 @@ function withRequires(requires: unknown[]): Record<string, string> {
 
 const otherPull = new WeakMap<World, FakePullRequest>();
 
+const ACTION_DEFAULTS = Object.fromEntries(
+  Object.entries(
+    (parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> }).inputs,
+  ).map(([name, input]) => [name, input.default ?? ""]),
+);
+
+/** The settings fingerprint of the world's own runs: a queued PR's approve counts only under the
+ * group run's settings (src/gate/verdict-at-commit.ts), so the seeded approve is bound to them. */
+function runFingerprint(w: World): string {
+  const inputs: Record<string, string> = {
+    ...ACTION_DEFAULTS,
+    ...w.openaiInputs(),
+    pr: String(w.pull.number),
+  };
+  const read = (name: string) => {
+    const value = inputs[name] ?? "";
+    return value.includes("github.token") ? "ghs_token_for_tests" : value;
+  };
+  return settingsFingerprint(
+    readSettings(read, {
+      env: {
+        GITHUB_REPOSITORY: w.repo.fullName,
+        GITHUB_EVENT_NAME: "workflow_dispatch",
+        GITHUB_API_URL: "http://127.0.0.1:9/api",
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_WORKSPACE: "/tmp/ws",
+        GITHUB_ACTOR: "maintainer",
+        GITHUB_RUN_ID: "42",
+      },
+      payload: {
+        inputs: {},
+        repository: {
+          full_name: w.repo.fullName,
+          name: w.repo.fullName.split("/")[1],
+          owner: { login: w.repo.fullName.split("/")[0] },
+        },
+      },
+    }),
+  );
+}
+
 /** A merge group for the world's PR, whose head the gate approved (seeded history). */
 function mergeGroupRun(w: World): RunSpec {
-  seedHistory(w.pull, { head: w.pull.headSha, approve: true });
+  seedHistory(w.pull, { head: w.pull.headSha, approve: true, settings: runFingerprint(w) });
   const group = w.repo.createMergeGroup(w.pull);
   const workspace = checkout(w.api, w.repo.fullName, group.headSha);
   w.workspaces.push(workspace);
@@ -333,7 +380,7 @@ export const POINTS: readonly Point[] = [
     name: "GET merge group PRs",
     route: "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
     prepare: (w) => {
-      seedHistory(w.pull, { head: w.pull.headSha, approve: true });
+      seedHistory(w.pull, { head: w.pull.headSha, approve: true, settings: runFingerprint(w) });
       const group = w.repo.createMergeGroup(w.pull);
       const workspace = checkout(w.api, w.repo.fullName, group.headSha);
       w.workspaces.push(workspace);

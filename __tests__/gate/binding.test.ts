@@ -32,6 +32,16 @@ function settings(overrides: Partial<Record<InputName, string>> = {}) {
 
 const base = { model: "gpt-test", pr: "7" } as const;
 
+/** Two keyless reviewers (a base-url, no api-key-env: no variable to set), and the panel with its
+ * second reviewer asking another model. */
+const PANEL = JSON.stringify([
+  { label: "alpha", provider: "openai", model: "gpt-test", "base-url": "http://127.0.0.1:9/v1" },
+  { label: "beta", provider: "anthropic", model: "claude-test", "base-url": "http://127.0.0.1:9" },
+]);
+const PANEL_OTHER = PANEL.replace("claude-test", "claude-other");
+/** With a panel, the single-reviewer inputs must be empty. */
+const panelBase = { pr: "7", reviewers: PANEL } as const;
+
 /** Each input, a second value for it, and whether it changes the judgement. */
 const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string }> = {
   [INPUT.provider]: { other: "anthropic", binds: true, why: "who is asked" },
@@ -70,6 +80,8 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
     binds: false,
     why: "where findings are shown, not what they are",
   },
+  [INPUT.reviewers]: { other: PANEL_OTHER, binds: true, why: "who is asked" },
+  [INPUT.panelPolicy]: { other: "quorum:1", binds: true, why: "what approves" },
 };
 
 describe("the settings fingerprint", () => {
@@ -88,14 +100,27 @@ describe("the settings fingerprint", () => {
             : input === INPUT.command
               ? { provider: "command" }
               : {};
+      const panel = input === INPUT.reviewers || input === INPUT.panelPolicy;
       const plainHere =
         input === INPUT.command
           ? settingsFingerprint(settings({ ...base, ...extra, command: "claude -p" }))
-          : plain;
-      const changed = settingsFingerprint(settings({ ...base, ...extra, [input]: c.other }));
+          : panel
+            ? settingsFingerprint(settings(panelBase))
+            : plain;
+      const changed = settingsFingerprint(
+        settings({ ...(panel ? panelBase : base), ...extra, [input]: c.other }),
+      );
       expect(changed !== plainHere).toBe(c.binds);
     });
   }
+
+  it("is the single reviewer's for a panel of one, whatever its label", () => {
+    const one = JSON.stringify([
+      { label: "solo", provider: "openai", model: "gpt-test", "base-url": "http://127.0.0.1:9/v1" },
+    ]);
+    const single = settings({ ...base, "base-url": "http://127.0.0.1:9/v1" });
+    expect(settingsFingerprint(settings({ pr: "7", reviewers: one }))).toBe(settingsFingerprint(single));
+  });
 
   it("changes with the gate's rules: a release that changes what the same text selects judges afresh", async () => {
     // The release that made contract globs and include/exclude one dialect (rules 2) must not reuse a

@@ -7,8 +7,10 @@ import path from "node:path";
 import { openTree, printable } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
 import { bindGitHub } from "../gate/bind-github.js";
+import { bindPanel } from "../gate/bind-panel.js";
 import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import type { PanelMember } from "../gate/panel-part.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { workspaceHead } from "../gate/workspace.js";
 import { isGitHubError } from "../github/errors.js";
@@ -231,13 +233,27 @@ export const prCommand: Command = {
           (values["api-url"] as string | undefined) ?? io.env.GITHUB_API_URL ?? "https://api.github.com",
         ...(io.env.GITHUB_SERVER_URL !== undefined ? { serverUrl: io.env.GITHUB_SERVER_URL } : {}),
         ...(values.contract !== undefined ? { contract: values.contract as string } : {}),
+        keys: io.env,
+        cwd: io.cwd,
       }),
       workspace: basePath,
     };
     // The checkout at --base-path is the pull request's code: a reviewer command may not run any of it.
-    const reviewer = reviewerFor(() =>
-      bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd, checkout: basePath }),
-    );
+    const panel =
+      settings.panel === undefined
+        ? undefined
+        : reviewerFor(() =>
+            bindPanel(settings.panel as NonNullable<typeof settings.panel>, token, io.env, {
+              callerCwd: io.cwd,
+              checkout: basePath,
+            }),
+          );
+    // With a panel, its first reviewer (the settings' `reviewer` is that one).
+    const reviewer =
+      (panel?.[0] as PanelMember | undefined)?.reviewer ??
+      reviewerFor(() =>
+        bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd, checkout: basePath }),
+      );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {
@@ -248,6 +264,7 @@ export const prCommand: Command = {
       settings,
       github: port,
       reviewer: () => reviewer,
+      ...(panel !== undefined ? { panel: () => panel } : {}),
       openTree: treeFor(basePath),
       workspaceHead: () => workspaceHead(basePath),
       now: () => new Date(),

@@ -8,8 +8,10 @@ import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { loadContract, openTree, type TreeReader } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
+import { bindPanel } from "../gate/bind-panel.js";
 import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext } from "../gate/context.js";
+import type { PanelMember } from "../gate/panel-part.js";
 import type { ContractFile } from "../gate/ports.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
@@ -153,12 +155,23 @@ export const reviewCommand: Command = {
       // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
       token: "local",
       apiUrl: "https://api.github.com",
+      keys: io.env,
+      cwd: io.cwd,
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
     const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const reviewer: Reviewer = reviewerFor(() =>
-      bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }),
-    );
+    const panel =
+      settings.panel === undefined
+        ? undefined
+        : reviewerFor(() =>
+            bindPanel(settings.panel as NonNullable<typeof settings.panel>, githubToken, io.env, {
+              callerCwd: io.cwd,
+            }),
+          );
+    // With a panel, its first reviewer (the settings' `reviewer` is that one).
+    const reviewer: Reviewer =
+      (panel?.[0] as PanelMember | undefined)?.reviewer ??
+      reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
@@ -182,6 +195,7 @@ export const reviewCommand: Command = {
       settings,
       github: port,
       reviewer: () => reviewer,
+      ...(panel !== undefined ? { panel: () => panel } : {}),
       openTree: () => tree,
       // The working tree is the new side of a local diff by construction; there is no head to match.
       now: () => new Date(),

@@ -20,7 +20,7 @@ export function cliLog(io: CliIO, command: string, verbose: boolean, warnings: b
   };
 }
 
-export function reviewerFor(create: () => Reviewer): Reviewer {
+export function reviewerFor<T = Reviewer>(create: () => T): T {
   try {
     return create();
   } catch (error) {

@@ -68,7 +68,27 @@ export function roundJson(
             output_tokens: call.outputTokens ?? null,
             message: call.message ?? null,
             reply: call.reply ?? null,
+            ...(call.reviewer !== undefined ? { reviewer: call.reviewer } : {}),
           })),
+          // Only for a panel of two or more: a panel of one reports as the single reviewer it is.
+          ...(report.reviewer.panel !== undefined && report.reviewer.panel.members.length > 1
+            ? {
+                panel: {
+                  policy: report.reviewer.panel.policy,
+                  reviewers: report.reviewer.panel.members.map((m) => ({
+                    label: m.label,
+                    verdict: m.verdict,
+                    value: m.value,
+                    reasons: m.reasons,
+                    coverage: m.coverage,
+                    input_tokens: m.inputTokens ?? null,
+                    output_tokens: m.outputTokens ?? null,
+                    slowest_ms: m.latencyMs,
+                    blocked_files: m.blockedFiles,
+                  })),
+                },
+              }
+            : {}),
         }
       : null,
     notes: [...report.notes, ...(extra.notes ?? [])],

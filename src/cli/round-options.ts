@@ -2,6 +2,9 @@
 // named like the action's inputs, so a workflow's `with:` and a terminal command read the same. They
 // become Settings through readSettings, the one place inputs are interpreted, so a value the action
 // would refuse is refused here with the same rule (and a message that names the flag).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describeError } from "../describe-error.js";
 import { INPUT, type InputName } from "../inputs.js";
 import { readSettings, type Settings, SettingsError } from "../settings.js";
 import { UsageError } from "./io.js";
@@ -36,6 +39,8 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   reason: "",
   "force-review": "false",
   "review-comments": "true",
+  reviewers: "",
+  "panel-policy": "unanimous",
 });
 
 /** Flags passed through to the input of the same name. */
@@ -60,6 +65,8 @@ const PASSED_THROUGH = [
 export const ROUND_OPTIONS = {
   ...Object.fromEntries(PASSED_THROUGH.map((name) => [name, { type: "string" }])),
   "api-key-env": { type: "string" },
+  reviewers: { type: "string" },
+  "panel-policy": { type: "string" },
   contract: { type: "string" },
   "base-path": { type: "string" },
   include: { type: "string", multiple: true },
@@ -81,6 +88,10 @@ export const ROUND_OPTIONS_USAGE = [
   '  --command "CMD"                       a CLI reviewer: the prompt on stdin, the reply on stdout (claude -p);',
   "                                        run without a shell in an empty temporary directory, so name a",
   "                                        script by its absolute path (--command /home/me/rev.sh)",
+  "  --reviewers FILE                      a panel: a YAML or JSON list of reviewers (label, provider, model,",
+  "                                        base-url, api-key-env, command, context-window, max-output-tokens),",
+  "                                        each key from the variable its entry names (docs/reviewers.md)",
+  "  --panel-policy unanimous|quorum:K     how the panel's verdicts combine (default unanimous)",
   "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
   "diff scope:",
@@ -117,6 +128,16 @@ export function reviewerKey(
   env: Readonly<Record<string, string | undefined>>,
   provider: string,
 ): ReviewerKey {
+  if (values.reviewers !== undefined) {
+    // A panel's keys are per reviewer, each from the variable its entry names: one flag for all of
+    // them would send one vendor's key to another's host.
+    if (values["api-key-env"] !== undefined) {
+      throw new UsageError(
+        "--api-key-env is for a single reviewer; with --reviewers, each entry names its own variable in api-key-env",
+      );
+    }
+    return { key: "" };
+  }
   const named = values["api-key-env"] as string | undefined;
   if (named !== undefined) {
     if (!ENV_NAME.test(named)) {
@@ -184,6 +205,21 @@ export interface RoundTarget {
   serverUrl?: string;
   /** The contract's path in the repository (pr reads it at the base commit through the API). */
   contract?: string;
+  /** The terminal's environment, where a panel entry's api-key-env is looked up. */
+  keys?: Readonly<Record<string, string | undefined>>;
+  /** Where a relative --reviewers FILE is found. */
+  cwd?: string;
+}
+
+/** The --reviewers FILE's text, or a usage error naming the file. */
+function reviewersFile(values: Values, cwd: string): string | undefined {
+  const given = values.reviewers as string | undefined;
+  if (given === undefined) return undefined;
+  try {
+    return readFileSync(path.resolve(cwd, given), "utf8");
+  } catch (error) {
+    throw new UsageError(`--reviewers ${given}: cannot read it: ${describeError(error)}`);
+  }
 }
 
 /** Settings for one round from a terminal, through the action's own reader. */
@@ -203,6 +239,13 @@ export function roundSettings(values: Values, key: string, target: RoundTarget):
   inputs[INPUT.defaultExcludes] = values["no-default-excludes"] === true ? "false" : "true";
   if (values["include-pr-description"] === true) inputs[INPUT.includePrDescription] = "true";
   if (values["force-review"] === true) inputs[INPUT.forceReview] = "true";
+  const panel = reviewersFile(values, target.cwd ?? process.cwd());
+  if (panel !== undefined) {
+    inputs[INPUT.reviewers] = panel;
+    // `provider` is ignored beside a panel; its default must not read as a flag someone gave.
+    inputs[INPUT.provider] = ACTION_DEFAULTS.provider;
+  }
+  if (typeof values["panel-policy"] === "string") inputs[INPUT.panelPolicy] = values["panel-policy"];
   try {
     return readSettings((name) => inputs[name] ?? "", {
       env: {
@@ -213,6 +256,7 @@ export function roundSettings(values: Values, key: string, target: RoundTarget):
         ...(target.serverUrl !== undefined ? { GITHUB_SERVER_URL: target.serverUrl } : {}),
       },
       payload: {},
+      ...(target.keys !== undefined ? { keys: target.keys } : {}),
     });
   } catch (error) {
     if (error instanceof SettingsError) throw new UsageError(flagged(error.message));

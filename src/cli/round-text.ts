@@ -118,9 +118,19 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
       "",
       `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${seconds(slowest)}${reused})`,
     );
+    if (r.panel !== undefined && r.panel.members.length > 1) {
+      for (const m of r.panel.members) {
+        const blocked =
+          m.blockedFiles.length > 0 ? `; blocked ${m.blockedFiles.map(printable).join(", ")}` : "";
+        out.push(
+          `  ${printable(m.label)}: ${printable(verdictWord(m.verdict))}, coverage ${printable(m.coverage)}, slowest ${seconds(m.latencyMs)}${blocked}`,
+        );
+      }
+    }
     for (const w of r.warnings) out.push(`  ${paint("warn", "!")} ${printable(w)}`);
     for (const [i, call] of r.calls.entries()) {
-      const label = r.calls.length > 1 ? `call ${i + 1} (${call.files} files): ` : "";
+      const who = call.reviewer !== undefined ? `${printable(call.reviewer)} ` : "";
+      const label = r.calls.length > 1 ? `${who}call ${i + 1} (${call.files} files): ` : "";
       if (!call.ok)
         out.push(
           `  ${paint("warn", "?")} ${label}${printable(call.outcome)}: ${printable(call.message ?? "")}`,

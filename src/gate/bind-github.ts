@@ -6,7 +6,7 @@ import { createCommentPort } from "../github/comment-port.js";
 import { createGitHubPort } from "../github/port.js";
 import type { Settings } from "../settings.js";
 import { VERSION } from "../version.js";
-import { reviewerSecrets } from "./bind-reviewer.js";
+import { panelSecrets } from "./bind-panel.js";
 import type { GitHubPort, Logger } from "./ports.js";
 
 /** Milliseconds per second of backoff, retry-after and write spacing. 1000 in production; the
@@ -46,7 +46,7 @@ export function bindGitHubPorts(
     token: settings.token,
     baseUrl: settings.apiUrl,
     userAgent: `verdict-gate/${VERSION}`,
-    secrets: reviewerSecrets(settings.reviewer, settings.token, env),
+    secrets: panelSecrets(settings.reviewer, settings.panel, settings.token, env),
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),

@@ -21,8 +21,11 @@ export function bindReviewer(
   settings: ReviewerSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  options: { callerCwd?: string; checkout?: string } = {},
+  options: { callerCwd?: string; checkout?: string; alsoWithheld?: readonly string[] } = {},
 ): Reviewer {
+  // The GitHub token, and in a panel the other reviewers' keys: a command reviewer's environment holds
+  // none of them, so no prompt-injected agent can send another vendor's key anywhere.
+  const withheld = [...(githubToken === "" ? [] : [githubToken]), ...(options.alsoWithheld ?? [])];
   const cwd =
     settings.provider === "command"
       ? mkdtempSync(path.join(os.tmpdir(), "verdict-gate-reviewer-"))
@@ -30,14 +33,14 @@ export function bindReviewer(
   if (cwd !== undefined && settings.command !== undefined && settings.command.trim() !== "") {
     const missing = commandNotFound(parseCommandLine(settings.command), {
       cwd,
-      env: reviewerEnvironment(env, githubToken === "" ? [] : [githubToken]),
+      env: reviewerEnvironment(env, withheld),
       ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
       ...(options.checkout !== undefined ? { checkout: options.checkout } : {}),
     });
     if (missing !== undefined) throw new CommandLineError(missing);
   }
   return createReviewer(settings, {
-    withheldSecrets: githubToken === "" ? [] : [githubToken],
+    withheldSecrets: withheld,
     env,
     ...(cwd !== undefined ? { cwd } : {}),
   });

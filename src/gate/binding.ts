@@ -24,7 +24,9 @@ export const JUDGEMENT_RULES = 2;
  * has its own history, so records never cross it), max-rounds (the budget, not the judgement, and
  * raising it is how a maintainer grants more rounds), fail-on (the step, not the check), timeouts,
  * retries and concurrency (how the reviewer is reached, not what it is asked), force-review (this run
- * only). */
+ * only). A panel of two or more is in as a whole: each reviewer as above, its label (the reasons carry
+ * it), and the policy (what approves); a panel of one is its reviewer,
+ * exactly as the single-reviewer inputs would give it. */
 export function settingsFingerprint(settings: Settings): string {
   const { reviewer, diff, prompt } = settings;
   return sha256(
@@ -38,6 +40,21 @@ export function settingsFingerprint(settings: Settings): string {
         command: reviewer.command ?? null,
         contextWindow: reviewer.contextWindow ?? null,
       },
+      ...(settings.panel !== undefined && settings.panel.reviewers.length > 1
+        ? {
+            panel: {
+              policy: settings.panel.policy,
+              reviewers: settings.panel.reviewers.map((r) => ({
+                label: r.label,
+                provider: r.provider,
+                model: r.model,
+                baseUrl: r.baseUrl ?? null,
+                command: r.command ?? null,
+                contextWindow: r.contextWindow ?? null,
+              })),
+            },
+          }
+        : {}),
       diff: {
         include: diff.include,
         exclude: diff.exclude,

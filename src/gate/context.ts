@@ -6,6 +6,7 @@ import type { RoundReport } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
 import type { Status } from "../verdict/four.js";
+import type { PanelMember } from "./panel-part.js";
 import type { GitHubPort, Logger } from "./ports.js";
 
 export interface RoundContext {
@@ -13,6 +14,9 @@ export interface RoundContext {
   github: GitHubPort;
   /** Created on first use: a person's decision or an exhausted loop needs no reviewer (or its key). */
   reviewer: () => Reviewer;
+  /** The `reviewers` panel, created on first use like `reviewer`; absent, the round asks `reviewer`
+   * alone (a panel of one). */
+  panel?: () => readonly PanelMember[];
   /** The checked-out tree the criteria read, or why it cannot be read. */
   openTree: () => TreeReader | { error: string };
   /** The commit the workspace has checked out, or undefined when it cannot be told (no .git): the

@@ -50,7 +50,15 @@ export function roundFindings(
   return {
     findings: review.findings,
     files,
-    answered: clean ? new Set(plan.chunks.flatMap((c) => c.files.map((f) => nameKey(f.path)))) : undefined,
+    // Only a file the reviewer was shown this round can prove its finding gone: a file that kept an
+    // earlier verdict (incremental rounds) was not looked at again, and its block still stands.
+    answered: clean
+      ? new Set(
+          (review.askedFiles ?? plan.chunks.flatMap((c) => c.files.map((f) => f.path))).map((p) =>
+            nameKey(p),
+          ),
+        )
+      : undefined,
   };
 }
 

@@ -58,6 +58,9 @@ export interface ReviewerPartOutcome {
   fileTexts: ReadonlyMap<string, string>;
   /** What this round reused per file, for the summary. */
   reusedFiles?: ReusedFilesReport;
+  /** The files this round's calls showed the reviewer, when some files kept an earlier verdict
+   * instead: only these can prove a finding gone (review-comments.ts). Absent: every planned file. */
+  askedFiles?: readonly string[];
   /** The estimated prompt tokens of the calls this round needed (max-round-tokens). */
   estimatedTokens: number;
 }
@@ -413,6 +416,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       : {}),
     fileTexts,
     ...(reusedFiles !== undefined ? { reusedFiles } : {}),
+    askedFiles: asked.chunks.flatMap((c) => c.files.map((f) => f.path)),
     estimatedTokens,
   };
 }

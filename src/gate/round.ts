@@ -11,7 +11,6 @@ import { READ_CAP_BYTES } from "../criteria/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { diffBudget, planReview, promptOverheadTokens } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import { decide, type Part } from "../verdict/decision.js";
@@ -26,23 +25,28 @@ import {
   storedResultOf,
 } from "../verdict/history.js";
 import { concludeRound, repeatsLast, terminalNeed, tokensSoFar } from "../verdict/loop.js";
+import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
 import { lockfilePart } from "./lockfile-part.js";
+import {
+  type MemberPlan,
+  type PanelPartOutcome,
+  panelFingerprint,
+  panelFingerprintWith,
+  panelPart,
+  planPanel,
+  soloPanel,
+} from "./panel-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
 import { roundFindings } from "./review-comments.js";
-import {
-  type PromptBase,
-  type ReviewerPartOutcome,
-  reviewerPart,
-  reviewFingerprint,
-} from "./reviewer-part.js";
+import type { PromptBase, ReviewerPartOutcome } from "./reviewer-part.js";
 import { HistoryChanged, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";
@@ -71,7 +75,7 @@ async function evaluate(
   head: string,
   check: CheckRunRef,
   loaded: LoadedHistory,
-  answers: Map<string, ReviewerPartOutcome>,
+  answers: Map<string, PanelPartOutcome>,
 ): Promise<RoundOutcome> {
   const { settings, github, log } = ctx;
   const { history } = loaded;
@@ -168,7 +172,9 @@ async function evaluate(
     allowed: contract?.lockfile?.allowed_registries ?? [],
   });
   const withheld = withheldFiles(scopeFiles(diff.files, scope).excluded, lockfiles?.changes);
-  const reviewer = ctx.reviewer();
+  // The panel (issue 14), or the one reviewer as a panel of one, which is exactly the reviewer alone.
+  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  const policy = settings.panel?.policy ?? UNANIMOUS;
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   const earlier = earlierReasons(history, head);
@@ -190,17 +196,12 @@ async function evaluate(
     // Named so that code in the diff loading one of them stands out.
     ...(withheld.length > 0 ? { withheld } : {}),
   };
-  const plan = planReview(diff, {
-    ...scope,
-    maxDiffTokens: diffBudget({
-      maxDiffTokens: settings.diff.maxDiffTokens,
-      contextWindow: reviewer.contextWindow,
-      // Earlier reasons, conditions and a PR description can outgrow the fixed allowance.
-      overheadTokens: promptOverheadTokens(base),
-    }),
-  });
+  // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
+  // description counted in the overhead); the files in scope are the same for every reviewer.
+  const plans = planPanel(members, diff, scope, base, settings.diff.maxDiffTokens);
+  const plan = (plans[0] as MemberPlan).plan;
   log.info(
-    `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plan.chunks.length} reviewer call(s)`,
+    `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
   );
   const pushed = pushNote(history, settings.target, head);
   if (pushed !== undefined) notes.push(pushed);
@@ -213,7 +214,7 @@ async function evaluate(
     );
   }
 
-  const fingerprint = reviewFingerprint(reviewer.label, base, plan);
+  const fingerprint = panelFingerprint(plans, policy);
   const recorded = [...history.rounds].reverse().find(
     (r): r is FullRound =>
       !isDigest(r) &&
@@ -237,24 +238,24 @@ async function evaluate(
           : undefined,
         await sharedVerdict(ctx, pr.number, head, check, {
           own: fingerprint,
-          with: (shown) => reviewFingerprint(reviewer.label, withEarlier(base, shown), plan),
+          with: (shown) => panelFingerprintWith(plans, withEarlier(base, shown), policy),
           binding,
         }),
       );
   const review =
     answers.get(fingerprint) ??
-    (await reviewerPart({
-      plan,
-      reviewer,
+    (await panelPart({
+      plans,
       base,
-      roundToken: ctx.newRoundToken(),
+      policy,
+      newRoundToken: ctx.newRoundToken,
       concurrency: settings.reviewer.concurrency,
       ...(reuse !== undefined ? { reuse } : {}),
       // Per-file reuse (incremental rounds): only files whose key changed are sent.
       incremental: incrementalFor({
         history,
         binding,
-        reviewerLabel: reviewer.label,
+        reviewerLabel: (members[0] as (typeof members)[number]).reviewer.label,
         base,
         round: roundNumber,
         force: settings.forceReview,
@@ -336,8 +337,12 @@ async function evaluate(
     parts: [...parts, roundsPart],
     coverage: coverageReport(review.coverage),
     reviewer: {
-      label: reviewer.label,
+      label:
+        members.length === 1
+          ? (members[0] as (typeof members)[number]).reviewer.label
+          : `a panel of ${members.length} (${describePolicy(policy)})`,
       verdict: review.verdict,
+      panel: review.panel,
       calls: review.calls,
       ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
       ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
@@ -512,7 +517,7 @@ async function runPullRequestRoundWith(
 ): Promise<RoundOutcome> {
   // The reviewer's answers of this run, by fingerprint: judging again on a changed history asks again
   // only when the question changed.
-  const answers = new Map<string, ReviewerPartOutcome>();
+  const answers = new Map<string, PanelPartOutcome>();
   try {
     for (let attempt = 1; ; attempt += 1) {
       const loaded = await loadHistory(ctx, pr.number, check);
@@ -544,7 +549,7 @@ async function judge(
   head: string,
   check: CheckRunRef,
   loaded: LoadedHistory,
-  answers: Map<string, ReviewerPartOutcome>,
+  answers: Map<string, PanelPartOutcome>,
 ): Promise<RoundOutcome> {
   const { settings } = ctx;
   // A decision appended to a history that does not audit would be lost (the next round holds on

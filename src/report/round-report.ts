@@ -41,6 +41,33 @@ export interface ReviewerCallReport {
   message?: string;
   /** The reply as received, shown collapsed. */
   reply?: string;
+  /** The panel reviewer that made the call (absent without a panel). */
+  reviewer?: string;
+}
+
+/** One reviewer's say, for the agreement table and the `panel` output. */
+export interface PanelMemberReport {
+  label: string;
+  /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or the reused verdict. */
+  verdict: string;
+  /** Its result after its own coverage cap: YES, NO, MAYBE. */
+  value: string;
+  /** Its own reasons (unattributed: the entry names it). */
+  reasons: readonly string[];
+  coverage: string;
+  /** Tokens its calls reported, when any did. */
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Its slowest call. */
+  latencyMs: number;
+  calls: number;
+  /** The files its BLOCKING findings named. */
+  blockedFiles: readonly string[];
+}
+
+export interface PanelReport {
+  policy: string;
+  members: readonly PanelMemberReport[];
 }
 
 export interface ReviewerReport {
@@ -63,6 +90,8 @@ export interface ReviewerReport {
   /** The pull request's reviewer tokens across all its rounds so far, from the history. */
   tokensTotal?: { in: number; out: number };
   warnings: readonly string[];
+  /** Each reviewer's say; an agreement table is shown when there are two or more. */
+  panel?: PanelReport;
 }
 
 export interface CriterionRow {
@@ -355,6 +384,8 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
       `This pull request so far: ${figure(r.tokensTotal.in)} tokens in, ${figure(r.tokensTotal.out)} out, as the providers reported them.`,
     );
   }
+  const agreement = panelSection(r.panel);
+  if (agreement !== "") lines.push("", agreement);
   for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
   if (r.calls.length > 1) {
     lines.push(
@@ -362,7 +393,7 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
       table(
         ["call", "files", "outcome", "tokens in/out", "latency", "attempts"],
         r.calls.map((c, i) => [
-          String(i + 1),
+          c.reviewer !== undefined ? `${inline(c.reviewer, 40)} ${i + 1}` : String(i + 1),
           String(c.files),
           inline(c.outcome + (c.message ? `: ${c.message}` : ""), 200),
           `${figure(c.inputTokens)}/${figure(c.outputTokens)}`,
@@ -382,10 +413,46 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
     lines.push(
       "",
       details(
-        replies.length > 1 ? `Reviewer's report, call ${i + 1}` : "Reviewer's report",
+        c.reviewer !== undefined
+          ? `${inline(c.reviewer, 40)}'s report${replies.filter((o) => o.reviewer === c.reviewer).length > 1 ? `, call ${i + 1}` : ""}`
+          : replies.length > 1
+            ? `Reviewer's report, call ${i + 1}`
+            : "Reviewer's report",
         `${fenced(body, "markdown")}${cut}`,
       ),
     );
+  }
+  return lines.join("\n");
+}
+
+/** The agreement table of a panel (reviewer × verdict × coverage × tokens × latency) and, where the
+ * reviewers disagree, which files each blocked: who said what is the point of asking several. */
+function panelSection(panel: PanelReport | undefined): string {
+  if (panel === undefined || panel.members.length < 2) return "";
+  const rows = panel.members.map((m) => [
+    inline(m.label, 40),
+    `${VALUE_BADGE[m.value as Value] ?? inline(m.value, 10)} ${inline(verdictWord(m.verdict), 40)}`,
+    inline(m.coverage, 80),
+    m.inputTokens === undefined && m.outputTokens === undefined
+      ? "not reported"
+      : `${figure(m.inputTokens)}/${figure(m.outputTokens)}`,
+    seconds(m.latencyMs),
+  ]);
+  const lines = [
+    `**Panel** (${inline(panel.policy, 20)}):`,
+    "",
+    table(["reviewer", "verdict", "coverage", "tokens in/out", "slowest call"], rows),
+  ];
+  if (new Set(panel.members.map((m) => m.verdict)).size > 1) {
+    const said = panel.members.map((m) =>
+      m.blockedFiles.length > 0
+        ? `${inline(m.label, 40)} blocked ${m.blockedFiles
+            .slice(0, 20)
+            .map((f) => code(f))
+            .join(", ")}${m.blockedFiles.length > 20 ? ` and ${m.blockedFiles.length - 20} more` : ""}`
+        : `${inline(m.label, 40)}: ${inline(verdictWord(m.verdict), 40)}, no file blocked`,
+    );
+    lines.push("", `The reviewers disagree: ${said.join("; ")}.`);
   }
   return lines.join("\n");
 }
