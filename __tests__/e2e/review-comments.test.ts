@@ -147,7 +147,8 @@ describe("a later round that no longer reports a finding", () => {
     const [thread] = gateThreads();
     if (thread === undefined) throw new Error("no thread posted");
     world.pull.reply(thread, "author-dev", "I disagree: the style guide allows concatenation here.");
-    await pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { reply: openAI.approve });
+    // The finding's file is fixed and shown again, so only the reply keeps the thread open.
+    await pushAndRun(world, FIXED, { reply: openAI.approve });
     expect(thread.resolved).toBe(false);
     expect(thread.comments).toHaveLength(2);
   });
@@ -167,7 +168,8 @@ describe("a later round that no longer reports a finding", () => {
       { path: "src/greet.js", line: 3, body: copied },
       "User",
     );
-    await pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { reply: openAI.approve });
+    // The finding's file is fixed and shown again (a file kept unchanged keeps its block, issue 13).
+    await pushAndRun(world, FIXED, { reply: openAI.approve });
     expect(own?.resolved).toBe(true);
     expect(person.resolved).toBe(false);
     expect(otherBot.resolved).toBe(false);

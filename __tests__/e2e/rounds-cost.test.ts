@@ -214,7 +214,7 @@ describe("API requests per round", () => {
     const gone = await cost(() =>
       pushAndRun(
         world,
-        { "src/greet.js": "export function greet(name) {\n  return `hello ${name}`;\n}\n" },
+        { "src/greet.js": 'export function greet(name) {\n  return "hello, " + name;\n}\n' },
         { reply: openAI.approve },
       ),
     );

@@ -46,7 +46,7 @@ import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullReq
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
 import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
 import { roundFindings } from "./review-comments.js";
-import type { PromptBase, ReviewerPartOutcome } from "./reviewer-part.js";
+import type { PromptBase } from "./reviewer-part.js";
 import { HistoryChanged, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";

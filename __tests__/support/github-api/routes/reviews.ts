@@ -54,7 +54,7 @@ const createReview: Handler = (ctx) => {
     comments?: { path: string; line?: number; side?: string; body: string; position?: number }[];
   };
   const commitId = body.commit_id ?? pull.headSha;
-  if (!repo.commits.has(commitId)) return unprocessable("No commit found for SHA: " + commitId);
+  if (!repo.commits.has(commitId)) return unprocessable(`No commit found for SHA: ${commitId}`);
   const event = body.event ?? "PENDING";
   if ((event === "COMMENT" || event === "REQUEST_CHANGES") && (body.body ?? "") === "")
     return unprocessable("Body is required for this review event");
