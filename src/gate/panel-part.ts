@@ -13,7 +13,6 @@ import {
   promptOverheadTokens,
   type ReviewPlan,
 } from "../review/plan.js";
-import { buildPrompt } from "../review/prompt.js";
 import type { Reviewer } from "../review/reviewer.js";
 import { reasonsOf } from "../verdict/decision.js";
 import { maybe } from "../verdict/four.js";
@@ -28,6 +27,7 @@ import {
 } from "../verdict/panel.js";
 import type { Incremental } from "./reuse-part.js";
 import {
+  chunkPrompts,
   type PromptBase,
   type ReusedVerdict,
   type ReviewerPartOutcome,
@@ -170,22 +170,11 @@ export interface PanelPartInput {
 function overBudget(input: PanelPartInput): PanelPartOutcome | undefined {
   const limit = input.maxRoundTokens;
   if (limit === undefined) return undefined;
-  const estimate = input.plans.reduce(
-    (sum, p) =>
-      sum +
-      p.plan.chunks.reduce(
-        (n, chunk, _i, all) =>
-          n +
-          buildPrompt({
-            ...input.base,
-            files: chunk.files,
-            ...(all.length > 1 ? { part: { number: chunk.index + 1, of: all.length } } : {}),
-            roundToken: input.newRoundToken(),
-          }).estimatedTokens,
-        0,
-      ),
-    0,
-  );
+  // One token for the estimate: its length is every round token's, so the count is the calls' own.
+  const token = input.newRoundToken();
+  const estimate = input.plans
+    .flatMap((p) => chunkPrompts(p.plan.chunks, input.base, token))
+    .reduce((sum, prompt) => sum + prompt.estimatedTokens, 0);
   if (estimate <= limit) return undefined;
   const calls = input.plans.reduce((n, p) => n + p.plan.chunks.length, 0);
   const need = `the panel's round needs about ${estimate.toLocaleString("en-US")} prompt tokens (estimated, ${calls} calls across ${input.plans.length} reviewers), over \`max-round-tokens\` (${limit.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\`, split the pull request or use fewer reviewers`;

@@ -265,6 +265,18 @@ function filesOf(files: FileVerdicts | undefined): { files?: FileVerdicts } {
   return files === undefined ? {} : { files };
 }
 
+/** The prompt of each chunk, as the round sends it: numbered "part k of n" when there are several. */
+export function chunkPrompts(chunks: readonly Chunk[], base: PromptBase, roundToken: string) {
+  return chunks.map((chunk) =>
+    buildPrompt({
+      ...base,
+      files: chunk.files,
+      ...(chunks.length > 1 ? { part: { number: chunk.index + 1, of: chunks.length } } : {}),
+      roundToken,
+    }),
+  );
+}
+
 export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPartOutcome> {
   const { plan, reviewer, base, roundToken, fingerprint, incremental } = input;
   if (input.reuse !== undefined) {
@@ -295,14 +307,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
   }
   const asked = whatToAsk(plan, incremental);
   const total = asked.chunks.length;
-  const prompts = asked.chunks.map((chunk) =>
-    buildPrompt({
-      ...base,
-      files: chunk.files,
-      ...(total > 1 ? { part: { number: chunk.index + 1, of: total } } : {}),
-      roundToken,
-    }),
-  );
+  const prompts = chunkPrompts(asked.chunks, base, roundToken);
   const estimatedTokens = prompts.reduce((sum, p) => sum + p.estimatedTokens, 0);
   const reusedFiles = reusedReport(plan, asked);
   if (input.maxRoundTokens !== undefined && estimatedTokens > input.maxRoundTokens) {
