@@ -1,29 +1,9 @@
-// The `reviewers` and `panel-policy` inputs: every entry validated up front, every error naming the
-// entry (index and label) and the field, keys read only from the variable each entry names.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import type { InputName } from "../../src/inputs.js";
-import { readSettings } from "../../src/settings.js";
+import { settingsFromInputs } from "../support/settings.js";
 
-const action = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> };
-
-function settings(overrides: Partial<Record<InputName, string>>, keys: Record<string, string> = {}) {
-  const read = (name: InputName): string => {
-    if (name in overrides) return overrides[name] ?? "";
-    const d = action.inputs[name]?.default ?? "";
-    return d.includes("github.token") ? "ghs_token_for_tests" : d;
-  };
-  return readSettings(read, {
-    env: {
-      GITHUB_REPOSITORY: "octo/repo",
-      GITHUB_EVENT_NAME: "workflow_dispatch",
-      GITHUB_WORKSPACE: "/tmp/ws",
-      ...keys,
-    },
-    payload: { inputs: {}, repository: { full_name: "octo/repo", name: "repo", owner: { login: "octo" } } },
-  });
-}
+const settings = (overrides: Partial<Record<InputName, string>>, keys: Record<string, string> = {}) =>
+  settingsFromInputs(overrides, { env: keys });
 
 const YAML_PANEL = [
   "# two vendors must agree",

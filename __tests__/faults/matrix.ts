@@ -5,19 +5,18 @@
 // the fault, and nothing anywhere passed. The one exception is a cell the gate absorbs honestly — a
 // retry that got a good answer, or the diff read again as the file list — which may approve only
 // when the round really saw everything: `may recover` says which, and why.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import { parse } from "yaml";
 import { settingsFingerprint } from "../../src/gate/binding.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
-import { readSettings } from "../../src/settings.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop.js";
 import { type ActionRun, checkout } from "../e2e/harness.js";
 import { BASE_FILES, CONTRACT, type World } from "../e2e/world.js";
 import type { EventFile, FakePullRequest, Fault } from "../support/github-api/index.js";
+import { settingsFromInputs } from "../support/settings.js";
 import { allCheckRuns, expectKeyKept, type WorldOptions } from "./support.js";
 
 // ---- Faults ---------------------------------------------------------------------------------------
@@ -151,44 +150,11 @@ function withRequires(requires: unknown[]): Record<string, string> {
 
 const otherPull = new WeakMap<World, FakePullRequest>();
 
-const ACTION_DEFAULTS = Object.fromEntries(
-  Object.entries(
-    (parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> }).inputs,
-  ).map(([name, input]) => [name, input.default ?? ""]),
-);
-
 /** The settings fingerprint of the world's own runs: a queued PR's approve counts only under the
  * group run's settings (src/gate/verdict-at-commit.ts), so the seeded approve is bound to them. */
 function runFingerprint(w: World): string {
-  const inputs: Record<string, string> = {
-    ...ACTION_DEFAULTS,
-    ...w.openaiInputs(),
-    pr: String(w.pull.number),
-  };
-  const read = (name: string) => {
-    const value = inputs[name] ?? "";
-    return value.includes("github.token") ? "ghs_token_for_tests" : value;
-  };
   return settingsFingerprint(
-    readSettings(read, {
-      env: {
-        GITHUB_REPOSITORY: w.repo.fullName,
-        GITHUB_EVENT_NAME: "workflow_dispatch",
-        GITHUB_API_URL: "http://127.0.0.1:9/api",
-        GITHUB_SERVER_URL: "https://github.com",
-        GITHUB_WORKSPACE: "/tmp/ws",
-        GITHUB_ACTOR: "maintainer",
-        GITHUB_RUN_ID: "42",
-      },
-      payload: {
-        inputs: {},
-        repository: {
-          full_name: w.repo.fullName,
-          name: w.repo.fullName.split("/")[1],
-          owner: { login: w.repo.fullName.split("/")[0] },
-        },
-      },
-    }),
+    settingsFromInputs({ ...w.openaiInputs(), pr: String(w.pull.number) }, { repository: w.repo.fullName }),
   );
 }
 

@@ -1,34 +1,9 @@
-// The settings fingerprint a recorded decision or verdict is bound to: every action input is either in
-// it (it changes what a round concludes) or out of it for a stated reason. A new input fails this test
-// until it is classified, so nothing that changes a judgement can slip past the binding unnoticed.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import { bindingChange, contractHash, JUDGEMENT_RULES, settingsFingerprint } from "../../src/gate/binding.js";
 import { INPUT, type InputName } from "../../src/inputs.js";
-import { readSettings } from "../../src/settings.js";
+import { ACTION_DEFAULTS, settingsFromInputs } from "../support/settings.js";
 
-const action = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> };
-
-function settings(overrides: Partial<Record<InputName, string>> = {}) {
-  const read = (name: InputName): string => {
-    if (name in overrides) return overrides[name] ?? "";
-    const d = action.inputs[name]?.default ?? "";
-    return d.includes("github.token") ? "ghs_token_for_tests" : d;
-  };
-  return readSettings(read, {
-    env: {
-      GITHUB_REPOSITORY: "octo/repo",
-      GITHUB_EVENT_NAME: "workflow_dispatch",
-      GITHUB_API_URL: "http://127.0.0.1:9/api",
-      GITHUB_SERVER_URL: "https://github.com",
-      GITHUB_WORKSPACE: "/tmp/ws",
-      GITHUB_ACTOR: "maintainer",
-      GITHUB_RUN_ID: "42",
-    },
-    payload: { inputs: {}, repository: { full_name: "octo/repo", name: "repo", owner: { login: "octo" } } },
-  });
-}
+const settings = (overrides: Partial<Record<InputName, string>> = {}) => settingsFromInputs(overrides);
 
 const base = { model: "gpt-test", pr: "7" } as const;
 
@@ -87,6 +62,7 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
 describe("the settings fingerprint", () => {
   it("classifies every input of action.yml", () => {
     expect(Object.keys(CLASSIFIED).sort()).toEqual(Object.values(INPUT).sort());
+    expect(Object.keys(CLASSIFIED).sort()).toEqual(Object.keys(ACTION_DEFAULTS).sort());
   });
 
   const plain = settingsFingerprint(settings(base));
