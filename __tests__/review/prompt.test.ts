@@ -33,6 +33,29 @@ const conditions = {
 };
 
 describe("buildPrompt", () => {
+  it("shows an earlier reason about a file only with that file, and one naming no file of the diff everywhere", () => {
+    const earlierReasons = [
+      { round: 1, reason: "src/a.ts:3 — no timeout", file: "src/a.ts" },
+      { round: 1, reason: "src/old.ts:9 — renamed without its callers", file: "src/old.ts" },
+      { round: 2, reason: "the change has no tests" },
+    ];
+    const shown = (path: string, previousPath?: string) =>
+      buildPrompt({
+        files: [{ ...file({ path }), ...(previousPath !== undefined ? { previousPath } : {}) }],
+        conditions,
+        earlierReasons,
+      }).user;
+    const withA = shown("src/a.ts");
+    expect(withA).toContain("src/a.ts:3 — no timeout");
+    expect(withA).toContain("the change has no tests");
+    expect(withA).not.toContain("renamed without its callers");
+    const withB = shown("src/b.ts");
+    expect(withB).not.toContain("no timeout");
+    expect(withB).toContain("the change has no tests");
+    // A renamed file carries the reasons given under its old name.
+    expect(shown("src/new.ts", "src/old.ts")).toContain("renamed without its callers");
+  });
+
   it("orders the sections: task, conditions, earlier reasons, diff, and the rule last", () => {
     const token = newRoundToken();
     const prompt = buildPrompt({

@@ -28,6 +28,21 @@ export interface Conditions {
 export interface EarlierReason {
   readonly round: number;
   readonly reason: string;
+  /** The file of this pull request's diff the reason names, if any: it is shown only with that file.
+   * A chunk that does not carry the file cannot check the reason, and a file not sent again this
+   * round (its earlier verdict stands) would otherwise draw UNRESOLVED holds on its neighbours. */
+  readonly file?: string;
+}
+
+/** The earlier reasons a chunk of `files` is shown: those about one of its files, and those that name
+ * no file of the diff (about the change as a whole, or a file no longer changed). */
+export function earlierReasonsFor(
+  earlier: readonly EarlierReason[],
+  files: readonly Pick<DiffFile, "path" | "previousPath">[],
+): readonly EarlierReason[] {
+  return earlier.filter(
+    (r) => r.file === undefined || files.some((f) => f.path === r.file || f.previousPath === r.file),
+  );
 }
 
 /** The PR title, body and commit messages: the author's claims, shown only on opt-in. */
@@ -229,7 +244,7 @@ function diffSection(diff: string, files: number, part: PromptInput["part"], fen
 /** Assembles the prompt for one chunk. Throws only if the reply contract's rule is unavailable. */
 export function buildPrompt(input: PromptInput): Prompt {
   const diff = diffText(input.files);
-  const earlier = input.earlierReasons ?? [];
+  const earlier = earlierReasonsFor(input.earlierReasons ?? [], input.files);
   const claims =
     input.includePrDescription === true && input.authorClaims !== undefined
       ? claimsText(input.authorClaims)
