@@ -99,7 +99,10 @@ function fake(model: string): Fake {
 const base = { includePrDescription: false } as const;
 const binding: Binding = { base: "b".repeat(40), contract: "none", settings: "5".repeat(64) };
 let n = 0;
-const newRoundToken = () => `${"r".repeat(28)}${String((n += 1)).padStart(4, "0")}`;
+const newRoundToken = () => {
+  n += 1;
+  return `${"r".repeat(28)}${String(n).padStart(4, "0")}`;
+};
 
 /** One panel round over `diff` on `history`, each file its own chunk (max-diff-tokens 700). */
 async function round(input: {
@@ -238,6 +241,7 @@ describe("a panel's incremental round", () => {
     const second = await round({ members, history: first.history, round: 2 });
     expect(askedOf(a)).toEqual([]);
     expect(askedOf(b)).toEqual(["src/f2.js"]);
+    expect(second.out.part.result.value).toBe("MAYBE");
   });
 
   it("reuses nothing when the labels or the models are swapped between rounds", async () => {
