@@ -121,9 +121,11 @@ export type FileVerdicts = z.infer<typeof fileVerdictsSchema>;
 /** The panel members a round stores (panel-settings.ts allows as many reviewers, and a test holds them
  * equal). */
 export const STORED_PANEL_MEMBERS = 8;
-/** A stored member's label (panel labels are at most 40 characters) and verdict word, in bytes. */
-export const MEMBER_LABEL_BYTES = 48;
-export const MEMBER_VERDICT_BYTES = 24;
+/** A stored member's label (panel labels are at most 40 printable characters), verdict word (the
+ * longest is REQUEST_CHANGES) and coverage ("87% (3/4 files, 120/160 lines)"), in bytes. */
+export const MEMBER_LABEL_BYTES = 44;
+export const MEMBER_VERDICT_BYTES = 16;
+export const MEMBER_COVERAGE_BYTES = 64;
 
 /** One panel reviewer's say in a round, compactly: who, what, how much of the diff it covered (its
  * reused files counted), and the tokens its calls reported this round (absent: none reported, or none
@@ -671,7 +673,7 @@ export function contradictions(history: History, reasons: readonly string[]): Co
  * every field is capped when the round is sealed (stored-text.ts), and
  * __tests__/rounds/history-bound.test.ts builds the record that hits every cap. A larger one was not
  * written by the gate. */
-export const FULL_ROUND_BYTES = 18_000;
+export const FULL_ROUND_BYTES = 20_000;
 
 export interface AuditReport {
   valid: boolean;
