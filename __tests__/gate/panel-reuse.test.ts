@@ -12,11 +12,24 @@ import {
   panelFingerprint,
   panelPart,
   planPanel,
+  recordedMembers,
+  storedMembers,
 } from "../../src/gate/panel-part.js";
 import { incrementalFor, reviewerIdentity, withFileVerdicts } from "../../src/gate/reuse-part.js";
+import { historyRows } from "../../src/gate/round-history.js";
+import { MAX_REVIEWERS } from "../../src/panel-settings.js";
 import { fileKey } from "../../src/review/reuse.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
-import { type Binding, emptyHistory, type History } from "../../src/verdict/history.js";
+import { yes } from "../../src/verdict/four.js";
+import {
+  append,
+  audit,
+  type Binding,
+  emptyHistory,
+  type History,
+  STORED_PANEL_MEMBERS,
+} from "../../src/verdict/history.js";
+import { concludeRound, repeatsLast } from "../../src/verdict/loop.js";
 import type { PanelPolicy } from "../../src/verdict/panel.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
 
@@ -405,5 +418,101 @@ describe("a panel's whole verdict reused", () => {
       ["beta", "REQUEST_CHANGES", 4, ["src/f2.js"]],
     ]);
     expect(member(out, "beta")?.reasons).toEqual(["src/f2.js:3 — off by one"]);
+  });
+});
+
+describe("a panel's round record", () => {
+  it("carries each reviewer's verdict, coverage, tokens and reuse, hashed with the round", async () => {
+    const a = fake("alpha-model");
+    const b = fake("beta-model");
+    b.say = timesOutOn("src/f1.js");
+    const members = [
+      { label: "alpha", reviewer: a },
+      { label: "beta", reviewer: b },
+    ];
+    const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
+    b.say = approves;
+    const second = await round({ members, history: first.history, round: 2 });
+    const concluded = concludeRound({
+      history: emptyHistory(1, "g"),
+      maxRounds: 3,
+      head: "a".repeat(40),
+      at: "2026-12-01T10:00:00.000Z",
+      outcome: yes(),
+      ...storedMembers(second.out.panel),
+    });
+    expect(concluded.record.panel).toEqual([
+      { label: "alpha", verdict: "APPROVE", value: "YES", coverage: "100%", reused: 4, asked: 0 },
+      {
+        label: "beta",
+        verdict: "APPROVE",
+        value: "YES",
+        coverage: "100%",
+        in: 100,
+        out: 10,
+        reused: 3,
+        asked: 1,
+      },
+    ]);
+    const history = append(emptyHistory(1, "g"), concluded);
+    expect(audit(history).errors).toEqual([]);
+    // Edited, it no longer audits: the per-reviewer say is part of the round's hash.
+    const edited = structuredClone(history);
+    const record = edited.rounds[0] as typeof concluded.record;
+    (record.panel as NonNullable<typeof record.panel>)[1] = {
+      ...(record.panel?.[1] as NonNullable<typeof record.panel>[number]),
+      verdict: "REQUEST_CHANGES",
+    };
+    expect(audit(edited).errors.join("\n")).toMatch(/hash mismatch/);
+    // The history table's row, and what a round reusing its whole verdict shows.
+    expect(historyRows(history)[0]?.panel).toEqual([
+      { label: "alpha", verdict: "APPROVE", coverage: "100%", reusedFiles: 4 },
+      {
+        label: "beta",
+        verdict: "APPROVE",
+        coverage: "100%",
+        inputTokens: 100,
+        outputTokens: 10,
+        reusedFiles: 3,
+      },
+    ]);
+    expect(recordedMembers(concluded.record).members?.map((m) => [m.label, m.verdict, m.value])).toEqual([
+      ["alpha", "APPROVE", "YES"],
+      ["beta", "APPROVE", "YES"],
+    ]);
+    // A re-evaluation that spent other tokens but heard the same says is no new record.
+    const again = concludeRound({
+      history,
+      maxRounds: 3,
+      head: "a".repeat(40),
+      at: "2026-12-01T11:00:00.000Z",
+      outcome: yes(),
+      panel: concluded.record.panel?.map(({ in: _i, out: _o, ...m }) => m),
+    });
+    expect(repeatsLast(history, again.record)).toBe(true);
+  });
+
+  it("stores as many reviewers as a panel may have", () => {
+    expect(STORED_PANEL_MEMBERS).toBe(MAX_REVIEWERS);
+  });
+
+  it("stores nothing per reviewer for a single reviewer (a panel of one)", () => {
+    expect(
+      storedMembers({
+        policy: "unanimous",
+        members: [
+          {
+            label: "solo",
+            verdict: "APPROVE",
+            value: "YES",
+            reasons: [],
+            coverage: "100%",
+            latencyMs: 1,
+            calls: 1,
+            blockedFiles: [],
+          },
+        ],
+      }),
+    ).toEqual({});
   });
 });
