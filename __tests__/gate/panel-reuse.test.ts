@@ -487,7 +487,7 @@ describe("a panel's round record", () => {
       head: "a".repeat(40),
       at: "2026-12-01T11:00:00.000Z",
       outcome: yes(),
-      panel: concluded.record.panel?.map(({ in: _i, out: _o, ...m }) => m),
+      panel: (concluded.record.panel ?? []).map(({ in: _i, out: _o, ...m }) => m),
     });
     expect(repeatsLast(history, again.record)).toBe(true);
   });
