@@ -4,6 +4,7 @@
 // would approve a file B never approved. Reviewers are in-process fakes behind the Reviewer interface;
 // the keys and the history store are the gate's own (incrementalFor, withFileVerdicts).
 import { describe, expect, it } from "vitest";
+import { roundText } from "../../src/cli/round-text.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import {
@@ -18,6 +19,7 @@ import {
 import { incrementalFor, reviewerIdentity, withFileVerdicts } from "../../src/gate/reuse-part.js";
 import { historyRows } from "../../src/gate/round-history.js";
 import { MAX_REVIEWERS } from "../../src/panel-settings.js";
+import { type PanelReport, type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
 import { fileKey } from "../../src/review/reuse.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
 import { yes } from "../../src/verdict/four.js";
@@ -514,5 +516,92 @@ describe("a panel's round record", () => {
         ],
       }),
     ).toEqual({});
+  });
+});
+
+describe("a panel's summary", () => {
+  const reused = { files: 3, byRound: [{ round: 1, files: 3 }], asked: 1, chunksPlanned: 1, chunksReused: 0 };
+  const report = (members: PanelReport) =>
+    ({
+      status: "approve",
+      result: yes(),
+      parts: [],
+      round: 2,
+      headSha: "a".repeat(40),
+      checkName: "verdict-gate",
+      reviewer: {
+        label: "a panel of 2 (unanimous)",
+        verdict: "APPROVE",
+        calls: [],
+        warnings: [],
+        panel: members,
+      },
+      history: [
+        { round: 1, head: "b".repeat(40), status: "approve", reasons: [], repeatedFrom: [], at: "x" },
+        {
+          round: 2,
+          head: "a".repeat(40),
+          status: "approve",
+          reasons: [],
+          repeatedFrom: [],
+          at: "y",
+          panel: [
+            {
+              label: "alpha",
+              verdict: "APPROVE",
+              coverage: "100%",
+              inputTokens: 1200,
+              outputTokens: 40,
+              reusedFiles: 3,
+            },
+            { label: "beta", verdict: "APPROVE", coverage: "100%" },
+          ],
+        },
+      ],
+      notes: [],
+      version: "test",
+    }) as RoundReport;
+  const member = {
+    value: "YES",
+    verdict: "APPROVE",
+    reasons: [],
+    coverage: "100%",
+    latencyMs: 1200,
+    blockedFiles: [],
+  };
+
+  it("says per reviewer what it was asked and what it reused, in the summary and the terminal", () => {
+    const r = report({
+      policy: "unanimous",
+      members: [
+        { ...member, label: "alpha", calls: 1, inputTokens: 1200, outputTokens: 40, reusedFiles: reused },
+        { ...member, label: "beta", calls: 4 },
+      ],
+    });
+    const md = renderJobSummary(r);
+    expect(md).toContain(
+      "Incremental, per reviewer: alpha was asked about 1 changed file in 1 call and reused its own verdict of 3 unchanged files (3 from round 1), 0 of its 1 planned chunk reused whole; beta was asked about every file.",
+    );
+    expect(md).toContain("<br>alpha: APPROVE, 100%, 1,200/40 tokens, 3 files reused<br>beta: APPROVE, 100%");
+    const text = roundText(r, (_tone, t) => t, "pull-request");
+    expect(text).toContain(
+      "alpha: APPROVE, coverage 100%, slowest 1.2 s; asked about 1 file(s), reused 3 (3 from round 1)",
+    );
+  });
+
+  it("shows the recorded round's reviewers when the panel's whole verdict is reused", () => {
+    const r = report({
+      policy: "unanimous",
+      members: [
+        { ...member, label: "alpha", calls: 0, latencyMs: 0, reusedFromRound: 1 },
+        { ...member, label: "beta", calls: 0, latencyMs: 0, reusedFromRound: 1 },
+      ],
+    });
+    const md = renderJobSummary(r);
+    expect(md).toContain("| alpha | ✅ YES APPROVE | 100% | none (reused from round 1) | not asked |");
+    expect(md).toContain("Each reviewer's say is round 1's: its whole verdict stands.");
+    expect(roundText(r, (_tone, t) => t, "pull-request")).toContain(
+      "beta: APPROVE, coverage 100%, not asked (round 1's say)",
+    );
   });
 });
