@@ -2,7 +2,9 @@
 // once per reviewer, each with its own plan (its budget and chunks from its own context window), its
 // own round token and its own reviewer (its key, endpoint, retries and time limit), all at once; the
 // reviewers' results, each capped by its own coverage, combine by the panel lattice
-// (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged.
+// (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged. Incremental rounds
+// are per reviewer: each reuses only its own earlier verdicts of unchanged files, under a key that names
+// it (reuse-part.ts reviewerIdentity), so one reviewer's approve never stands for another.
 import type { Diff } from "../diff/types.js";
 import type { PanelMemberReport, PanelReport, ReviewerCallReport } from "../report/round-report.js";
 import { type Coverage, formatCoverage } from "../review/coverage.js";
