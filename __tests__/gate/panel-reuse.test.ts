@@ -79,13 +79,13 @@ const blocks =
       : ok(`Fine.\n\n===VERDICT=== APPROVE ${tokenOf(p)}`);
 /** Times out on any chunk holding `path`; approves the others. */
 const timesOutOn =
-  (path: string): Say =>
+  (path: string, failure: "timeout" | "truncated" = "timeout"): Say =>
   (files, p) =>
     files.includes(path)
       ? {
           ok: false,
-          failure: "timeout",
-          message: "no reply in 60 s",
+          failure,
+          message: failure === "timeout" ? "no reply in 60 s" : "the reply was cut off at max-output-tokens",
           latencyMs: 5,
           attempts: 1,
           warnings: [],
@@ -212,32 +212,35 @@ describe("a panel's incremental round", () => {
     expect(first.history.files?.blocked.map((e) => e.key)).toEqual([keyB]);
   });
 
-  it("asks B again about a file it timed out on, even though A approved that file", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
-    b.say = timesOutOn("src/f1.js");
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
-    const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
-    expect(first.out.part.result.value).toBe("MAYBE");
-    a.asked.length = 0;
-    b.asked.length = 0;
-    b.say = approves;
-    const second = await round({ members, history: first.history, round: 2 });
-    // A reuses everything; B reuses its three approves and is asked about f1 again.
-    expect(askedOf(a)).toEqual([]);
-    expect(askedOf(b)).toEqual(["src/f1.js"]);
-    expect(second.out.part.result.value).toBe("YES");
-    expect(member(second.out, "alpha")?.coverage).toBe("100%");
-    expect(member(second.out, "alpha")?.reusedFiles).toMatchObject({ files: 4, asked: 0 });
-    expect(member(second.out, "beta")?.reusedFiles).toMatchObject({
-      files: 3,
-      asked: 1,
-      byRound: [{ round: 1, files: 3 }],
-    });
-  });
+  it.each(["timeout", "truncated"] as const)(
+    "asks B again about a file it failed on (%s), even though A approved that file",
+    async (failure) => {
+      const a = fake("alpha-model");
+      const b = fake("beta-model");
+      b.say = timesOutOn("src/f1.js", failure);
+      const members = [
+        { label: "alpha", reviewer: a },
+        { label: "beta", reviewer: b },
+      ];
+      const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
+      expect(first.out.part.result.value).toBe("MAYBE");
+      a.asked.length = 0;
+      b.asked.length = 0;
+      b.say = approves;
+      const second = await round({ members, history: first.history, round: 2 });
+      // A reuses everything; B reuses its three approves and is asked about f1 again.
+      expect(askedOf(a)).toEqual([]);
+      expect(askedOf(b)).toEqual(["src/f1.js"]);
+      expect(second.out.part.result.value).toBe("YES");
+      expect(member(second.out, "alpha")?.coverage).toBe("100%");
+      expect(member(second.out, "alpha")?.reusedFiles).toMatchObject({ files: 4, asked: 0 });
+      expect(member(second.out, "beta")?.reusedFiles).toMatchObject({
+        files: 3,
+        asked: 1,
+        byRound: [{ round: 1, files: 3 }],
+      });
+    },
+  );
 
   it("never reuses a hold (an AMBIGUOUS reply) for the reviewer that gave it", async () => {
     const a = fake("alpha-model");
