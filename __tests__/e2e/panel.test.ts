@@ -3,7 +3,8 @@
 // `beta`), each with its own key that only its own server accepts. Every case ends in the check run,
 // the outputs and the step a user would see; every reason names its reviewer; no key crosses hosts.
 import { describe, expect, it } from "vitest";
-import { inWorld } from "../faults/support.js";
+import { readHistoryComment } from "../../src/report/history-comment.js";
+import { inWorld, type WorldOptions } from "../faults/support.js";
 import {
   anthropicReply,
   hang,
@@ -14,7 +15,8 @@ import {
   startOpenAIServer,
 } from "../support/reviewers.js";
 import { type ActionRun, promptOf, roundTokenIn } from "./harness.js";
-import { approveFor, blockFor, gateChecks, historyComment, type World } from "./world.js";
+import { synchronize } from "./rounds-world.js";
+import { approveFor, blockFor, GOOD_CHANGE, gateChecks, historyComment, type World } from "./world.js";
 
 const ALPHA_KEY = "sk-alpha-Key0For0The0OpenAI0Host0Only0000";
 const BETA_KEY = "sk-ant-beta-Key0For0The0Anthropic0Host0Only";
@@ -26,6 +28,8 @@ interface Panel {
     policy?: string;
     inputs?: Record<string, string>;
     env?: Record<string, string>;
+    /** The event (default: the world's pull request being opened). */
+    event?: ReturnType<World["event"]>;
   }): Promise<ActionRun>;
 }
 
@@ -40,8 +44,9 @@ const approveBeta: Script = (r) => anthropicReply(approveFor(r));
 async function withPanel(
   scripts: { alpha?: Script; beta?: Script },
   body: (panel: Panel, world: World) => Promise<void>,
+  options: WorldOptions = {},
 ): Promise<void> {
-  await inWorld({}, async (world) => {
+  await inWorld(options, async (world) => {
     const alpha = await startOpenAIServer({ apiKey: ALPHA_KEY, replies: scripts.alpha ?? approveAlpha });
     const beta = await startAnthropicServer({ apiKey: BETA_KEY, replies: scripts.beta ?? approveBeta });
     try {
@@ -73,6 +78,7 @@ async function withPanel(
                 ...o.inputs,
               },
               env: { ALPHA_KEY, BETA_KEY, ...o.env },
+              ...(o.event !== undefined ? { event: o.event } : {}),
             }),
         },
         world,
@@ -238,6 +244,89 @@ describe.concurrent("a panel of two vendors", () => {
         "the panel's quorum was not met: 1 of 2 reviewers approved all of the diff, 2 needed",
       );
     }));
+});
+
+/** The files each request to `server` from the `from`th on was shown, by its diff headers. */
+function filesSent(server: ReviewerServer, from = 0): string[][] {
+  return server.requests
+    .slice(from)
+    .map((r) => [...promptOf(r.json).matchAll(/^diff --git a\/\S+ b\/(\S+)$/gm)].map((m) => m[1] as string));
+}
+
+const FOUR_FILES = {
+  ...GOOD_CHANGE,
+  "src/a.js": "export const a = 1;\n",
+  "src/b.js": "export const b = 2;\n",
+  "src/c.js": "export const c = 3;\n",
+};
+
+describe("a panel's incremental rounds", () => {
+  it("asks each reviewer only about the changed file in round 2, each reusing its own verdicts", async () =>
+    withPanel(
+      {},
+      async (panel, world) => {
+        const first = await panel.run();
+        expect(first.outputs.status, first.log).toBe("approve");
+        const all = ["src/a.js", "src/b.js", "src/c.js", "src/greet.js"];
+        expect(filesSent(panel.alpha)).toEqual([all]);
+        expect(filesSent(panel.beta)).toEqual([all]);
+
+        const [alphaBefore, betaBefore] = [panel.alpha.requests.length, panel.beta.requests.length];
+        const pushed = world.pull.push({ "src/b.js": "export const b = 20;\n" });
+        const second = await panel.run({ event: synchronize(world, pushed.before) });
+        expect(second.outputs.status, second.log).toBe("approve");
+        expect(second.outputs.coverage).toBe("100%");
+        // One request each, showing only b.js, its new text in it and no other file's.
+        expect(panel.alpha.requests.length - alphaBefore).toBe(1);
+        expect(panel.beta.requests.length - betaBefore).toBe(1);
+        expect(filesSent(panel.alpha, alphaBefore)).toEqual([["src/b.js"]]);
+        expect(filesSent(panel.beta, betaBefore)).toEqual([["src/b.js"]]);
+        for (const server of [panel.alpha, panel.beta]) {
+          const prompt = promptOf(server.requests.at(-1)?.json);
+          expect(prompt).toContain("+export const b = 20;");
+          expect(prompt).not.toContain("export const a = 1;");
+          expect(prompt).not.toContain('return "hello " + name;');
+        }
+        expect(second.summary).toContain(
+          "Incremental, per reviewer: alpha was asked about 1 changed file in 1 call and reused its own verdict of 3 unchanged files (3 from round 1), 0 of its 1 planned chunk reused whole; beta was asked about 1 changed file in 1 call and reused its own verdict of 3 unchanged files (3 from round 1), 0 of its 1 planned chunk reused whole.",
+        );
+        // The record keeps each reviewer's say; the history table shows it.
+        const read = readHistoryComment(historyComment(world)?.body ?? "");
+        if (!read.ok) throw new Error(read.message);
+        expect(
+          read.history.rounds.map((r) =>
+            "panel" in r ? r.panel?.map((m) => [m.label, m.verdict, m.reused ?? 0]) : undefined,
+          ),
+        ).toEqual([
+          [
+            ["alpha", "APPROVE", 0],
+            ["beta", "APPROVE", 0],
+          ],
+          [
+            ["alpha", "APPROVE", 3],
+            ["beta", "APPROVE", 3],
+          ],
+        ]);
+        expect(second.summary).toMatch(
+          /<br>alpha: APPROVE, 100%, [\d,]+\/[\d,]+ tokens, 3 files reused<br>beta: APPROVE, 100%/,
+        );
+
+        // The same head again: the panel's whole verdict stands, nobody is asked, and the agreement
+        // table shows the round it came from.
+        const [alphaThen, betaThen] = [panel.alpha.requests.length, panel.beta.requests.length];
+        const third = await panel.run();
+        expect(third.outputs.status).toBe("approve");
+        expect([panel.alpha.requests.length, panel.beta.requests.length]).toEqual([alphaThen, betaThen]);
+        expect(third.summary).toMatch(
+          /\| alpha \| ✅ YES APPROVE \| 100% \| none \(reused from round 2\) \| not asked \|/,
+        );
+        expect(third.summary).toMatch(
+          /\| beta \| ✅ YES APPROVE \| 100% \| none \(reused from round 2\) \| not asked \|/,
+        );
+        expect(third.summary).toContain("Each reviewer's say is round 2's: its whole verdict stands.");
+      },
+      { change: FOUR_FILES },
+    ));
 });
 
 describe.concurrent("a panel that cannot be set up fails the step before anything is posted", () => {

@@ -22,6 +22,8 @@ import {
   lastRound,
   reasonId,
   roundReasons,
+  STORED_PANEL_MEMBERS,
+  type StoredPanelMember,
 } from "../../src/verdict/history.js";
 import { FILES_BYTES, NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
 import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
@@ -82,7 +84,10 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
     at: "2026-11-30T10:12:00.000Z",
     outcome: terminal !== undefined ? maybe(terminal) : s.outcome,
     ...(s.reviewer === true
-      ? { reviewer: { verdict: "REQUEST_CHANGES", fingerprint: "f".repeat(64), result: s.outcome } }
+      ? {
+          reviewer: { verdict: "REQUEST_CHANGES", fingerprint: "f".repeat(64), result: s.outcome },
+          panel: worstPanel(),
+        }
       : {}),
     ...(s.pending !== undefined ? { pendingSince: s.pending } : {}),
     ...(s.person !== undefined ? { decidedBy: s.person, decisionReason: s.personReason ?? "ok" } : {}),
@@ -137,6 +142,21 @@ function fresh(): { stored: History; shadow: History } {
 /** The same round, judged by the gate rather than decided by a person. */
 function withoutPerson({ person: _person, ...step }: Step): Step {
   return step;
+}
+
+/** A panel's reviewers at their largest: more than a round stores, every text over its cap, every
+ * count at its largest. */
+function worstPanel(): StoredPanelMember[] {
+  return many(STORED_PANEL_MEMBERS + 4, (k) => ({
+    label: `${k}${controls(500)}`,
+    verdict: controls(500),
+    value: "NO" as const,
+    coverage: controls(500),
+    in: Number.MAX_SAFE_INTEGER,
+    out: Number.MAX_SAFE_INTEGER,
+    reused: Number.MAX_SAFE_INTEGER,
+    asked: Number.MAX_SAFE_INTEGER,
+  }));
 }
 
 /** The round that hits every cap at once. */
@@ -202,9 +222,12 @@ describe("the size of one round", () => {
       decidedBy: s.person as string,
       decisionReason: s.personReason as string,
       coverage: controls(500),
+      panel: worstPanel(),
       usage: { in: Number.MAX_SAFE_INTEGER, out: Number.MAX_SAFE_INTEGER, unreported: 10_000_000 },
     });
     const record = jsonBytes(c.record);
+    // A panel's round stores each reviewer's say, at most STORED_PANEL_MEMBERS of them, capped.
+    expect(c.record.panel).toHaveLength(STORED_PANEL_MEMBERS);
     const withTexts = jsonBytes(append(h, c));
     // The figures docs/history.md states.
     expect(record).toBeLessThanOrEqual(FULL_ROUND_BYTES);

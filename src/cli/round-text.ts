@@ -122,8 +122,18 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
       for (const m of r.panel.members) {
         const blocked =
           m.blockedFiles.length > 0 ? `; blocked ${m.blockedFiles.map(printable).join(", ")}` : "";
+        // Incremental rounds are per reviewer: each reused its own verdicts of unchanged files.
+        const f = m.reusedFiles;
+        const reusedFiles =
+          f !== undefined
+            ? `; asked about ${f.asked} file(s), reused ${f.files} (${f.byRound.map((b) => `${b.files} from round ${b.round}`).join(", ")})`
+            : "";
+        const asked =
+          m.reusedFromRound !== undefined
+            ? `not asked (round ${m.reusedFromRound}'s say)`
+            : `slowest ${seconds(m.latencyMs)}`;
         out.push(
-          `  ${printable(m.label)}: ${printable(verdictWord(m.verdict))}, coverage ${printable(m.coverage)}, slowest ${seconds(m.latencyMs)}${blocked}`,
+          `  ${printable(m.label)}: ${printable(verdictWord(m.verdict))}, coverage ${printable(m.coverage)}, ${asked}${blocked}${reusedFiles}`,
         );
       }
     }

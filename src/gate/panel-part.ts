@@ -2,7 +2,9 @@
 // once per reviewer, each with its own plan (its budget and chunks from its own context window), its
 // own round token and its own reviewer (its key, endpoint, retries and time limit), all at once; the
 // reviewers' results, each capped by its own coverage, combine by the panel lattice
-// (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged.
+// (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged. Incremental rounds
+// are per reviewer: each reuses only its own earlier verdicts of unchanged files, under a key that names
+// it (reuse-part.ts reviewerIdentity), so one reviewer's approve never stands for another.
 import type { Diff } from "../diff/types.js";
 import type { PanelMemberReport, PanelReport, ReviewerCallReport } from "../report/round-report.js";
 import { type Coverage, formatCoverage } from "../review/coverage.js";
@@ -13,10 +15,17 @@ import {
   promptOverheadTokens,
   type ReviewPlan,
 } from "../review/plan.js";
+import { mergeVerdicts, namedPath } from "../review/reuse.js";
 import type { Reviewer } from "../review/reviewer.js";
 import { reasonsOf } from "../verdict/decision.js";
 import { maybe } from "../verdict/four.js";
-import { canonicalJson, sha256 } from "../verdict/history.js";
+import {
+  canonicalJson,
+  type FileVerdicts,
+  type FullRound,
+  type StoredPanelMember,
+  sha256,
+} from "../verdict/history.js";
 import {
   attributed,
   combinePanel,
@@ -27,7 +36,9 @@ import {
 } from "../verdict/panel.js";
 import type { Incremental } from "./reuse-part.js";
 import {
+  carriedVerdicts,
   chunkPrompts,
+  chunksToAsk,
   type PromptBase,
   type ReusedVerdict,
   type ReviewerPartOutcome,
@@ -124,7 +135,22 @@ function memberReport(label: string, outcome: ReviewerPartOutcome): PanelMemberR
     latencyMs: outcome.calls.reduce((m, c) => Math.max(m, c.latencyMs), 0),
     calls: outcome.calls.length,
     blockedFiles: [...new Set(outcome.findings.map((f) => f.path).filter((p) => p !== ""))],
+    ...(outcome.reusedFiles !== undefined ? { reusedFiles: outcome.reusedFiles } : {}),
   };
+}
+
+/** The members' kept file verdicts as one store (each keyed under its own member's conditions), and
+ * the texts of their reasons. */
+function keptTogether(
+  outcomes: readonly { files?: FileVerdicts; fileTexts?: ReadonlyMap<string, string> }[],
+): {
+  files?: FileVerdicts;
+  fileTexts: Map<string, string>;
+} {
+  const files = mergeVerdicts(outcomes.flatMap((o) => (o.files !== undefined ? [o.files] : [])));
+  const fileTexts = new Map<string, string>();
+  for (const o of outcomes) for (const [id, text] of o.fileTexts ?? []) fileTexts.set(id, text);
+  return { ...(files !== undefined ? { files } : {}), fileTexts };
 }
 
 /** The coverage a panel reports: an approving reviewer's when the panel approves (it saw all of the
@@ -154,10 +180,10 @@ export interface PanelPartInput {
   newRoundToken: () => string;
   concurrency: number;
   reuse?: ReusedVerdict;
-  /** Per-file reuse (incremental rounds, reuse-part.ts): a single reviewer's only. A panel asks every
-   * reviewer about every file: its kept state would have to be per reviewer, and one reviewer's
-   * earlier approve of a file must not stand for another's. */
-  incremental?: Incremental;
+  /** Per-file reuse (incremental rounds, reuse-part.ts), per reviewer: each member's own conditions
+   * (reuse-part.ts reviewerIdentity), so one reviewer's earlier verdict of a file stands only for that
+   * reviewer, never for another. */
+  incremental?: (member: PanelMember) => Incremental;
   /** max-round-tokens: the most prompt tokens the round may send, all reviewers together. */
   maxRoundTokens?: number;
   /** panelFingerprint of the plans. */
@@ -166,21 +192,28 @@ export interface PanelPartInput {
 }
 
 /** A panel over max-round-tokens holds before any reviewer is called: the budget is the round's, all
- * reviewers together, estimated as each reviewer's part estimates its own prompts. */
-function overBudget(input: PanelPartInput): PanelPartOutcome | undefined {
+ * reviewers together, estimated as each reviewer's part estimates its own prompts — the chunks each
+ * will actually be sent after its own reuse, built exactly as its part builds them. */
+function overBudget(
+  input: PanelPartInput,
+  incrementals: readonly (Incremental | undefined)[],
+): PanelPartOutcome | undefined {
   const limit = input.maxRoundTokens;
   if (limit === undefined) return undefined;
   // One token for the estimate: its length is every round token's, so the count is the calls' own.
   const token = input.newRoundToken();
-  const estimate = input.plans
-    .flatMap((p) => chunkPrompts(p.plan.chunks, input.base, token))
+  const asked = input.plans.map((p, i) => chunksToAsk(p.plan, incrementals[i]));
+  const estimate = asked
+    .flatMap((chunks) => chunkPrompts(chunks, input.base, token))
     .reduce((sum, prompt) => sum + prompt.estimatedTokens, 0);
   if (estimate <= limit) return undefined;
-  const calls = input.plans.reduce((n, p) => n + p.plan.chunks.length, 0);
+  const calls = asked.reduce((n, chunks) => n + chunks.length, 0);
   const need = `the panel's round needs about ${estimate.toLocaleString("en-US")} prompt tokens (estimated, ${calls} calls across ${input.plans.length} reviewers), over \`max-round-tokens\` (${limit.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\`, split the pull request or use fewer reviewers`;
   input.log(`reviewer: ${need}`);
   const result = maybe(need);
   const first = input.plans[0] as MemberPlan;
+  // Not asked, each member keeps the verdicts it reused: they are as good as they were.
+  const kept = keptTogether(input.plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i])));
   return {
     part: { name: "reviewer", result, summary: "not asked: over max-round-tokens" },
     verdict: "SKIPPED",
@@ -196,10 +229,66 @@ function overBudget(input: PanelPartInput): PanelPartOutcome | undefined {
     findings: [],
     warnings: [],
     fingerprint: input.fingerprint,
-    fileTexts: new Map(),
+    ...kept,
     estimatedTokens: estimate,
     panel: { policy: describePolicy(input.policy), members: [] },
   };
+}
+
+/** The files every member was shown this round, when some member reused a file's verdict instead of
+ * asking: only a file every reviewer looked at again can prove an earlier finding gone
+ * (review-comments.ts), since the finding may have been any one reviewer's. */
+function askedByAll(outcomes: readonly ReviewerPartOutcome[]): { askedFiles?: readonly string[] } {
+  if (outcomes.every((o) => o.askedFiles === undefined || o.reusedFiles === undefined)) return {};
+  const lists = outcomes.map((o) => new Set(o.askedFiles ?? []));
+  const first = lists[0] ?? new Set<string>();
+  return { askedFiles: [...first].filter((f) => lists.every((l) => l.has(f))) };
+}
+
+const STORED_VALUES = new Set<StoredPanelMember["value"]>(["NO", "YES", "MAYBE", "IFF"]);
+
+/** Each reviewer's say as a round record stores it (history.ts), for a panel of two or more. */
+export function storedMembers(panel: PanelReport): { panel?: StoredPanelMember[] } {
+  if (panel.members.length < 2) return {};
+  return {
+    panel: panel.members.map((m) => ({
+      label: m.label,
+      verdict: m.verdict,
+      value: STORED_VALUES.has(m.value as StoredPanelMember["value"])
+        ? (m.value as StoredPanelMember["value"])
+        : "MAYBE",
+      coverage: m.coverage,
+      ...(m.inputTokens !== undefined ? { in: m.inputTokens } : {}),
+      ...(m.outputTokens !== undefined ? { out: m.outputTokens } : {}),
+      ...(m.reusedFiles !== undefined ? { reused: m.reusedFiles.files, asked: m.reusedFiles.asked } : {}),
+    })),
+  };
+}
+
+/** A recorded round's reviewers, for the agreement table of a round that reuses its whole verdict. */
+export function recordedMembers(round: FullRound): { members?: PanelMemberReport[] } {
+  if (round.panel === undefined) return {};
+  return {
+    members: round.panel.map((m) => ({
+      label: m.label,
+      verdict: m.verdict,
+      value: m.value,
+      reasons: [],
+      coverage: m.coverage,
+      latencyMs: 0,
+      calls: 0,
+      blockedFiles: [],
+    })),
+  };
+}
+
+/** A reused panel verdict's reasons are attributed (`[label] …`): each reviewer's own, and the files
+ * they name, are read back from it for its row. */
+function withOwnReasons(m: PanelMemberReport, reasons: readonly string[]): PanelMemberReport {
+  const prefix = attributed(m.label, "");
+  const own = reasons.filter((r) => r.startsWith(prefix)).map((r) => r.slice(prefix.length));
+  const files = own.map((r) => namedPath(r)).filter((p): p is string => p !== undefined);
+  return { ...m, reasons: own, blockedFiles: [...new Set(files)] };
 }
 
 export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome> {
@@ -213,7 +302,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
       roundToken: input.newRoundToken(),
       concurrency: input.concurrency,
       ...(input.reuse !== undefined ? { reuse: input.reuse } : {}),
-      ...(input.incremental !== undefined ? { incremental: input.incremental } : {}),
+      ...(input.incremental !== undefined ? { incremental: input.incremental(only.member) } : {}),
       ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
       fingerprint,
       log: input.log,
@@ -224,6 +313,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
     };
   }
   const labels = plans.map((p) => p.member.label).join(", ");
+  const incrementals = plans.map((p) => input.incremental?.(p.member));
   if (input.reuse !== undefined) {
     // The panel's recorded result was combined from results each capped by its own reviewer's
     // coverage, and only a round whose every call answered is recorded: it is reused as it stands.
@@ -250,22 +340,31 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
       fingerprint,
       reusedFromRound: reuse.round,
       ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
-      fileTexts: new Map(),
+      // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
+      ...keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i]))),
       estimatedTokens: 0,
-      panel: { policy: describePolicy(policy), members: [] },
+      // Who said what in the round whose verdict stands (as recorded there): nobody was asked now.
+      panel: {
+        policy: describePolicy(policy),
+        members: (reuse.members ?? []).map((m) => ({
+          ...withOwnReasons(m, reuse.result.reasons),
+          reusedFromRound: reuse.round,
+        })),
+      },
     };
   }
   input.log(`panel: ${plans.length} reviewers (${labels}), ${describePolicy(policy)}`);
-  const over = overBudget(input);
+  const over = overBudget(input, incrementals);
   if (over !== undefined) return over;
   const outcomes = await Promise.all(
-    plans.map((p) =>
+    plans.map((p, i) =>
       reviewerPart({
         plan: p.plan,
         reviewer: p.member.reviewer,
         base: input.base,
         roundToken: input.newRoundToken(),
         concurrency: input.concurrency,
+        ...(incrementals[i] !== undefined ? { incremental: incrementals[i] } : {}),
         fingerprint: p.fingerprint,
         log: (m) => input.log(attributed(p.member.label, m)),
       }),
@@ -300,7 +399,8 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
     ),
     warnings: outcomes.flatMap((o, i) => o.warnings.map((w) => attributed(label(i), w))),
     fingerprint,
-    fileTexts: new Map(),
+    ...keptTogether(outcomes),
+    ...askedByAll(outcomes),
     estimatedTokens: outcomes.reduce((n, o) => n + o.estimatedTokens, 0),
     panel: { policy: describePolicy(policy), members: outcomes.map((o, i) => memberReport(label(i), o)) },
   };

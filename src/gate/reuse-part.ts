@@ -4,12 +4,14 @@ import { buildPrompt } from "../review/prompt.js";
 import { conditionsKey, type KeptVerdict, verdictsByKey } from "../review/reuse.js";
 import {
   type Binding,
+  canonicalJson,
   type FileVerdicts,
   type History,
   notStored,
   reasonText,
   type StoredReason,
 } from "../verdict/history.js";
+import type { PanelMember } from "./panel-part.js";
 import type { PromptBase } from "./reviewer-part.js";
 
 /** What the reviewer part needs to reuse per-file verdicts. */
@@ -37,12 +39,32 @@ function fixedFences(): () => string {
   };
 }
 
+/** Who judged a file, as its key's conditions name them. Alone (a panel of one), the reviewer's label
+ * (provider, model and host), exactly as before panels, so a panel of one reuses and is reused as the
+ * single reviewer. In a panel of two or more, the member's own label with its provider, model, host and
+ * context window: two members never share a key, so one reviewer's approve of a file can never stand
+ * for another's, even two members of the same model (their labels differ; the panel settings make
+ * labels unique). The whole panel (every member, the policy) is in the settings fingerprint too, so
+ * a panel that changes (a label or model swapped, a member added) reuses nothing. */
+export function reviewerIdentity(member: PanelMember, panelSize: number): string {
+  if (panelSize <= 1) return member.reviewer.label;
+  const r = member.reviewer;
+  return canonicalJson({
+    member: member.label,
+    reviewer: r.label,
+    provider: r.provider,
+    model: r.model,
+    contextWindow: r.contextWindow,
+  });
+}
+
 /** The conditions a file's verdict is judged under this round. The earlier reasons and the withheld
  * names are left out: the first changes after every block (nothing could be reused after one), the
  * second lists other files, each of which has its own key or is checked by the gate itself. */
 export function incrementalFor(input: {
   history: History;
   binding: Binding;
+  /** reviewerIdentity of the reviewer asked. */
   reviewerLabel: string;
   base: PromptBase;
   round: number;

@@ -4,7 +4,7 @@
 // another head, each file whose key matches a kept verdict is (src/review/reuse.ts), and only the other
 // files are sent. A round whose prompts would go past max-round-tokens holds before any call.
 import type { DiffFile } from "../diff/types.js";
-import type { ReviewerCallReport } from "../report/round-report.js";
+import type { PanelMemberReport, ReviewerCallReport } from "../report/round-report.js";
 import { reviewChunks } from "../review/chunks.js";
 import { type Coverage, coverageOf, formatCoverage } from "../review/coverage.js";
 import { replyEcho } from "../review/forgery.js";
@@ -37,6 +37,8 @@ export interface ReusedVerdict {
   result: Result;
   /** Another pull request with the same head whose round gave it (shared-verdict.ts). */
   pr?: number;
+  /** A panel's: each reviewer's say as that round recorded it (its agreement table). */
+  members?: readonly PanelMemberReport[];
 }
 
 export interface ReviewerPartOutcome {
@@ -252,6 +254,24 @@ function describeReuse(r: ReusedFilesReport | undefined): string {
   if (r === undefined) return "";
   const from = r.byRound.map((b) => `${b.files} from round ${b.round}`).join(", ");
   return `; ${r.files} unchanged file(s) reused (${from}), ${r.chunksReused} of ${r.chunksPlanned} planned chunk(s) reused whole, ${r.asked} file(s) asked`;
+}
+
+/** The chunks a round will send under `incremental` (all of the plan's without it): what
+ * max-round-tokens must count before any call, for a panel all members' together. */
+export function chunksToAsk(plan: ReviewPlan, incremental: Incremental | undefined): readonly Chunk[] {
+  return whatToAsk(plan, incremental).chunks;
+}
+
+/** The verdicts a reviewer keeps when it is not asked this round (its panel's over-budget hold, or the
+ * panel's whole verdict reused): its reused ones, exactly as its own part would carry them. */
+export function carriedVerdicts(
+  plan: ReviewPlan,
+  incremental: Incremental | undefined,
+): { files?: FileVerdicts; reusedFiles?: ReusedFilesReport } {
+  if (incremental === undefined) return {};
+  const asked = whatToAsk(plan, incremental);
+  const reusedFiles = reusedReport(plan, asked);
+  return { ...filesOf(carried(incremental, asked)), ...(reusedFiles !== undefined ? { reusedFiles } : {}) };
 }
 
 /** The verdicts to keep when no call was made: the reused ones (an over-budget hold, a whole reuse). */

@@ -80,6 +80,18 @@ export function historyRows(history: History): HistoryRow[] {
       ],
       ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
       at: r.at,
+      ...(!isDigest(r) && r.panel !== undefined
+        ? {
+            panel: r.panel.map((m) => ({
+              label: m.label,
+              verdict: m.verdict,
+              coverage: m.coverage,
+              ...(m.in !== undefined ? { inputTokens: m.in } : {}),
+              ...(m.out !== undefined ? { outputTokens: m.out } : {}),
+              ...(m.reused !== undefined ? { reusedFiles: m.reused } : {}),
+            })),
+          }
+        : {}),
     };
   });
 }

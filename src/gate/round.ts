@@ -39,12 +39,14 @@ import {
   panelFingerprintWith,
   panelPart,
   planPanel,
+  recordedMembers,
   soloPanel,
+  storedMembers,
 } from "./panel-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
-import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
+import { incrementalFor, reviewerIdentity, usageOf, withFileVerdicts } from "./reuse-part.js";
 import { roundFindings } from "./review-comments.js";
 import type { PromptBase } from "./reviewer-part.js";
 import { HistoryChanged, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
@@ -234,6 +236,7 @@ async function evaluate(
               round: recorded.round,
               verdict: recorded.reviewer.verdict,
               result: storedResultOf(history, recorded.reviewer.result),
+              ...recordedMembers(recorded),
             }
           : undefined,
         await sharedVerdict(ctx, pr.number, head, check, {
@@ -251,15 +254,17 @@ async function evaluate(
       newRoundToken: ctx.newRoundToken,
       concurrency: settings.reviewer.concurrency,
       ...(reuse !== undefined ? { reuse } : {}),
-      // Per-file reuse (incremental rounds): only files whose key changed are sent.
-      incremental: incrementalFor({
-        history,
-        binding,
-        reviewerLabel: (members[0] as (typeof members)[number]).reviewer.label,
-        base,
-        round: roundNumber,
-        force: settings.forceReview,
-      }),
+      // Per-file reuse (incremental rounds), each reviewer under its own key: only files whose key
+      // changed are sent to it.
+      incremental: (member) =>
+        incrementalFor({
+          history,
+          binding,
+          reviewerLabel: reviewerIdentity(member, members.length),
+          base,
+          round: roundNumber,
+          force: settings.forceReview,
+        }),
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
       fingerprint,
       log: (m) => log.info(m),
@@ -310,6 +315,7 @@ async function evaluate(
       ? { reviewer: { verdict: review.verdict, fingerprint, result: review.uncapped } }
       : {}),
     coverage: formatCoverage(review.coverage),
+    ...storedMembers(review.panel),
     usage: usageOf(review.calls),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
     binding,

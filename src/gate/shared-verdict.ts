@@ -25,6 +25,7 @@ import {
 import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
 import { bindingChange } from "./binding.js";
 import type { RoundContext } from "./context.js";
+import { recordedMembers } from "./panel-part.js";
 import type { CheckRunRef } from "./ports.js";
 import type { ReusedVerdict } from "./reviewer-part.js";
 import { loadHistory } from "./round-history.js";
@@ -96,6 +97,7 @@ export async function sharedVerdict(
     round,
     verdict: reviewer.verdict,
     result: storedResultOf(chosen.history, reviewer.result),
+    ...recordedMembers(chosen.record),
   };
 }
 

@@ -63,6 +63,20 @@ export interface PanelMemberReport {
   calls: number;
   /** The files its BLOCKING findings named. */
   blockedFiles: readonly string[];
+  /** Its files whose own kept verdict was reused (incremental rounds), by the round that gave it. */
+  reusedFiles?: ReusedFilesFigures;
+  /** The panel's whole verdict was reused from this round: this row is that round's, and nothing was
+   * asked of this reviewer now. */
+  reusedFromRound?: number;
+}
+
+/** Files whose kept verdict was reused (incremental rounds), by the round that gave it. */
+export interface ReusedFilesFigures {
+  files: number;
+  byRound: readonly { round: number; files: number }[];
+  asked: number;
+  chunksPlanned: number;
+  chunksReused: number;
 }
 
 export interface PanelReport {
@@ -80,13 +94,7 @@ export interface ReviewerReport {
   /** The round was another pull request's, with the same head commit and the same question. */
   reusedFromPr?: number;
   /** Files whose kept verdict was reused (incremental rounds), by the round that gave it. */
-  reusedFiles?: {
-    files: number;
-    byRound: readonly { round: number; files: number }[];
-    asked: number;
-    chunksPlanned: number;
-    chunksReused: number;
-  };
+  reusedFiles?: ReusedFilesFigures;
   /** The pull request's reviewer tokens across all its rounds so far, from the history. */
   tokensTotal?: { in: number; out: number };
   warnings: readonly string[];
@@ -123,6 +131,15 @@ export interface HistoryRow {
   repeatedFrom: readonly (number | undefined)[];
   decidedBy?: string;
   at: string;
+  /** A panel's round: each reviewer's say, as the record stores it. */
+  panel?: readonly {
+    label: string;
+    verdict: string;
+    coverage: string;
+    inputTokens?: number;
+    outputTokens?: number;
+    reusedFiles?: number;
+  }[];
 }
 
 export interface RoundReport {
@@ -297,7 +314,15 @@ function historySection(report: RoundReport): string {
             })
             .join("<br>");
     const who = h.decidedBy !== undefined ? ` by @\u200d${inline(h.decidedBy, 40)}` : "";
-    return [String(h.round), code(h.head.slice(0, 7)), `${BADGE[h.status]}${who}`, reasons];
+    const panel = (h.panel ?? []).map(
+      (m) =>
+        `<br>${inline(m.label, 40)}: ${inline(verdictWord(m.verdict), 24)}, ${inline(m.coverage, 60)}` +
+        (m.inputTokens !== undefined || m.outputTokens !== undefined
+          ? `, ${figure(m.inputTokens)}/${figure(m.outputTokens)} tokens`
+          : "") +
+        (m.reusedFiles !== undefined ? `, ${plural(m.reusedFiles, "file")} reused` : ""),
+    );
+    return [String(h.round), code(h.head.slice(0, 7)), `${BADGE[h.status]}${who}${panel.join("")}`, reasons];
   });
   const header = ["round", "commit", "status", "reasons"];
   const older = rows.slice(0, -HISTORY_ROWS);
@@ -433,16 +458,36 @@ function panelSection(panel: PanelReport | undefined): string {
     inline(m.label, 40),
     `${VALUE_BADGE[m.value as Value] ?? inline(m.value, 10)} ${inline(verdictWord(m.verdict), 40)}`,
     inline(m.coverage, 80),
-    m.inputTokens === undefined && m.outputTokens === undefined
-      ? "not reported"
-      : `${figure(m.inputTokens)}/${figure(m.outputTokens)}`,
-    seconds(m.latencyMs),
+    m.reusedFromRound !== undefined
+      ? `none (reused from round ${m.reusedFromRound})`
+      : m.inputTokens === undefined && m.outputTokens === undefined
+        ? "not reported"
+        : `${figure(m.inputTokens)}/${figure(m.outputTokens)}`,
+    m.reusedFromRound !== undefined ? "not asked" : seconds(m.latencyMs),
   ]);
   const lines = [
     `**Panel** (${inline(panel.policy, 20)}):`,
     "",
     table(["reviewer", "verdict", "coverage", "tokens in/out", "slowest call"], rows),
   ];
+  // Incremental rounds, per reviewer: each reviewer's own earlier verdicts of unchanged files stand for
+  // it alone, so each asks about a different set of files.
+  const incremental = panel.members.filter((m) => m.reusedFiles !== undefined);
+  if (incremental.length > 0) {
+    const each = panel.members.map((m) => {
+      const f = m.reusedFiles;
+      if (f === undefined) return `${inline(m.label, 40)} was asked about every file`;
+      const from = f.byRound.map((b) => `${figure(b.files)} from round ${b.round}`).join(", ");
+      return `${inline(m.label, 40)} was asked about ${plural(f.asked, "changed file")} in ${plural(m.calls, "call")} and reused its own verdict of ${plural(f.files, "unchanged file")} (${from}), ${figure(f.chunksReused)} of its ${plural(f.chunksPlanned, "planned chunk")} reused whole`;
+    });
+    lines.push(
+      "",
+      `Incremental, per reviewer: ${each.join("; ")}. A file's verdict is reused only for the same reviewer, path, patch text, contract and prompt.`,
+    );
+  }
+  const whole = panel.members.find((m) => m.reusedFromRound !== undefined);
+  if (whole?.reusedFromRound !== undefined)
+    lines.push("", `Each reviewer's say is round ${whole.reusedFromRound}'s: its whole verdict stands.`);
   if (new Set(panel.members.map((m) => m.verdict)).size > 1) {
     const said = panel.members.map((m) =>
       m.blockedFiles.length > 0

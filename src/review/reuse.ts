@@ -246,3 +246,42 @@ export function wholeChunksReused(chunks: readonly Chunk[], reused: readonly Reu
   const files = new Set(reused.map((r) => r.file));
   return chunks.filter((c) => c.files.length > 0 && c.files.every((f) => files.has(f))).length;
 }
+
+/** Several reviewers' verdicts to keep (a panel: each member's keys are under its own conditions, so
+ * none is another's) as one store. Interleaved, member by member, within each round's approves and
+ * among the blocks: when the history has to let some go (history-compact.ts keeps blocks first, then
+ * approves newest round first, as many keys as fit), every member loses about the same share, not the
+ * last member all of its own. A key met twice keeps its block over an approve. */
+export function mergeVerdicts(all: readonly FileVerdicts[]): FileVerdicts | undefined {
+  if (all.length === 0) return undefined;
+  if (all.length === 1) return all[0];
+  const interleave = <T>(lists: readonly (readonly T[])[]): T[] => {
+    const out: T[] = [];
+    const longest = lists.reduce((n, l) => Math.max(n, l.length), 0);
+    for (let i = 0; i < longest; i += 1) for (const l of lists) if (i < l.length) out.push(l[i] as T);
+    return out;
+  };
+  const seen = new Set<string>();
+  const blocked = interleave(all.map((f) => f.blocked)).filter((e) => {
+    if (seen.has(e.key)) return false;
+    seen.add(e.key);
+    return true;
+  });
+  const rounds = [...new Set(all.flatMap((f) => f.approved.map((g) => g.round)))].sort((a, b) => b - a);
+  const approved: FileVerdicts["approved"] = [];
+  for (const round of rounds) {
+    const keys = interleave(
+      all.map((f) =>
+        f.approved
+          .filter((g) => g.round === round)
+          .flatMap((g) => g.keys.match(new RegExp(`.{${FILE_KEY_CHARS}}`, "g")) ?? []),
+      ),
+    ).filter((k) => {
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    if (keys.length > 0) approved.push({ round, keys: keys.join("") });
+  }
+  return { approved, blocked };
+}

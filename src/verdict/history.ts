@@ -118,6 +118,31 @@ export const fileVerdictsSchema = z.object({
 });
 export type FileVerdicts = z.infer<typeof fileVerdictsSchema>;
 
+/** The panel members a round stores (panel-settings.ts allows as many reviewers, and a test holds them
+ * equal). */
+export const STORED_PANEL_MEMBERS = 8;
+/** A stored member's label (panel labels are at most 40 printable characters), verdict word (the
+ * longest is REQUEST_CHANGES) and coverage ("87% (3/4 files, 120/160 lines)"), in bytes. */
+export const MEMBER_LABEL_BYTES = 44;
+export const MEMBER_VERDICT_BYTES = 16;
+export const MEMBER_COVERAGE_BYTES = 64;
+
+/** One panel reviewer's say in a round, compactly: who, what, how much of the diff it covered (its
+ * reused files counted), and the tokens its calls reported this round (absent: none reported, or none
+ * spent — a reused verdict). */
+const panelMemberSchema = z.object({
+  label: z.string(),
+  verdict: z.string(),
+  value: z.enum(["NO", "YES", "MAYBE", "IFF"]),
+  coverage: z.string(),
+  in: count.optional(),
+  out: count.optional(),
+  /** Its files whose own kept verdict was reused this round, and the files it was asked about. */
+  reused: count.optional(),
+  asked: count.optional(),
+});
+export type StoredPanelMember = z.infer<typeof panelMemberSchema>;
+
 /** What a digest keeps: all the loop rules and the chain need of an old round. */
 const coreShape = {
   round: z.number().int().min(1),
@@ -151,6 +176,8 @@ export const fullRoundSchema = z.object({
     })
     .optional(),
   coverage: z.string().optional(),
+  /** A panel's round (two or more reviewers): each reviewer's say, in the panel's order. */
+  panel: z.array(panelMemberSchema).min(2).max(STORED_PANEL_MEMBERS).optional(),
   /** Reviewer tokens as the provider reported them: this round's, and the pull request's running
    * total up to and including it (so the total survives old rounds being digested and folded). */
   tokens: tokensSchema.optional(),
@@ -338,6 +365,9 @@ const BODY_KEYS = [
   "coverage",
   "tokens",
   "pendingSince",
+  // Absent from every record made before panels, and canonicalJson leaves an absent key out: their
+  // hashes are unchanged.
+  "panel",
 ] as const;
 
 /** The hash of what a digest lets go. */
@@ -643,7 +673,7 @@ export function contradictions(history: History, reasons: readonly string[]): Co
  * every field is capped when the round is sealed (stored-text.ts), and
  * __tests__/rounds/history-bound.test.ts builds the record that hits every cap. A larger one was not
  * written by the gate. */
-export const FULL_ROUND_BYTES = 18_000;
+export const FULL_ROUND_BYTES = 20_000;
 
 export interface AuditReport {
   valid: boolean;

@@ -13,10 +13,15 @@ import {
   isTerminal,
   type LoopState,
   lastRound,
+  MEMBER_COVERAGE_BYTES,
+  MEMBER_LABEL_BYTES,
+  MEMBER_VERDICT_BYTES,
   nextState,
   type RoundTokens,
   roundCount,
   type SealedRound,
+  STORED_PANEL_MEMBERS,
+  type StoredPanelMember,
   seal,
   spendsUnit,
   storeResult,
@@ -41,6 +46,8 @@ export interface RoundInput {
   outcome: Result;
   reviewer?: { verdict: string; fingerprint: string; result: Result };
   coverage?: string;
+  /** A panel's reviewers, each one's say (stored capped, and only for two or more). */
+  panel?: readonly StoredPanelMember[];
   /** Reviewer tokens this round, as the providers reported them; `unreported` counts calls whose
    * provider gave no usage. The record adds them to the pull request's running total. */
   usage?: { in: number; out: number; unreported: number };
@@ -169,6 +176,7 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(input.binding !== undefined ? { binding: input.binding } : {}),
     ...(reviewer !== undefined ? { reviewer } : {}),
     ...(input.coverage !== undefined ? { coverage: capText(input.coverage, SHORT_BYTES) } : {}),
+    ...storedPanel(input.panel),
     ...optionalTokens(roundTokens(input.history, input.usage)),
     ...(input.pendingSince !== undefined ? { pendingSince: boundedTimers(input.pendingSince) } : {}),
     ...(exhausted ? { exhausted: true } : {}),
@@ -186,10 +194,29 @@ export function repeatsLast(history: History, record: FullRound): boolean {
   if (last === undefined) return false;
   // Tokens are left out: a re-evaluation that reused the verdict spent none, and is no new record.
   const gist = (r: FullRound) => {
-    const { round: _round, at: _at, receipt, tokens: _tokens, ...rest } = r;
-    return canonicalJson({ ...rest, after: receipt.after });
+    const { round: _round, at: _at, receipt, tokens: _tokens, panel, ...rest } = r;
+    // Each reviewer's tokens are left out for the same reason; what each said is not.
+    const said = panel?.map(({ in: _in, out: _out, reused: _reused, asked: _asked, ...m }) => m);
+    return canonicalJson({ ...rest, panel: said, after: receipt.after });
   };
   return gist(last) === gist(record);
+}
+
+/** The panel's members as a record stores them: each text capped, at most STORED_PANEL_MEMBERS. */
+function storedPanel(panel: readonly StoredPanelMember[] | undefined): { panel?: StoredPanelMember[] } {
+  if (panel === undefined || panel.length < 2) return {};
+  return {
+    panel: panel.slice(0, STORED_PANEL_MEMBERS).map((m) => ({
+      label: capText(m.label, MEMBER_LABEL_BYTES),
+      verdict: capText(m.verdict, MEMBER_VERDICT_BYTES),
+      value: m.value,
+      coverage: capText(m.coverage, MEMBER_COVERAGE_BYTES),
+      ...(m.in !== undefined ? { in: m.in } : {}),
+      ...(m.out !== undefined ? { out: m.out } : {}),
+      ...(m.reused !== undefined ? { reused: m.reused } : {}),
+      ...(m.asked !== undefined ? { asked: m.asked } : {}),
+    })),
+  };
 }
 
 function optionalTokens(tokens: RoundTokens | undefined): { tokens?: RoundTokens } {
