@@ -67,5 +67,5 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
       return classifySdkError(error, sdk, target);
     }
   };
-  return httpReviewer("anthropic", options, { host, target, window }, attempt);
+  return httpReviewer("anthropic", options, { host, target, window }, attempt, load);
 }

@@ -27,6 +27,10 @@ export function httpReviewer(
   options: HttpReviewerOptions,
   where: { readonly host: string; readonly target: string; readonly window: ContextWindow },
   attempt: Attempt,
+  /** Loads what the attempts need (the provider's SDK) before the call's clock starts: the time limit
+   * is the reviewer's, and parsing our own code on a busy runner must not use it up. A failure here is
+   * left to the attempt, which meets it again and reports it as it always has. */
+  prepare?: () => Promise<unknown>,
 ): Reviewer {
   const policy = {
     ...(options.policy ?? DEFAULT_RETRY_POLICY),
@@ -37,8 +41,9 @@ export function httpReviewer(
     model: options.model,
     label: `${provider} ${options.model} @ ${where.host}`,
     contextWindow: where.window.tokens,
-    review: (prompt) =>
-      callReviewer(attempt, prompt, {
+    review: async (prompt) => {
+      await prepare?.().catch(() => undefined);
+      return callReviewer(attempt, prompt, {
         target: where.target,
         model: options.model,
         window: where.window,
@@ -46,7 +51,8 @@ export function httpReviewer(
         policy,
         runtime: options.runtime ?? REAL_RUNTIME,
         secrets: options.apiKey === "" ? [] : [options.apiKey],
-      }),
+      });
+    },
   };
   return Object.freeze(reviewer);
 }

@@ -75,5 +75,5 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
       return classifySdkError(error, sdk, target);
     }
   };
-  return httpReviewer("openai", options, { host, target, window }, attempt);
+  return httpReviewer("openai", options, { host, target, window }, attempt, load);
 }
