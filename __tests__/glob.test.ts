@@ -396,3 +396,11 @@ describe("one name, one file: globs and paths meet in NFC", () => {
     );
   });
 });
+
+describe("compileGlob's cache", () => {
+  test("compiles a glob once and refuses a bad one every time it is asked", () => {
+    expect(compileGlob("src/**/*.ts")).toBe(compileGlob("src/**/*.ts"));
+    expect(compileGlob("src/**/*.ts").matches("src/a/b.ts")).toBe(true);
+    for (let i = 0; i < 2; i += 1) expect(() => compileGlob("src/[")).toThrow(/invalid glob/);
+  });
+});

@@ -186,9 +186,24 @@ function plainRoot(body: string, directory: boolean): string[] {
   return root;
 }
 
+/** Compiled globs by source. A round compiles the same globs many times (the default excludes for
+ * every plan and every scope question), and compiling one to RE2 costs far more than matching: a Glob
+ * holds no state, so one compile serves them all. Bounded, since contracts and inputs are the user's. */
+const compiled = new Map<string, Glob>();
+const COMPILED_MAX = 2_000;
+
 /** Compiles one glob or throws an Error naming the problem. A leading `!` is refused here: write `\!`
  * for a name that starts with one, and negate in a list (pathSelector) where the context allows. */
 export function compileGlob(source: string): Glob {
+  const known = compiled.get(source);
+  if (known !== undefined) return known;
+  const glob = compileGlobOnce(source);
+  if (compiled.size >= COMPILED_MAX) compiled.clear();
+  compiled.set(source, glob);
+  return glob;
+}
+
+function compileGlobOnce(source: string): Glob {
   if (source.length > GLOB_MAX_LENGTH) {
     throw new Error(`glob is ${source.length} characters; at most ${GLOB_MAX_LENGTH} are allowed`);
   }
@@ -218,12 +233,12 @@ export function compileGlob(source: string): Glob {
       `invalid glob ${JSON.stringify(source)}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  return {
+  return Object.freeze({
     source,
     anchored,
-    root: anchored ? plainRoot(written, directory) : [],
-    matches: (path) => re.testExact(nameKey(path)),
-  };
+    root: Object.freeze(anchored ? plainRoot(written, directory) : []),
+    matches: (path: string) => re.testExact(nameKey(path)),
+  });
 }
 
 /** Why a glob cannot be compiled, or undefined. `negation`: whether its context (a contract's list)
