@@ -1,5 +1,6 @@
 // The `verdict-gate` program (package.json `bin`): binds the command frame to the real process.
 
+import "./zod-jitless.js";
 import type { CliIO } from "./cli/io.js";
 import { runCli } from "./cli/main.js";
 
