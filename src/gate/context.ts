@@ -7,7 +7,8 @@ import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
 import type { Status } from "../verdict/four.js";
 import type { PanelMember } from "./panel-part.js";
-import type { GitHubPort, Logger } from "./ports.js";
+import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "./ports.js";
+import type { LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
   settings: Settings;
@@ -49,4 +50,14 @@ export interface RoundOutcome {
   report?: RoundReport;
   /** Why no check run could be posted (the step must then fail, whatever the status). */
   checkUnavailable?: string;
+}
+
+/** A pull request's round once its check run exists: what every step reads and finishRound ends. */
+export interface OpenRound {
+  pr: PullRequestInfo;
+  /** The commit judged: the one the event named (the check run is on it), not the PR's head now. */
+  head: string;
+  check: CheckRunRef;
+  /** The history as read for this attempt (round.ts reads it again when it changes underneath). */
+  loaded: LoadedHistory;
 }
