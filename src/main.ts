@@ -12,7 +12,7 @@ import { bindPanel, panelSecrets } from "./gate/bind-panel.js";
 import { bindReviewer } from "./gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
-import type { GitHubPort } from "./gate/ports.js";
+import type { GitHubPort, Logger } from "./gate/ports.js";
 import { runPullRequestRound } from "./gate/round.js";
 import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
@@ -31,6 +31,17 @@ function readEvent(): unknown {
     return undefined;
   }
 }
+
+/** The round's log on the runner: every line redacted, each phase a foldable group, detail under
+ * `core.debug` (shown when the run is re-run with debug logging). */
+const log: Logger = {
+  info: (m) => core.info(hide(m)),
+  warning: (m) => core.warning(hide(m)),
+  error: (m) => core.error(hide(m)),
+  debug: (m) => core.debug(hide(m)),
+  startGroup: (name) => core.startGroup(hide(name)),
+  endGroup: () => core.endGroup(),
+};
 
 function context(settings: Settings, github: GitHubPort): RoundContext {
   return {
@@ -58,11 +69,7 @@ function context(settings: Settings, github: GitHubPort): RoundContext {
     workspaceHead: () => workspaceHead(settings.workspace),
     now: () => new Date(),
     newRoundToken,
-    log: {
-      info: (m) => core.info(hide(m)),
-      warning: (m) => core.warning(hide(m)),
-      error: (m) => core.error(hide(m)),
-    },
+    log,
     version: VERSION,
   };
 }
@@ -120,11 +127,7 @@ export async function run(): Promise<void> {
     // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
     for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") core.setSecret(r.apiKey);
     secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token));
-    const ports = bindGitHubPorts(settings, {
-      info: (m) => core.info(hide(m)),
-      warning: (m) => core.warning(hide(m)),
-      error: (m) => core.error(hide(m)),
-    });
+    const ports = bindGitHubPorts(settings, log);
     const ctx = context(settings, ports.github);
     const { target } = settings;
     let outcome: RoundOutcome;

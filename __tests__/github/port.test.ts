@@ -8,7 +8,14 @@ import { CONTRACT, fastClient, startWorld, type World } from "./world.js";
 
 let w: World;
 const warnings: string[] = [];
-const log: Logger = { info: () => {}, warning: (m) => warnings.push(m), error: () => {} };
+const log: Logger = {
+  info: () => {},
+  warning: (m) => warnings.push(m),
+  error: () => {},
+  debug: () => {},
+  startGroup: () => {},
+  endGroup: () => {},
+};
 const MARKER = "<!-- verdict-gate:history -->";
 
 beforeEach(async () => {

@@ -20,7 +20,14 @@ afterEach(async () => {
   await w.api.close();
 });
 
-const quiet: Logger = { info: () => {}, warning: () => {}, error: () => {} };
+const quiet: Logger = {
+  info: () => {},
+  warning: () => {},
+  error: () => {},
+  debug: () => {},
+  startGroup: () => {},
+  endGroup: () => {},
+};
 
 /** Saves the history the way a round does: through the port's saveComment, which creates the comment
  * or replaces the body of the one found before. */

@@ -17,6 +17,7 @@ import { combine, maybe, no, type Result, yes } from "../verdict/four.js";
 import { settingsFingerprint } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { type CriteriaPartOutcome, checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
+import { phase } from "./phase.js";
 import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { completeCheck, failCheck } from "./publish.js";
 import { type ApproveExpectation, approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
@@ -95,8 +96,8 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
     "verdict-gate is checking the merge group…",
   );
   try {
-    const pulls = await pullRequestsPart(ctx, group, check);
-    const { criteria, change } = await groupCriteria(ctx, group);
+    const pulls = await phase(ctx.log, "Pull requests", () => pullRequestsPart(ctx, group, check));
+    const { criteria, change } = await phase(ctx.log, "Criteria", () => groupCriteria(ctx, group));
     const decision = decide([pulls, criteria.part]);
     const report: RoundReport = {
       status: decision.status,
@@ -116,7 +117,7 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
     };
     // No history and no commit binding: the group's head is no pull request's, and each pull request
     // was bound in its own rounds.
-    await completeCheck(ctx, check, report, []);
+    await phase(ctx.log, "Publish", () => completeCheck(ctx, check, report, []));
     return {
       status: decision.status,
       message: `${decision.status} (merge group)`,

@@ -186,8 +186,15 @@ export interface CommitStatusState {
   description: string | null;
 }
 
+/** The round's log. The action binds it to @actions/core (src/main.ts), the CLI to stderr; the round
+ * itself never imports a runner library. */
 export interface Logger {
   info(message: string): void;
   warning(message: string): void;
   error(message: string): void;
+  /** Detail for whoever turns on step debug logging (ACTIONS_STEP_DEBUG, or the CLI's --verbose). */
+  debug(message: string): void;
+  /** A foldable section of the log, one per phase of a round (phase.ts). Sections do not nest. */
+  startGroup(name: string): void;
+  endGroup(): void;
 }

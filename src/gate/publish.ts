@@ -15,6 +15,7 @@ import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.j
 import { type History, lastHash } from "../verdict/history.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { phase } from "./phase.js";
 import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
 import { type RoundFindings, showFindings } from "./review-comments.js";
 import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecked } from "./round-history.js";
@@ -64,17 +65,19 @@ export async function finishRound(
     notes: ending.notes ?? [],
     ...ending.sections,
   };
-  const { jobSummary, report: posted } = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
-    history: ending.history,
-    comment: loaded.comment,
-    saveHistory: ending.saveHistory,
-    annotations: ending.annotations ?? [],
-    ...(ending.findings !== undefined ? { findings: ending.findings } : {}),
-  });
+  const { jobSummary, report: posted } = await phase(ctx.log, "Publish", () =>
+    publish(ctx, {
+      check,
+      pr,
+      head,
+      report,
+      history: ending.history,
+      comment: loaded.comment,
+      saveHistory: ending.saveHistory,
+      annotations: ending.annotations ?? [],
+      ...(ending.findings !== undefined ? { findings: ending.findings } : {}),
+    }),
+  );
   const rebound = posted.status !== ending.status;
   return {
     status: posted.status,

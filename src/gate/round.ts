@@ -13,7 +13,7 @@ import type { Diff } from "../diff/types.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import type { ReviewPlan } from "../review/plan.js";
+import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import type { Settings } from "../settings.js";
@@ -55,6 +55,7 @@ import {
   soloPanel,
 } from "./panel-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
+import { phase } from "./phase.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { coverageReport, failCheck, finishRound } from "./publish.js";
 import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
@@ -89,14 +90,15 @@ async function evaluate(
   round: OpenRound,
   answers: Map<string, PanelPartOutcome>,
 ): Promise<RoundOutcome> {
+  const { log } = ctx;
   const held = heldBeforeEvaluation(ctx, round);
   if (held !== undefined) return holdUnevaluated(ctx, round, held);
-  const contract = await readContractAtBase(ctx, round);
-  const change = await readChange(ctx, round, contract);
-  const question = frameQuestion(ctx, round, contract, change);
-  const review = await askReviewer(ctx, round, contract, question, answers);
-  const criteria = await checkContractCriteria(ctx, contract, change);
-  const dependencies = await checkDependencies(ctx, round, contract);
+  const contract = await phase(log, "Contract", () => readContractAtBase(ctx, round));
+  const change = await phase(log, "Diff", () => readChange(ctx, round, contract));
+  const question = await phase(log, "Review plan", () => frameQuestion(ctx, round, contract, change));
+  const review = await phase(log, "Reviewer", () => askReviewer(ctx, round, contract, question, answers));
+  const criteria = await phase(log, "Criteria", () => checkContractCriteria(ctx, contract, change));
+  const dependencies = await phase(log, "Dependencies", () => checkDependencies(ctx, round, contract));
   return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
 }
 
@@ -172,7 +174,9 @@ async function readContractAtBase(ctx: RoundContext, round: OpenRound): Promise<
   const file = await github.readFile(settings.contractPath, round.pr.baseSha);
   const { contract, outcome } = readContract(file, settings.contractPath);
   // A record made on another base, contract or settings does not count here.
-  return { contract, decided: outcome, binding: bindingOf(settings, round.pr.baseSha, contractHash(file)) };
+  const binding = bindingOf(settings, round.pr.baseSha, contractHash(file));
+  log.debug(`binding: base ${binding.base}, contract ${binding.contract}, settings ${binding.settings}`);
+  return { contract, decided: outcome, binding };
 }
 
 /** The change judged, and what the gate read at the head to decide what the reviewer is shown. */
@@ -231,6 +235,12 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   log.info(
     `diff: ${change.diff.files.length} files (${change.diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
   );
+  for (const { member, plan: planned } of plans) {
+    log.debug(
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens, prompt overhead ${promptOverheadTokens(prompt)} tokens, ${planned.chunks.length} call(s)`,
+    );
+  }
+
   const notes = [bindingNote(history, base.binding), pushNote(history, settings.target, round.head)].filter(
     (n): n is string => n !== undefined,
   );
@@ -295,6 +305,7 @@ async function askReviewer(
   const reuse = settings.forceReview
     ? undefined
     : await recordedVerdict(ctx, round, base, question, fingerprint);
+  ctx.log.debug(`review fingerprint ${fingerprint}: ${reviewSource(ctx, answers.has(fingerprint), reuse)}`);
   const review =
     answers.get(fingerprint) ??
     (await panelPart({
@@ -321,6 +332,14 @@ async function askReviewer(
   answers.set(fingerprint, review);
   for (const w of review.warnings) ctx.log.warning(w);
   return review;
+}
+
+/** Where this round's reviewer verdict comes from, for the debug log. */
+function reviewSource(ctx: RoundContext, answered: boolean, reuse: ReusedVerdict | undefined): string {
+  if (answered) return "answered earlier in this run";
+  if (reuse !== undefined)
+    return `verdict of ${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round} reused`;
+  return ctx.settings.forceReview ? "asked (force-review)" : "asked";
 }
 
 /** A verdict already given to this question: this PR's own for the head, or another pull request's of
@@ -539,15 +558,30 @@ export async function runPullRequestRound(
   number: number,
   eventHead?: string,
 ): Promise<RoundOutcome> {
+  const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, eventHead));
+  if (opened.kind === "closed") return closedPullRequest(opened.pr);
+  const { pr, head, check } = opened;
+  if (check === undefined) return judgeWithoutCheck(ctx, pr, head);
+  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check);
+}
+
+/** The pull request read, the commit bound, the decider confirmed and the check run started. */
+async function openRound(
+  ctx: RoundContext,
+  number: number,
+  eventHead: string | undefined,
+): Promise<
+  | { kind: "closed"; pr: PullRequestInfo }
+  | { kind: "open"; pr: PullRequestInfo; head: string; check?: CheckRunRef }
+> {
   const pr = await ctx.github.pullRequest(number);
-  if (pr.state === "closed") return closedPullRequest(pr);
+  if (pr.state === "closed") return { kind: "closed", pr };
   const head = bindCommit(ctx, pr, eventHead);
   // Before anything is posted: a refused decision must leave the PR exactly as it was, neither
   // approved nor turned into a hold by someone who may not decide.
   if (ctx.settings.decision !== undefined) await confirmDecider(ctx, ctx.settings.decision.actor, pr);
   const check = await startCheckRun(ctx, pr, head);
-  if (check === undefined) return judgeWithoutCheck(ctx, pr, head);
-  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check);
+  return { kind: "open", pr, head, ...(check !== undefined ? { check } : {}) };
 }
 
 function closedPullRequest(pr: PullRequestInfo): RoundOutcome {
@@ -672,7 +706,10 @@ async function judgeOnHistory(
   const answers = new Map<string, PanelPartOutcome>();
   try {
     for (let attempt = 1; ; attempt += 1) {
-      const loaded = await loadHistory(ctx, pr.number, check);
+      const loaded = await phase(ctx.log, "Round history", () => loadHistory(ctx, pr.number, check));
+      ctx.log.debug(
+        `history: ${roundCount(loaded.history)} round(s)${loaded.problem !== undefined ? `, not trusted: ${loaded.problem}` : ""}; attempt ${attempt} of ${HISTORY_ATTEMPTS}`,
+      );
       try {
         return await judge(ctx, { pr, head, check, loaded }, answers);
       } catch (error) {
