@@ -4,23 +4,23 @@
 // error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
+import { bindGitHubPorts } from "./bind-github.js";
+import { bindPanel, panelSecrets } from "./bind-panel.js";
+import { bindReviewer } from "./bind-reviewer.js";
 import { runCommentCommand } from "./commands/run.js";
 import { openTree } from "./criteria/fs-tree.js";
 import { describeError } from "./describe-error.js";
-import { bindGitHubPorts } from "./gate/bind-github.js";
-import { bindPanel, panelSecrets } from "./gate/bind-panel.js";
-import { bindReviewer } from "./gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
 import type { GitHubPort, Logger } from "./gate/ports.js";
 import { runPullRequestRound } from "./gate/round.js";
-import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
 import type { PanelReport } from "./report/round-report.js";
 import { redactSecrets } from "./review/redact.js";
 import { newRoundToken } from "./review/round-token.js";
 import { readSettings, type Settings } from "./settings.js";
 import { VERSION } from "./version.js";
+import { workspaceHead } from "./workspace-head.js";
 
 function readEvent(): unknown {
   const file = process.env.GITHUB_EVENT_PATH;

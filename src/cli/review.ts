@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { bindPanel } from "../bind-panel.js";
+import { bindReviewer } from "../bind-reviewer.js";
 import { loadContract, openTree, type TreeReader } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
-import { bindPanel } from "../gate/bind-panel.js";
-import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext } from "../gate/context.js";
 import type { PanelMember } from "../gate/panel-part.js";
 import type { ContractFile } from "../gate/ports.js";

@@ -1,6 +1,7 @@
 // What one round needs from the outside world, as small interfaces. The round logic (round.ts) sees
-// only these; src/main.ts binds them to the GitHub API, the reviewer providers and the workspace, and
-// tests bind them to fakes. Keeping the capabilities narrow is what lets the round stay readable and
+// only these; the entry points bind them (src/main.ts and the CLI, through src/bind-github.ts,
+// src/bind-reviewer.ts and src/workspace-head.ts) to the GitHub API, the reviewer providers and the
+// workspace, and tests bind them to fakes (__tests__/gate/boundary.test.ts keeps src/gate that way). Keeping the capabilities narrow is what lets the round stay readable and
 // lets every error path be tested without a network.
 import type { Diff } from "../diff/types.js";
 

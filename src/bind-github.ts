@@ -1,13 +1,14 @@
 // The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
 // token and the reviewer's key from every message) bound to this repository.
-import type { CommentPort } from "../commands/ports.js";
-import { createGitHubClient } from "../github/client.js";
-import { createCommentPort } from "../github/comment-port.js";
-import { createGitHubPort } from "../github/port.js";
-import type { Settings } from "../settings.js";
-import { VERSION } from "../version.js";
+
 import { panelSecrets } from "./bind-panel.js";
-import type { GitHubPort, Logger } from "./ports.js";
+import type { CommentPort } from "./commands/ports.js";
+import type { GitHubPort, Logger } from "./gate/ports.js";
+import { createGitHubClient } from "./github/client.js";
+import { createCommentPort } from "./github/comment-port.js";
+import { createGitHubPort } from "./github/port.js";
+import type { Settings } from "./settings.js";
+import { VERSION } from "./version.js";
 
 /** Milliseconds per second of backoff, retry-after and write spacing. 1000 in production; the
  * end-to-end tests shrink it so a fault matrix of retries runs in seconds, not minutes. */
