@@ -19,7 +19,7 @@ interface Import {
 /** The module specifiers a TypeScript source names: static imports and re-exports (with or without
  * bindings) and dynamic `import("…")`. Comments are dropped first so a commented-out import neither
  * hides nor fakes one. */
-export function importsOf(source: string): Import[] {
+function importsOf(source: string): Import[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
   const found: Import[] = [];
   const statement = /(?:^|;|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/g;
