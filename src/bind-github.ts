@@ -8,30 +8,18 @@ import { createGitHubClient } from "./github/client.js";
 import { createCommentPort } from "./github/comment-port.js";
 import { createGitHubPort } from "./github/port.js";
 import type { Settings } from "./settings.js";
+import type { GitHubTiming } from "./test-knobs.js";
 import { VERSION } from "./version.js";
 
-/** Milliseconds per second of backoff, retry-after and write spacing. 1000 in production; the
- * end-to-end tests shrink it so a fault matrix of retries runs in seconds, not minutes. */
-function backoffUnitMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = env.VERDICT_GATE_BACKOFF_UNIT_MS;
-  if (raw === undefined || !/^\d{1,4}$/.test(raw)) return undefined;
-  return Number(raw);
-}
-
-/** Per-attempt deadline for a GitHub request (default 30 s); the fault tests shorten it so a hang
- * ends in seconds. */
-function timeoutMs(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = env.VERDICT_GATE_GITHUB_TIMEOUT_MS;
-  if (raw === undefined || !/^\d{3,6}$/.test(raw)) return undefined;
-  return Number(raw);
-}
-
+/** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: the test
+ * knobs the entry point read (test-knobs.ts), production values when absent. */
 export function bindGitHub(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  timing: GitHubTiming = {},
 ): GitHubPort {
-  return bindGitHubPorts(settings, log, env).github;
+  return bindGitHubPorts(settings, log, env, timing).github;
 }
 
 /** The round's port and the `/verdict` comment port over one client: one rate limiter, one request
@@ -40,9 +28,10 @@ export function bindGitHubPorts(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  timing: GitHubTiming = {},
 ): { github: GitHubPort; comments: CommentPort } {
-  const unit = backoffUnitMs(env);
-  const deadline = timeoutMs(env);
+  const unit = timing.backoffUnitMs;
+  const deadline = timing.timeoutMs;
   const client = createGitHubClient({
     token: settings.token,
     baseUrl: settings.apiUrl,

@@ -19,6 +19,7 @@ import type { PanelReport } from "./report/round-report.js";
 import { redactSecrets } from "./review/redact.js";
 import { newRoundToken } from "./review/round-token.js";
 import { readSettings, type Settings } from "./settings.js";
+import { readTestKnobs } from "./test-knobs.js";
 import { VERSION } from "./version.js";
 import { workspaceHead } from "./workspace-head.js";
 
@@ -127,7 +128,10 @@ export async function run(): Promise<void> {
     // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
     for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") core.setSecret(r.apiKey);
     secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token));
-    const ports = bindGitHubPorts(settings, log);
+    // Announced, never read in silence: a production run with a test knob set is told so.
+    const knobs = readTestKnobs(process.env);
+    for (const notice of knobs.notices) core.warning(hide(notice));
+    const ports = bindGitHubPorts(settings, log, process.env, knobs.timing);
     const ctx = context(settings, ports.github);
     const { target } = settings;
     let outcome: RoundOutcome;

@@ -14,6 +14,7 @@ import type { PanelMember } from "../gate/panel-part.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";
+import { readTestKnobs } from "../test-knobs.js";
 import { EXIT, exitCodeOf } from "../verdict/four.js";
 import { VERSION } from "../version.js";
 import { workspaceHead } from "../workspace-head.js";
@@ -256,7 +257,9 @@ export const prCommand: Command = {
       );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
-    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {
+    const knobs = readTestKnobs(io.env);
+    for (const notice of knobs.notices) io.err(`verdict-gate pr: warning: ${notice}\n`);
+    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env, knobs.timing), {
       dryRun,
       ...(appSlug !== undefined ? { appSlug } : {}),
     });
