@@ -6,9 +6,10 @@ import type { RoundReport } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
 import type { Status } from "../verdict/four.js";
+import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { PanelMember } from "./panel-part.js";
 import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "./ports.js";
-import type { LoadedHistory } from "./round-history.js";
+import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
   settings: Settings;
@@ -41,10 +42,12 @@ export interface RoundOutcome {
   checkRunId?: number;
   headSha?: string;
   round?: number;
-  reviewerVerdict: string;
+  reviewerVerdict: ReviewerVerdict;
   coverage: string;
   reasons: string[];
-  exclusions: unknown;
+  /** The `exclusions` output: the round history as an author's agent reads it; null when nothing was
+   * recorded for a pull request (a closed one, a merge group). */
+  exclusions: Exclusions | null;
   jobSummary: string;
   /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
   report?: RoundReport;

@@ -1,7 +1,7 @@
 // A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
 // its own for one head commit, and that decision repeated when the same head is evaluated again.
 import { humanDecision } from "../verdict/decision.js";
-import type { Result } from "../verdict/four.js";
+import { type Result, valueOfStatus } from "../verdict/four.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
 import { concludeRound } from "../verdict/loop.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
@@ -94,7 +94,8 @@ export async function repostDecision(
   if (record === undefined || record.round !== decided || record.decidedBy === undefined)
     throw new Error(`round ${decided} is not the latest round, decided by a person`);
   const result: Result = {
-    value: record.status === "approve" ? "YES" : "NO",
+    // A person's decision is an approve or a block, whose value the status names.
+    value: valueOfStatus(record.status),
     reasons: roundReasons(history, record),
     needed: [],
     dependencies: [],

@@ -13,6 +13,7 @@ import { type Coverage, withheldSummary } from "../review/coverage.js";
 import { type Part, reasonsOf } from "../verdict/decision.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
 import { type History, lastHash } from "../verdict/history.js";
+import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { phase } from "./phase.js";
@@ -39,7 +40,7 @@ export interface RoundEnding {
   annotations?: readonly Annotation[];
   /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
   findings?: RoundFindings;
-  reviewerVerdict: string;
+  reviewerVerdict: ReviewerVerdict;
   /** The `coverage` output: a figure, or why nothing was reviewed. */
   coverage: string;
   /** The step's message; by default the status and its first reason. */

@@ -18,6 +18,7 @@ import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
 import { describeFinding, type Finding } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
+import { isJudgment } from "../verdict/vocabulary.js";
 import type { RoundContext } from "./context.js";
 import type { CheckRunRef } from "./ports.js";
 import type { ReviewerPartOutcome } from "./reviewer-part.js";
@@ -45,8 +46,7 @@ export function roundFindings(
 ): RoundFindings | undefined {
   if (review.reusedFromRound !== undefined || review.calls.length === 0) return undefined;
   if (review.findings.length === 0 && !earlierRounds) return undefined;
-  const clean =
-    (review.verdict === "APPROVE" || review.verdict === "REQUEST_CHANGES") && review.calls.every((c) => c.ok);
+  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return {
     findings: review.findings,
     files,

@@ -26,6 +26,7 @@ import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four.j
 import { canonicalJson, type FileVerdicts, sha256 } from "../verdict/history.js";
 import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
 import { storeReasons } from "../verdict/stored-text.js";
+import { mostBlockingVerdict, type ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { Incremental } from "./reuse-part.js";
 
 /** The prompt's parts that do not depend on the chunk or the round token. */
@@ -33,7 +34,7 @@ export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "dr
 
 export interface ReusedVerdict {
   round: number;
-  verdict: string;
+  verdict: ReviewerVerdict;
   result: Result;
   /** Another pull request with the same head whose round gave it (shared-verdict.ts). */
   pr?: number;
@@ -42,7 +43,7 @@ export interface ReusedVerdict {
 export interface ReviewerPartOutcome {
   part: Part;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR: the step output `reviewer-verdict`. */
-  verdict: string;
+  verdict: ReviewerVerdict;
   /** The reviewer's own combined result before the coverage cap (what a later round may reuse). */
   uncapped: Result;
   coverage: Coverage;
@@ -83,16 +84,7 @@ export function reviewFingerprint(label: string, base: PromptBase, plan: ReviewP
   return sha256(canonicalJson({ label, base, chunks, notReviewed: plan.notReviewed.map((n) => n.path) }));
 }
 
-const VERDICT_ORDER = ["ERROR", "REQUEST_CHANGES", "AMBIGUOUS", "NONE", "APPROVE"] as const;
-
-/** The combined verdict word: any failure is ERROR; then the most blocking verdict wins. */
-function combinedVerdict(words: readonly string[]): string {
-  if (words.length === 0) return "NONE";
-  for (const w of VERDICT_ORDER) if (words.includes(w)) return w;
-  return "ERROR";
-}
-
-function word(verdict: ReplyVerdict | null): string {
+function word(verdict: ReplyVerdict | null): ReviewerVerdict {
   return verdict ?? "NONE";
 }
 
@@ -124,7 +116,7 @@ function readText(
   text: string,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: string; findings: Finding[]; text: string } {
+): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text: string } {
   const verdict = findVerdict(text, { roundToken });
   const echo = replyEcho(text, prompt);
   if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
@@ -159,7 +151,7 @@ function readReply(
   reply: ReviewReply,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: string; findings: Finding[]; text?: string } {
+): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text?: string } {
   if (!reply.ok) {
     return {
       result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
@@ -355,7 +347,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
   }
   const coverage = coverageWith(plan, asked, answeredIndexes, failed);
   const results: Result[] = [];
-  const words: string[] = [];
+  const words: ReviewerVerdict[] = [];
   const found: Finding[] = [];
   const calls: ReviewerCallReport[] = [];
   const answered: AnsweredChunk[] = [];
@@ -402,7 +394,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
             : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
         );
   const result = capByCoverage(dedupe(uncapped), toDecisionCoverage(coverage), coverage.gaps.join("; "));
-  const verdict = combinedVerdict(words);
+  const verdict = mostBlockingVerdict(words);
   return {
     part: {
       name: "reviewer",

@@ -38,6 +38,7 @@ import {
   tokensSoFar,
 } from "../verdict/loop.js";
 import { describePolicy, type PanelPolicy, UNANIMOUS } from "../verdict/panel.js";
+import { isJudgment, isReviewerVerdict } from "../verdict/vocabulary.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
@@ -357,12 +358,14 @@ async function recordedVerdict(
       !isDigest(r) &&
       r.head === round.head &&
       r.reviewer?.fingerprint === fingerprint &&
+      // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
+      isReviewerVerdict(r.reviewer.verdict) &&
       // The fingerprint hashes the diff the reviewer saw, so a moved base with the same diff asks
       // the same question; the contract and the settings must be the same too.
       bindingChange(r.binding, base.binding, { base: false }) === undefined,
   );
   return chooseReuse(
-    recorded?.reviewer !== undefined
+    recorded?.reviewer !== undefined && isReviewerVerdict(recorded.reviewer.verdict)
       ? {
           round: recorded.round,
           verdict: recorded.reviewer.verdict,
@@ -487,8 +490,7 @@ async function concludeEvaluation(
 /** A verdict is recorded for reuse only when it was a real one on every chunk (or itself reused): a
  * timeout or a broken contract must be asked again, not remembered. */
 function recordable(review: PanelPartOutcome): boolean {
-  const clean =
-    (review.verdict === "APPROVE" || review.verdict === "REQUEST_CHANGES") && review.calls.every((c) => c.ok);
+  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return clean || review.reusedFromRound !== undefined;
 }
 

@@ -4,6 +4,7 @@
 
 import type { Part } from "../verdict/decision.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { type ReviewerVerdict, reviewerVerdictWord } from "../verdict/vocabulary.js";
 import { figure, seconds } from "./figures.js";
 import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
 
@@ -49,7 +50,7 @@ export interface ReviewerCallReport {
 export interface PanelMemberReport {
   label: string;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or the reused verdict. */
-  verdict: string;
+  verdict: ReviewerVerdict;
   /** Its result after its own coverage cap: YES, NO, MAYBE. */
   value: string;
   /** Its own reasons (unattributed: the entry names it). */
@@ -73,7 +74,7 @@ export interface PanelReport {
 export interface ReviewerReport {
   label: string;
   /** The combined reviewer verdict (APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or SKIPPED). */
-  verdict: string;
+  verdict: ReviewerVerdict;
   calls: readonly ReviewerCallReport[];
   /** The verdict was reused from an earlier round on the same head, diff, prompt and model. */
   reusedFromRound?: number;
@@ -339,16 +340,9 @@ function criteriaSection(c: CriteriaReport | undefined): string {
   return `### Criteria: ${c.verdict}\n\n${inline(c.reason, 500)}\n\n${body}${claims}`;
 }
 
-/** The verdict words a person reads: the reply contract's own, or what the absence of one means. */
-const VERDICT_WORD: Readonly<Record<string, string>> = {
-  NONE: "no verdict",
-  ERROR: "no reply",
-  SKIPPED: "not asked",
-};
-
 /** The reviewer's combined verdict as a person reads it (the CLI's terminal report uses it too). */
-export function verdictWord(verdict: string): string {
-  return VERDICT_WORD[verdict] ?? verdict;
+export function verdictWord(verdict: ReviewerVerdict): string {
+  return reviewerVerdictWord(verdict);
 }
 
 function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
