@@ -4,9 +4,9 @@
 import { panelSecrets } from "./bind-panel.js";
 import type { CommentPort } from "./commands/ports.js";
 import type { GitHubPort, Logger } from "./gate/ports.js";
+import { createGitHubPort } from "./github/adapter.js";
 import { createGitHubClient } from "./github/client.js";
 import { createCommentPort } from "./github/comment-port.js";
-import { createGitHubPort } from "./github/port.js";
 import type { Settings } from "./settings.js";
 import type { GitHubTiming } from "./test-knobs.js";
 import { VERSION } from "./version.js";

@@ -128,14 +128,14 @@ describe("src/gate depends only on ports, pure modules and types", () => {
     // The panel binds real reviewers (their keys, hosts and commands): wiring too.
     expect(forbiddenModule(path.join(SRC, "bind-panel.ts"))).toMatch(/edge/);
     expect(forbiddenModule(path.join(SRC, "main.ts"))).toMatch(/entry point/);
-    expect(forbiddenModule(path.join(SRC, "verdict", "four.ts"))).toBeUndefined();
+    expect(forbiddenModule(path.join(SRC, "verdict", "four-values.ts"))).toBeUndefined();
   });
 
   it("loads no adapter, SDK, runner library or I/O builtin, directly or through another module", () => {
     const { loaded, violations } = reach();
     // The walk saw the round and what it is built from, not an empty directory.
     expect(loaded.has(path.join(GATE, "round.ts"))).toBe(true);
-    expect(loaded.has(path.join(SRC, "verdict", "four.ts"))).toBe(true);
+    expect(loaded.has(path.join(SRC, "verdict", "four-values.ts"))).toBe(true);
     expect(violations).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { GitHubPort } from "../../src/gate/ports.js";
 import { chooseReuse, sharedVerdict } from "../../src/gate/shared-verdict.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, earlierReasons, emptyHistory, type History } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
 import type { ReviewerVerdict } from "../../src/verdict/vocabulary.js";
 
 const HEAD = "a".repeat(40);

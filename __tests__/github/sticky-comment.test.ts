@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Logger, StoredComment } from "../../src/gate/ports.js";
+import { createGitHubPort } from "../../src/github/adapter.js";
 import type { GitHubClient } from "../../src/github/client.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
-import { createGitHubPort } from "../../src/github/port.js";
 import { findStickyComment } from "../../src/github/sticky-comment.js";
 import { calls, fastClient, startWorld, type World } from "./world.js";
 

@@ -6,7 +6,7 @@
 import { isGitHubError } from "../github/errors.js";
 import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
 import { readTestKnobs } from "../test-knobs.js";
-import { EXIT } from "../verdict/four.js";
+import { EXIT } from "../verdict/four-values.js";
 import { isDigest, lastHash, roundReasons } from "../verdict/history.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";

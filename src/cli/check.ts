@@ -17,7 +17,7 @@ import {
 } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
 import { parseStrictJson } from "../strict-json.js";
-import { EXIT, exitCodeOf, statusOf } from "../verdict/four.js";
+import { EXIT, exitCodeOf, statusOf } from "../verdict/four-values.js";
 import { valueOfContract } from "../verdict/vocabulary.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";

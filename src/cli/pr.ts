@@ -15,7 +15,7 @@ import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";
 import { readTestKnobs } from "../test-knobs.js";
-import { EXIT, exitCodeOf } from "../verdict/four.js";
+import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { VERSION } from "../version.js";
 import { workspaceHead } from "../workspace-head.js";
 import { parse } from "./args.js";

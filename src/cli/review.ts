@@ -17,7 +17,7 @@ import { runPullRequestRound } from "../gate/round.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import { newRoundToken } from "../review/round-token.js";
-import { EXIT, exitCodeOf } from "../verdict/four.js";
+import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { VERSION } from "../version.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";

@@ -5,7 +5,7 @@ import type { TreeReader } from "../criteria/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
-import type { Status } from "../verdict/four.js";
+import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { PanelMember } from "./panel-part.js";
 import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "./ports.js";

@@ -1,7 +1,7 @@
 // The reviewer part of a round when a panel reviews: the single-reviewer part (reviewer-part.ts) run
 // once per reviewer, each with its own plan (its budget and chunks from its own context window), its
 // own round token and its own reviewer (its key, endpoint, retries and time limit), all at once; the
-// reviewers' results, each capped by its own coverage, combine by the panel lattice
+// reviewers' results, each held by its own coverage rule, combine by the panel lattice
 // (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged.
 import type { Diff } from "../diff/types.js";
 import type { PanelMemberReport, PanelReport, ReviewerCallReport } from "../report/round-report.js";
@@ -14,8 +14,7 @@ import {
   type ReviewPlan,
 } from "../review/plan.js";
 import type { Reviewer } from "../review/reviewer.js";
-import { reasonsOf } from "../verdict/decision.js";
-import { maybe } from "../verdict/four.js";
+import { maybe } from "../verdict/four-values.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
 import {
   attributed,
@@ -25,6 +24,7 @@ import {
   type PanelVote,
   panelVerdict,
 } from "../verdict/panel.js";
+import { reasonsOf } from "../verdict/round-decision.js";
 import type { Incremental } from "./reuse-part.js";
 import {
   chunkPrompts,
@@ -184,7 +184,7 @@ function overBudget(input: PanelPartInput): PanelPartOutcome | undefined {
   return {
     part: { name: "reviewer", result, summary: "not asked: over max-round-tokens" },
     verdict: "SKIPPED",
-    uncapped: result,
+    beforeCoverage: result,
     coverage: {
       ...first.plan.coverage,
       files: { reviewed: 0, total: first.plan.coverage.files.total },
@@ -225,7 +225,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
   }
   const labels = plans.map((p) => p.member.label).join(", ");
   if (input.reuse !== undefined) {
-    // The panel's recorded result was combined from results each capped by its own reviewer's
+    // The panel's recorded result was combined from results each held by its own reviewer's
     // coverage, and only a round whose every call answered is recorded: it is reused as it stands.
     const { reuse } = input;
     const where = reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : "";
@@ -242,7 +242,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
         summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${where}round ${reuse.round}; coverage ${formatCoverage(coverage)}`,
       },
       verdict: reuse.verdict,
-      uncapped: reuse.result,
+      beforeCoverage: reuse.result,
       coverage,
       calls: [],
       findings: [],
@@ -287,8 +287,8 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
       summary: `${verdict} from the panel (${describePolicy(policy)}): ${votes.map((v) => `${v.label} ${v.verdict}`).join(", ")}; coverage ${formatCoverage(coverage)}`,
     },
     verdict,
-    // Already capped, reviewer by reviewer: what a later round may reuse as it stands.
-    uncapped: result,
+    // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
+    beforeCoverage: result,
     coverage,
     calls: outcomes.flatMap((o, i) => o.calls.map((c) => ({ ...c, reviewer: label(i) }))),
     findings: outcomes.flatMap((o, i) =>

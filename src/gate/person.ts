@@ -1,9 +1,10 @@
 // A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
 // its own for one head commit, and that decision repeated when the same head is evaluated again.
-import { humanDecision } from "../verdict/decision.js";
-import { type Result, valueOfStatus } from "../verdict/four.js";
+
+import { type Result, valueOfStatus } from "../verdict/four-values.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
-import { concludeRound } from "../verdict/loop.js";
+import { concludeRound } from "../verdict/loop-rules.js";
+import { humanDecision } from "../verdict/round-decision.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import type { PullRequestInfo } from "./ports.js";
 import { finishRound } from "./publish.js";

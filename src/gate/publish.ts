@@ -10,9 +10,9 @@ import {
   renderJobSummary,
 } from "../report/round-report.js";
 import { type Coverage, withheldSummary } from "../review/coverage.js";
-import { type Part, reasonsOf } from "../verdict/decision.js";
-import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
+import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
+import { type Part, reasonsOf } from "../verdict/round-decision.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
@@ -169,7 +169,7 @@ async function publish(
   return { jobSummary: renderJobSummary(report), report };
 }
 
-/** The check run completed with the rendered report, its conclusion the status's (four.ts). */
+/** The check run completed with the rendered report, its conclusion the status's (four-values.ts). */
 export async function completeCheck(
   ctx: RoundContext,
   check: CheckRunRef,

@@ -1,5 +1,5 @@
 // The reviewer part of a round: the planned chunks go to the reviewer, each reply is read under the
-// round-bound reply contract, and the per-chunk results combine by the lattice, capped by coverage.
+// round-bound reply contract, and the per-chunk results combine by the lattice, held where part of the diff went unseen.
 // A verdict recorded for the same head, diff, prompt and model is reused instead of asking again; on
 // another head, each file whose key matches a kept verdict is (src/review/reuse.ts), and only the other
 // files are sent. A round whose prompts would go past max-round-tokens holds before any call.
@@ -20,11 +20,11 @@ import {
   wholeChunksReused,
 } from "../review/reuse.js";
 import type { Reviewer, ReviewReply } from "../review/reviewer.js";
-import { capByCoverage, type Part } from "../verdict/decision.js";
 import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
-import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four.js";
+import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four-values.js";
 import { canonicalJson, type FileVerdicts, sha256 } from "../verdict/history.js";
 import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { holdIfPartlySeen, type Part } from "../verdict/round-decision.js";
 import { storeReasons } from "../verdict/stored-text.js";
 import { mostBlockingVerdict, type ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { Incremental } from "./reuse-part.js";
@@ -44,8 +44,8 @@ export interface ReviewerPartOutcome {
   part: Part;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR: the step output `reviewer-verdict`. */
   verdict: ReviewerVerdict;
-  /** The reviewer's own combined result before the coverage cap (what a later round may reuse). */
-  uncapped: Result;
+  /** The reviewer's own combined result before the coverage rule (holdIfPartlySeen): what a later round may reuse. */
+  beforeCoverage: Result;
   coverage: Coverage;
   calls: ReviewerCallReport[];
   /** BLOCKING findings, for annotations at their path and line. */
@@ -275,7 +275,11 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
     // Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
     // reuse, so every chunk was answered and coverage is what the plan promised.
     const coverage = plan.coverage;
-    const result = capByCoverage(input.reuse.result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+    const result = holdIfPartlySeen(
+      input.reuse.result,
+      toDecisionCoverage(coverage),
+      coverage.gaps.join("; "),
+    );
     const kept = incremental === undefined ? undefined : whatToAsk(plan, { ...incremental, force: false });
     return {
       part: {
@@ -284,7 +288,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         summary: `${input.reuse.verdict} (reused from ${input.reuse.pr !== undefined ? `PR #${input.reuse.pr}'s ` : ""}round ${input.reuse.round}); coverage ${formatCoverage(coverage)}`,
       },
       verdict: input.reuse.verdict,
-      uncapped: input.reuse.result,
+      beforeCoverage: input.reuse.result,
       coverage,
       calls: [],
       findings: [],
@@ -320,7 +324,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
         summary: `not asked: over max-round-tokens${describeReuse(reusedFiles)}`,
       },
       verdict: "SKIPPED",
-      uncapped: maybe(need),
+      beforeCoverage: maybe(need),
       coverage,
       calls: [],
       findings: [],
@@ -385,7 +389,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
   }
   // No chunk at all: there is no review. Nothing in scope, or nothing in scope it could be shown (a
   // malformed diff, binary files): the first gap says which, so the hold says what is wrong.
-  const uncapped =
+  const beforeCoverage =
     results.length > 0
       ? combine(...results)
       : maybe(
@@ -393,7 +397,11 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
             ? "the reviewer was not asked: no file in scope to review"
             : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
         );
-  const result = capByCoverage(dedupe(uncapped), toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  const result = holdIfPartlySeen(
+    dedupe(beforeCoverage),
+    toDecisionCoverage(coverage),
+    coverage.gaps.join("; "),
+  );
   const verdict = mostBlockingVerdict(words);
   return {
     part: {
@@ -402,7 +410,7 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}${describeReuse(reusedFiles)}); coverage ${formatCoverage(coverage)}`,
     },
     verdict,
-    uncapped: dedupe(uncapped),
+    beforeCoverage: dedupe(beforeCoverage),
     coverage,
     calls,
     findings: found,

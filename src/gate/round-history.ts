@@ -1,9 +1,9 @@
 // The round history as the round uses it: read from the gate's own comment and audited before it is
-// trusted, and shown as rows, exclusions and push notes (loop.ts bounds what a round stores).
+// trusted, and shown as rows, exclusions and push notes (loop-rules.ts bounds what a round stores).
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
 import type { Settings } from "../settings.js";
-import type { Status } from "../verdict/four.js";
+import type { Status } from "../verdict/four-values.js";
 import {
   audit,
   emptyHistory,

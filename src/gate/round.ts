@@ -17,8 +17,7 @@ import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import type { Settings } from "../settings.js";
-import { decide, type Part } from "../verdict/decision.js";
-import { maybe, type Status, yes } from "../verdict/four.js";
+import { maybe, type Status, yes } from "../verdict/four-values.js";
 import {
   append,
   type Binding,
@@ -36,8 +35,9 @@ import {
   repeatsLast,
   terminalNeed,
   tokensSoFar,
-} from "../verdict/loop.js";
+} from "../verdict/loop-rules.js";
 import { describePolicy, type PanelPolicy, UNANIMOUS } from "../verdict/panel.js";
+import { decide, type Part } from "../verdict/round-decision.js";
 import { isJudgment, isReviewerVerdict } from "../verdict/vocabulary.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
@@ -448,10 +448,16 @@ async function concludeEvaluation(
     maxRounds: settings.maxRounds,
     head: round.head,
     at: ctx.now().toISOString(),
-    // Stored bounded (loop.ts caps every field); the check run reports it whole.
+    // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
     ...(recordable(review)
-      ? { reviewer: { verdict: review.verdict, fingerprint: review.fingerprint, result: review.uncapped } }
+      ? {
+          reviewer: {
+            verdict: review.verdict,
+            fingerprint: review.fingerprint,
+            result: review.beforeCoverage,
+          },
+        }
       : {}),
     coverage: formatCoverage(review.coverage),
     usage: usageOf(review.calls),

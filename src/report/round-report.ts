@@ -2,8 +2,8 @@
 // summary and text, and as the job summary. Status first, then why, then what to do next; the details
 // below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
 
-import type { Part } from "../verdict/decision.js";
-import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
+import type { Part } from "../verdict/round-decision.js";
 import { type ReviewerVerdict, reviewerVerdictWord } from "../verdict/vocabulary.js";
 import { figure, seconds } from "./figures.js";
 import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
@@ -51,7 +51,7 @@ export interface PanelMemberReport {
   label: string;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or the reused verdict. */
   verdict: ReviewerVerdict;
-  /** Its result after its own coverage cap: YES, NO, MAYBE. */
+  /** Its result after its own coverage rule (holdIfPartlySeen): YES, NO, MAYBE. */
   value: string;
   /** Its own reasons (unattributed: the entry names it). */
   reasons: readonly string[];

@@ -2,7 +2,7 @@
 // criterion (each joins the exclusion history the next round's reviewer sees), FLAG → MAYBE naming
 // what a person must look at. A contract never yields IFF: its dependencies (`requires`) are judged by
 // the dependencies part. Pure.
-import { MAYBE, maybe, NO, no, type Result, YES, yes } from "../verdict/four.js";
+import { MAYBE, maybe, NO, no, type Result, YES, yes } from "../verdict/four-values.js";
 import { valueOfContract } from "../verdict/vocabulary.js";
 import type { ContractReport } from "./report.js";
 import { verdictOf, worseVerdict } from "./rubric.js";
