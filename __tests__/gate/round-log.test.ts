@@ -192,3 +192,110 @@ describe("a round's log", () => {
     expect(finished[0]?.output.summary).toContain("the compare endpoint fell over");
   });
 });
+
+/** A contract at the base that requires one check run, so the dependencies part asks GitHub. */
+const REQUIRING = JSON.stringify({
+  intended_action: "Add a greeting",
+  success_criteria: [
+    { id: "no-debugger", type: "diff_added_absent", pattern: "\\bdebugger\\b", description: "no debugger" },
+  ],
+  requires: [{ id: "build", type: "check_run", name: "ci/build" }],
+});
+
+/** The lines of the log between a section's start and its end. */
+function section(lines: readonly Line[], name: string): Line[] {
+  const start = lines.findIndex((l) => l.kind === "start" && l.text === name);
+  expect(start, `no section "${name}"`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((l, i) => i > start && l.kind === "end");
+  return lines.slice(start + 1, end);
+}
+
+describe("time to a verdict (issue 13): the criteria and the dependencies run while the reviewer is asked", () => {
+  /** A world whose reviewer answers only once a dependency was read, or after `patienceMs`: in a round
+   * that asked for the dependencies only after the reviewer answered, the read comes after the answer. */
+  function overlapping(patienceMs: number) {
+    const events: string[] = [];
+    const reviewer = approvingReviewer();
+    const answer = reviewer.review.bind(reviewer);
+    const w = world({
+      ...reviewer,
+      async review(prompt) {
+        events.push("reviewer asked");
+        const until = Date.now() + patienceMs;
+        while (!events.includes("dependency read") && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push("reviewer answered");
+        return answer(prompt);
+      },
+    });
+    w.ctx.github.readFile = async () => ({ kind: "found", text: REQUIRING, sha: "c".repeat(40) });
+    w.ctx.github.judgedPullsAt = async () => {
+      events.push("reuse looked up");
+      return [PR.number];
+    };
+    w.ctx.github.checkRuns = async () => {
+      events.push("dependency read");
+      return [{ status: "completed", conclusion: "success", id: 99, app: "github-actions" }];
+    };
+    return { ...w, events };
+  }
+
+  it("reads the dependencies after the reviewer's lookup for a verdict to reuse and before its answer", async () => {
+    const { ctx, lines, finished, events } = overlapping(2_000);
+    const outcome = await runPullRequestRound(ctx, PR.number);
+    expect(events).toEqual(["reuse looked up", "reviewer asked", "dependency read", "reviewer answered"]);
+    // Still one section per phase, in the order a reader expects, each with its own lines.
+    expect(phases(lines)).toEqual([
+      "Pull request #7",
+      "Round history",
+      "Contract",
+      "Diff",
+      "Review plan",
+      "Reviewer",
+      "Criteria",
+      "Dependencies",
+      "Publish",
+    ]);
+    expect(section(lines, "Reviewer").some((l) => l.text.startsWith("reviewer: openai gpt-4.1"))).toBe(true);
+    expect(section(lines, "Criteria").some((l) => l.text.startsWith("reviewer:"))).toBe(false);
+    // The dependency held, the reviewer approved: the round is judged on both, as before.
+    expect(finished).toHaveLength(1);
+    expect(outcome.report?.parts.find((p) => p.name === "dependencies")?.result.value).toBe("YES");
+    expect(outcome.report?.parts.find((p) => p.name === "reviewer")?.result.value).toBe("YES");
+  });
+
+  it("a dependency read that fails while the reviewer approves ends the check run as a hold naming the error", async () => {
+    const { ctx, lines, finished, events } = overlapping(200);
+    ctx.github.checkRuns = async () => {
+      events.push("dependency read");
+      throw new Error("check runs could not be listed");
+    };
+    await expect(runPullRequestRound(ctx, PR.number)).rejects.toThrow("check runs could not be listed");
+    // The failure is reported once the reviewer's section has ended, in the dependencies' own section.
+    expect(phases(lines)).toEqual([
+      "Pull request #7",
+      "Round history",
+      "Contract",
+      "Diff",
+      "Review plan",
+      "Reviewer",
+      "Criteria",
+      "Dependencies",
+    ]);
+    expect(finished).toHaveLength(1);
+    expect(finished[0]?.conclusion).toBe("action_required");
+    expect(finished[0]?.output.summary).toContain("check runs could not be listed");
+  });
+
+  it("a failing lookup for a verdict to reuse fails the round under its own name, never waiting on the dependencies", async () => {
+    const { ctx, finished } = overlapping(200);
+    ctx.github.judgedPullsAt = async () => {
+      throw new Error("the commit's check runs could not be read");
+    };
+    await expect(runPullRequestRound(ctx, PR.number)).rejects.toThrow(
+      "the commit's check runs could not be read",
+    );
+    expect(finished).toHaveLength(1);
+    expect(finished[0]?.conclusion).toBe("action_required");
+  });
+});

@@ -56,7 +56,7 @@ import {
   soloPanel,
 } from "./panel-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
-import { phase } from "./phase.js";
+import { phase, phasesTogether } from "./phase.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { coverageReport, failCheck, finishRound } from "./publish.js";
 import { incrementalFor, usageOf, withFileVerdicts } from "./reuse-part.js";
@@ -94,12 +94,33 @@ async function evaluate(
   const { log } = ctx;
   const held = heldBeforeEvaluation(ctx, round);
   if (held !== undefined) return holdUnevaluated(ctx, round, held);
+  // The contract and the diff are read one after the other, though neither needs the other: GitHub
+  // sees a round's requests in one order, which the cost tests pin and a fault's attempt counts rely on.
   const contract = await phase(log, "Contract", () => readContractAtBase(ctx, round));
   const change = await phase(log, "Diff", () => readChange(ctx, round, contract));
   const question = await phase(log, "Review plan", () => frameQuestion(ctx, round, contract, change));
-  const review = await phase(log, "Reviewer", () => askReviewer(ctx, round, contract, question, answers));
-  const criteria = await phase(log, "Criteria", () => checkContractCriteria(ctx, contract, change));
-  const dependencies = await phase(log, "Dependencies", () => checkDependencies(ctx, round, contract));
+  // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
+  // The dependencies' GitHub reads start once the reviewer step's own (a verdict to reuse) are done:
+  // GitHub sees the round's requests in the order it always has.
+  const lookedUp = signal();
+  const [review, criteria, dependencies] = await phasesTogether<
+    [PanelPartOutcome, CriteriaPartOutcome, DependenciesOutcome]
+  >(
+    log,
+    [
+      "Reviewer",
+      // Fired again when the step ends, however early it fails.
+      (l) =>
+        askReviewer({ ...ctx, log: l }, round, contract, question, answers, lookedUp.fire).finally(
+          lookedUp.fire,
+        ),
+    ],
+    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
+    [
+      "Dependencies",
+      (l) => lookedUp.fired.then(() => checkDependencies({ ...ctx, log: l }, round, contract)),
+    ],
+  );
   return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
 }
 
@@ -299,13 +320,18 @@ async function askReviewer(
   base: BaseContract,
   question: Question,
   answers: Map<string, PanelPartOutcome>,
+  lookedUp: () => void = () => {},
 ): Promise<PanelPartOutcome> {
   const { settings } = ctx;
   const { plans, policy } = question;
   const fingerprint = panelFingerprint(plans, policy);
-  const reuse = settings.forceReview
-    ? undefined
-    : await recordedVerdict(ctx, round, base, question, fingerprint);
+  let reuse: ReusedVerdict | undefined;
+  try {
+    reuse = settings.forceReview ? undefined : await recordedVerdict(ctx, round, base, question, fingerprint);
+  } finally {
+    // Whatever the lookup found (or threw): no more GitHub reads from this step.
+    lookedUp();
+  }
   ctx.log.debug(`review fingerprint ${fingerprint}: ${reviewSource(ctx, answers.has(fingerprint), reuse)}`);
   const review =
     answers.get(fingerprint) ??
@@ -333,6 +359,15 @@ async function askReviewer(
   answers.set(fingerprint, review);
   for (const w of review.warnings) ctx.log.warning(w);
   return review;
+}
+
+/** A one-time signal between steps that run together: `fired` resolves once `fire` is called. */
+function signal(): { fire: () => void; fired: Promise<void> } {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
 }
 
 /** Where this round's reviewer verdict comes from, for the debug log. */
