@@ -131,17 +131,7 @@ async function publish(
     report = boundReport(report, binding.part);
     judged = binding.judged;
   }
-  // Nothing is posted on a history that changed since it was read: written compare-and-swap, or
-  // confirmed unchanged when there is nothing to write (round-history.ts).
-  if (input.saveHistory) {
-    const body = renderHistoryComment(input.history, {
-      checkName: settings.checkName,
-      ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
-    });
-    await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
-  } else {
-    await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
-  }
+  await writeHistory(ctx, input);
   // After the history (a round judged again on a changed history posts nothing twice), before the
   // check run (whose summary then says when they could not be shown). Never changes the status.
   if (input.findings !== undefined && settings.reviewComments) {
@@ -167,6 +157,30 @@ async function publish(
     }
   }
   return { jobSummary: renderJobSummary(report), report };
+}
+
+/** Nothing is posted on a history that changed since it was read: written compare-and-swap, or
+ * confirmed unchanged when there is nothing to write (round-history.ts). */
+async function writeHistory(
+  ctx: RoundContext,
+  input: {
+    check: CheckRunRef;
+    pr: PullRequestInfo;
+    history: History;
+    comment: StoredComment | undefined;
+    saveHistory: boolean;
+  },
+): Promise<void> {
+  const { settings } = ctx;
+  if (!input.saveHistory) {
+    await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
+    return;
+  }
+  const body = renderHistoryComment(input.history, {
+    checkName: settings.checkName,
+    ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+  });
+  await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
 }
 
 /** The check run completed with the rendered report, its conclusion the status's (four-values.ts). */

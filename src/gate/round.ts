@@ -485,15 +485,7 @@ async function concludeEvaluation(
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...(recordable(review)
-      ? {
-          reviewer: {
-            verdict: review.verdict,
-            fingerprint: review.fingerprint,
-            result: review.beforeCoverage,
-          },
-        }
-      : {}),
+    ...recordedReviewer(review),
     coverage: formatCoverage(review.coverage),
     usage: usageOf(review.calls),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
@@ -526,6 +518,20 @@ async function concludeEvaluation(
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   });
+}
+
+/** The reviewer's verdict as the history records it for reuse, when it may be (recordable). */
+function recordedReviewer(review: PanelPartOutcome): {
+  reviewer?: {
+    verdict: PanelPartOutcome["verdict"];
+    fingerprint: string;
+    result: PanelPartOutcome["beforeCoverage"];
+  };
+} {
+  if (!recordable(review)) return {};
+  return {
+    reviewer: { verdict: review.verdict, fingerprint: review.fingerprint, result: review.beforeCoverage },
+  };
 }
 
 /** A verdict is recorded for reuse only when it was a real one on every chunk (or itself reused): a
