@@ -4,23 +4,24 @@
 // error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import * as core from "@actions/core";
+import { bindGitHubPorts } from "./bind-github.js";
+import { bindPanel, panelSecrets } from "./bind-panel.js";
+import { bindReviewer } from "./bind-reviewer.js";
 import { runCommentCommand } from "./commands/run.js";
 import { openTree } from "./criteria/fs-tree.js";
 import { describeError } from "./describe-error.js";
-import { bindGitHubPorts } from "./gate/bind-github.js";
-import { bindPanel, panelSecrets } from "./gate/bind-panel.js";
-import { bindReviewer } from "./gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "./gate/context.js";
 import { runMergeGroupRound } from "./gate/merge-group.js";
-import type { GitHubPort } from "./gate/ports.js";
+import type { GitHubPort, Logger } from "./gate/ports.js";
 import { runPullRequestRound } from "./gate/round.js";
-import { workspaceHead } from "./gate/workspace.js";
 import { INPUT, OUTPUT } from "./inputs.js";
 import type { PanelReport } from "./report/round-report.js";
 import { redactSecrets } from "./review/redact.js";
 import { newRoundToken } from "./review/round-token.js";
 import { readSettings, type Settings } from "./settings.js";
+import { readTestKnobs } from "./test-knobs.js";
 import { VERSION } from "./version.js";
+import { workspaceHead } from "./workspace-head.js";
 
 function readEvent(): unknown {
   const file = process.env.GITHUB_EVENT_PATH;
@@ -31,6 +32,19 @@ function readEvent(): unknown {
     return undefined;
   }
 }
+
+/** The round's log on the runner: every line redacted, each phase a foldable group, detail under
+ * `core.debug` (shown when the run is re-run with debug logging). */
+const log: Logger = {
+  info: (m) => core.info(hide(m)),
+  warning: (m) => core.warning(hide(m)),
+  error: (m) => core.error(hide(m)),
+  debug: (m) => core.debug(hide(m)),
+  // A phase's name is the round's own constant (phase.ts), never input: redacting it could only hide
+  // a heading (the redactor, which also finds disguised keys, once took "Reviewer" for one).
+  startGroup: (name) => core.startGroup(name),
+  endGroup: () => core.endGroup(),
+};
 
 function context(settings: Settings, github: GitHubPort): RoundContext {
   return {
@@ -58,11 +72,7 @@ function context(settings: Settings, github: GitHubPort): RoundContext {
     workspaceHead: () => workspaceHead(settings.workspace),
     now: () => new Date(),
     newRoundToken,
-    log: {
-      info: (m) => core.info(hide(m)),
-      warning: (m) => core.warning(hide(m)),
-      error: (m) => core.error(hide(m)),
-    },
+    log,
     version: VERSION,
   };
 }
@@ -120,11 +130,10 @@ export async function run(): Promise<void> {
     // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
     for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") core.setSecret(r.apiKey);
     secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token));
-    const ports = bindGitHubPorts(settings, {
-      info: (m) => core.info(hide(m)),
-      warning: (m) => core.warning(hide(m)),
-      error: (m) => core.error(hide(m)),
-    });
+    // Announced, never read in silence: a production run with a test knob set is told so.
+    const knobs = readTestKnobs(process.env);
+    for (const notice of knobs.notices) core.warning(hide(notice));
+    const ports = bindGitHubPorts(settings, log, process.env, knobs.timing);
     const ctx = context(settings, ports.github);
     const { target } = settings;
     let outcome: RoundOutcome;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { globProblem } from "./glob.js";
 import { INPUT, type InputName } from "./inputs.js";
 import { type PanelSettings, PanelSettingsError, readPanel } from "./panel-settings.js";
-import { STATUSES, type Status } from "./verdict/four.js";
+import { STATUSES, type Status } from "./verdict/four-values.js";
 
 export class SettingsError extends Error {
   override readonly name = "SettingsError";

@@ -2,7 +2,7 @@
 // unverifiable, order never matters; and its translation into the four values.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { contractResult } from "../../src/criteria/decision.js";
+import { contractResult } from "../../src/criteria/contract-result.js";
 import type { CheckResult, CheckStatus, ContractReport } from "../../src/criteria/report.js";
 import { verdictOf, worseVerdict } from "../../src/criteria/rubric.js";
 

@@ -13,7 +13,7 @@ import { CRITERION_TYPES, loadContract, REQUIREMENT_TYPES } from "../../src/crit
 import { INPUT } from "../../src/inputs.js";
 import { OLLAMA_DEFAULT_WINDOW } from "../../src/review/context-window.js";
 import { DEFAULT_EXCLUDES } from "../../src/review/scope.js";
-import { conclusionOf, STATUSES } from "../../src/verdict/four.js";
+import { conclusionOf, STATUSES } from "../../src/verdict/four-values.js";
 import { PROMPT_RULE } from "../../src/verdict/reply-contract.js";
 import { loaded } from "./commands.js";
 

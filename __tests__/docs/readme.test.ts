@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commands.js";
 import { starterWorkflow } from "../../src/cli/templates/workflow.js";
-import { EXIT } from "../../src/verdict/four.js";
+import { EXIT } from "../../src/verdict/four-values.js";
 import { loaded } from "./commands.js";
 
 const README = readFileSync("README.md", "utf8");

@@ -15,7 +15,7 @@ import type { RoundOutcome } from "../../src/gate/context.js";
 import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/gate/ports.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
 import type { Reviewer } from "../../src/review/reviewer.js";
-import type { Status } from "../../src/verdict/four.js";
+import type { Status } from "../../src/verdict/four-values.js";
 import { VERSION } from "../../src/version.js";
 
 /** A unified diff in which every file is new, as `git diff` prints it. */
@@ -251,7 +251,14 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
           workspaceHead: () => headSha(s.number, i + 1),
           now: () => new Date(s.at),
           newRoundToken: () => `sample0round0token0${s.number}0${i + 1}`.padEnd(32, "0"),
-          log: { info: () => {}, warning: () => {}, error: () => {} },
+          log: {
+            info: () => {},
+            warning: () => {},
+            error: () => {},
+            debug: () => {},
+            startGroup: () => {},
+            endGroup: () => {},
+          },
           version: VERSION,
         },
         s.number,

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STATUSES, type Status } from "../../src/verdict/four.js";
+import { STATUSES, type Status } from "../../src/verdict/four-values.js";
 import { samplePage } from "./sample-html.js";
 import { type SampleRound, sampleRounds } from "./sample-rounds.js";
 

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
 import { expectNothingPassed, fencedDiff, inWorld, visibleToAuthor } from "../faults/support.js";
 import { cliEntry } from "../support/package-bundle.js";
 import { anthropicReply, fakeReviewerCommand, openAIReply } from "../support/reviewers.js";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, audit, emptyHistory } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
 import { openAIReply, type RecordedRequest } from "../support/reviewers.js";
 import { promptOf } from "./harness.js";
 import {

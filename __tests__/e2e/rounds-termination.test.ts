@@ -4,9 +4,9 @@
 // edited, or undecodable — never feeds a verdict.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
-import { yes } from "../../src/verdict/four.js";
+import { yes } from "../../src/verdict/four-values.js";
 import { append, audit, emptyHistory, recordHash } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
 import { commentBody, exclusionsOf, latestCheck, pushAndRun, tamperStoredState } from "./rounds-world.js";
 import { openAI, startWorld, type World } from "./world.js";
 

@@ -83,6 +83,25 @@ describe.each(WAYS)("approve, %s", (_way, configure) => {
     expect(gateChecks(world, world.pull.mergeCommitSha)).toEqual([]);
     expect(gateChecks(world, world.pull.baseSha)).toEqual([]);
     noSecretsLeaked(run);
+    // The harness shortens backoff with a test knob; the step says so instead of reading it in silence.
+    expect(run.commands).toContain(
+      "::warning::VERDICT_GATE_BACKOFF_UNIT_MS=5 is set: a test knob that makes each second of GitHub retry backoff and write spacing 5 ms; unset it outside tests",
+    );
+    // Each phase of the round is a section a person can fold, in the order the round runs them.
+    expect(run.commands.filter((c) => c.startsWith("::group::"))).toEqual(
+      [
+        "Pull request #",
+        "Round history",
+        "Contract",
+        "Diff",
+        "Review plan",
+        "Reviewer",
+        "Criteria",
+        "Dependencies",
+        "Publish",
+      ].map((name) => `::group::${name === "Pull request #" ? `${name}${world.pull.number}` : name}`),
+    );
+    expect(run.commands.filter((c) => c === "::endgroup::")).toHaveLength(9);
   });
 
   // The panel of one is proved on the two tests above and below; these stay single.

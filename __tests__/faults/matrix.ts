@@ -12,7 +12,7 @@ import { expect } from "vitest";
 import { settingsFingerprint } from "../../src/gate/binding.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
 import { type ActionRun, checkout } from "../e2e/harness.js";
 import { BASE_FILES, CONTRACT, type World } from "../e2e/world.js";
 import type { EventFile, FakePullRequest, Fault } from "../support/github-api/index.js";

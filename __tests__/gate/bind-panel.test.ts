@@ -2,7 +2,7 @@
 // environment holds none of the other reviewers' keys, whatever variable holds them: a prompt-injected
 // agent on the panel cannot send another vendor's key anywhere.
 import { describe, expect, it } from "vitest";
-import { bindPanel, panelSecrets } from "../../src/gate/bind-panel.js";
+import { bindPanel, panelSecrets } from "../../src/bind-panel.js";
 import { readPanel } from "../../src/panel-settings.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
 

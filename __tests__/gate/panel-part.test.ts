@@ -6,7 +6,7 @@ import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import { panelFingerprint, panelPart, planPanel, soloPanel } from "../../src/gate/panel-part.js";
 import { reviewerPart } from "../../src/gate/reviewer-part.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
-import { no } from "../../src/verdict/four.js";
+import { no } from "../../src/verdict/four-values.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
 
 /** Ten new files of about 500 estimated tokens each. */

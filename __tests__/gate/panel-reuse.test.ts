@@ -22,7 +22,7 @@ import { MAX_REVIEWERS } from "../../src/panel-settings.js";
 import { type PanelReport, type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
 import { fileKey } from "../../src/review/reuse.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
-import { yes } from "../../src/verdict/four.js";
+import { yes } from "../../src/verdict/four-values.js";
 import {
   append,
   audit,
@@ -31,7 +31,7 @@ import {
   type History,
   STORED_PANEL_MEMBERS,
 } from "../../src/verdict/history.js";
-import { concludeRound, repeatsLast } from "../../src/verdict/loop.js";
+import { concludeRound, repeatsLast } from "../../src/verdict/loop-rules.js";
 import type { PanelPolicy } from "../../src/verdict/panel.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
 
@@ -565,8 +565,8 @@ describe("a panel's summary", () => {
       version: "test",
     }) as RoundReport;
   const member = {
-    value: "YES",
-    verdict: "APPROVE",
+    value: "YES" as const,
+    verdict: "APPROVE" as const,
     reasons: [],
     coverage: "100%",
     latencyMs: 1200,

@@ -7,7 +7,8 @@ import type { GitHubPort } from "../../src/gate/ports.js";
 import { chooseReuse, sharedVerdict } from "../../src/gate/shared-verdict.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, earlierReasons, emptyHistory, type History } from "../../src/verdict/history.js";
-import { concludeRound } from "../../src/verdict/loop.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
+import type { ReviewerVerdict } from "../../src/verdict/vocabulary.js";
 
 const HEAD = "a".repeat(40);
 const OTHER_HEAD = "b".repeat(40);
@@ -97,8 +98,8 @@ describe("sharedVerdict", () => {
 
 describe("chooseReuse", () => {
   const result = { value: "YES" as const, reasons: [], needed: [], dependencies: [] };
-  const own = (verdict: string) => ({ round: 3, verdict, result });
-  const other = (verdict: string) => ({ round: 1, verdict, result, pr: 7 });
+  const own = (verdict: ReviewerVerdict) => ({ round: 3, verdict, result });
+  const other = (verdict: ReviewerVerdict) => ({ round: 1, verdict, result, pr: 7 });
 
   it("its own block stands; another's block beats its own approve; its own approve beats another's", () => {
     expect(chooseReuse(own("REQUEST_CHANGES"), other("APPROVE"))).toEqual(own("REQUEST_CHANGES"));

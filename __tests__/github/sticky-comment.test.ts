@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Logger, StoredComment } from "../../src/gate/ports.js";
+import { createGitHubPort } from "../../src/github/adapter.js";
 import type { GitHubClient } from "../../src/github/client.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
-import { createGitHubPort } from "../../src/github/port.js";
 import { findStickyComment } from "../../src/github/sticky-comment.js";
 import { calls, fastClient, startWorld, type World } from "./world.js";
 
@@ -20,7 +20,14 @@ afterEach(async () => {
   await w.api.close();
 });
 
-const quiet: Logger = { info: () => {}, warning: () => {}, error: () => {} };
+const quiet: Logger = {
+  info: () => {},
+  warning: () => {},
+  error: () => {},
+  debug: () => {},
+  startGroup: () => {},
+  endGroup: () => {},
+};
 
 /** Saves the history the way a round does: through the port's saveComment, which creates the comment
  * or replaces the body of the one found before. */

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FIGURE_LIMIT, figure, seconds } from "../../src/report/figures.js";
 import { type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
-import { maybe } from "../../src/verdict/four.js";
+import { maybe } from "../../src/verdict/four-values.js";
 
 describe("figure", () => {
   it("shows counts with separators, and nothing it cannot have counted as digits", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DOCS_URL } from "../../src/cli/templates/project.js";
 import { DEPENDENCIES_DOC, nextStep, type RoundReport } from "../../src/report/round-report.js";
-import { iff } from "../../src/verdict/four.js";
+import { iff } from "../../src/verdict/four-values.js";
 
 function waiting(types: string[]): RoundReport {
   return {

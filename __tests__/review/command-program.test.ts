@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bindReviewer } from "../../src/gate/bind-reviewer.js";
+import { bindReviewer } from "../../src/bind-reviewer.js";
 import { CommandLineError } from "../../src/review/command-line.js";
 import { commandName, commandNotFound, scriptOf } from "../../src/review/command-program.js";
 import { createReviewer } from "../../src/review/create.js";

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withFileVerdicts } from "../../src/gate/reuse-part.js";
 import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
-import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
+import { iff, maybe, no, type Result, yes } from "../../src/verdict/four-values.js";
 import {
   append,
   audit,
@@ -26,7 +26,7 @@ import {
   type StoredPanelMember,
 } from "../../src/verdict/history.js";
 import { FILES_BYTES, NEWEST_ROUND_BYTES, STATE_BYTES } from "../../src/verdict/history-compact.js";
-import { concludeRound, terminalNeed } from "../../src/verdict/loop.js";
+import { concludeRound, terminalNeed } from "../../src/verdict/loop-rules.js";
 import { capText, jsonBytes, textBytes } from "../../src/verdict/stored-text.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { iff, maybe, no, type Result, yes } from "../../src/verdict/four.js";
+import { iff, maybe, no, type Result, yes } from "../../src/verdict/four-values.js";
 import {
   append,
   audit,
@@ -16,7 +16,7 @@ import {
   repeats,
   roundReasons,
 } from "../../src/verdict/history.js";
-import { concludeRound, repeatsLast, terminalNeed } from "../../src/verdict/loop.js";
+import { concludeRound, repeatsLast, terminalNeed } from "../../src/verdict/loop-rules.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 

@@ -3,7 +3,7 @@
 // reason a reason was.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { iff, MAYBE, maybe, NO, no, type Result, YES, yes } from "../../src/verdict/four.js";
+import { iff, MAYBE, maybe, NO, no, type Result, YES, yes } from "../../src/verdict/four-values.js";
 import {
   approveHolds,
   combinePanel,

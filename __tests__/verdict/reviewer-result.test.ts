@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { reviewerResult } from "../../src/verdict/findings.js";
-import { IFF, MAYBE, NO, YES } from "../../src/verdict/four.js";
+import { IFF, MAYBE, NO, YES } from "../../src/verdict/four-values.js";
 import { APPROVE, findVerdict, PROMPT_RULE } from "../../src/verdict/reply-contract.js";
 import { replyArb, TOKEN } from "./reply-arbitraries.js";
 

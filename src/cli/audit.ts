@@ -5,7 +5,8 @@
 // error. Reading is all it does: a token that can read the pull request's comments is enough.
 import { isGitHubError } from "../github/errors.js";
 import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
-import { EXIT } from "../verdict/four.js";
+import { readTestKnobs } from "../test-knobs.js";
+import { EXIT } from "../verdict/four-values.js";
 import { isDigest, lastHash, roundReasons } from "../verdict/history.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
@@ -165,14 +166,16 @@ export const auditCommand: Command = {
       throw new UsageError(`--api-url expects an http(s) URL, got ${JSON.stringify(plain(apiUrl, 200))}`);
     let result: PullRequestAudit;
     try {
-      const unit = io.env.VERDICT_GATE_BACKOFF_UNIT_MS;
+      const knobs = readTestKnobs(io.env);
+      for (const notice of knobs.notices) io.err(`verdict-gate audit: warning: ${notice}\n`);
+      const unit = knobs.timing.backoffUnitMs;
       result = await auditPullRequest({
         ...target,
         token,
         apiUrl,
         checkName,
         author,
-        ...(unit !== undefined && /^\d{1,4}$/.test(unit) ? { backoffUnitMs: Number(unit) } : {}),
+        ...(unit !== undefined ? { backoffUnitMs: unit } : {}),
       });
     } catch (error) {
       io.err(`verdict-gate audit: ${terminalGitHubMessage(error, apiUrl)}\n`);

@@ -17,7 +17,8 @@ import {
 } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
 import { parseStrictJson } from "../strict-json.js";
-import { EXIT } from "../verdict/four.js";
+import { EXIT, exitCodeOf, statusOf } from "../verdict/four-values.js";
+import { valueOfContract } from "../verdict/vocabulary.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
@@ -54,11 +55,11 @@ const OPTIONS = {
   "bundle-hash": { type: "string" },
 } as const;
 
-const EXIT_OF: Readonly<Record<ContractVerdict, number>> = {
-  PASS: EXIT.approve,
-  FAIL: EXIT.blocked,
-  FLAG: EXIT.hold,
-};
+/** A contract verdict's exit code: the status its value is (vocabulary.ts), so PASS, FAIL and FLAG exit
+ * as approve, blocked and hold do everywhere else. */
+function exitOf(verdict: ContractVerdict): number {
+  return exitCodeOf(statusOf(valueOfContract(verdict)));
+}
 
 /** An input the user must fix: printed, and exit 2. */
 class InputError extends Error {}
@@ -167,7 +168,7 @@ async function verify(
       );
     }
   }
-  return EXIT_OF[result.verdict];
+  return exitOf(result.verdict);
 }
 
 async function check(
@@ -233,7 +234,7 @@ async function check(
       );
     }
   }
-  return EXIT_OF[report.verdict];
+  return exitOf(report.verdict);
 }
 
 /** The contract to check: CONTRACT or --contract FILE (the same file, as `review` takes it), else the

@@ -4,7 +4,7 @@
 // written or neither is.
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EXIT } from "../verdict/four.js";
+import { EXIT } from "../verdict/four-values.js";
 import { parse } from "./args.js";
 import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";

@@ -21,7 +21,7 @@ export interface CliIO {
   readonly cwd: string;
 }
 
-/** One subcommand of `verdict-gate`. `run` returns the process exit code (see EXIT in verdict/four.ts);
+/** One subcommand of `verdict-gate`. `run` returns the process exit code (see EXIT in verdict/four-values.ts);
  * it throws UsageError for bad arguments, which the frame turns into exit 2 with the usage line. */
 export interface Command {
   readonly name: string;

@@ -1,7 +1,7 @@
 // The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
 // code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
 import { describeError } from "../describe-error.js";
-import { EXIT } from "../verdict/four.js";
+import { EXIT } from "../verdict/four-values.js";
 import { VERSION } from "../version.js";
 import { COMMANDS } from "./commands.js";
 import { type CliIO, type Command, UsageError } from "./io.js";

@@ -4,19 +4,20 @@
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
+import { bindGitHub } from "../bind-github.js";
+import { bindPanel } from "../bind-panel.js";
+import { bindReviewer } from "../bind-reviewer.js";
 import { openTree, printable } from "../criteria/index.js";
 import { describeError } from "../describe-error.js";
-import { bindGitHub } from "../gate/bind-github.js";
-import { bindPanel } from "../gate/bind-panel.js";
-import { bindReviewer } from "../gate/bind-reviewer.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import type { PanelMember } from "../gate/panel-part.js";
 import { runPullRequestRound } from "../gate/round.js";
-import { workspaceHead } from "../gate/workspace.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";
-import { EXIT, exitCodeOf } from "../verdict/four.js";
+import { readTestKnobs } from "../test-knobs.js";
+import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { VERSION } from "../version.js";
+import { workspaceHead } from "../workspace-head.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -256,7 +257,9 @@ export const prCommand: Command = {
       );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
-    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env), {
+    const knobs = readTestKnobs(io.env);
+    for (const notice of knobs.notices) io.err(`verdict-gate pr: warning: ${notice}\n`);
+    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env, knobs.timing), {
       dryRun,
       ...(appSlug !== undefined ? { appSlug } : {}),
     });

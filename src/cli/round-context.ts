@@ -7,7 +7,7 @@ import { ReviewerConfigError } from "../review/endpoint.js";
 import type { Reviewer } from "../review/reviewer.js";
 import { type CliIO, UsageError } from "./io.js";
 
-/** Progress only with --verbose; warnings always, unless the report already shows them. */
+/** Progress, phases and detail only with --verbose; warnings always, unless the report already shows them. */
 export function cliLog(io: CliIO, command: string, verbose: boolean, warnings: boolean): Logger {
   return {
     info: (m) => {
@@ -17,6 +17,14 @@ export function cliLog(io: CliIO, command: string, verbose: boolean, warnings: b
       if (verbose || warnings) io.err(`verdict-gate ${command}: warning: ${m}\n`);
     },
     error: (m) => io.err(`verdict-gate ${command}: error: ${m}\n`),
+    debug: (m) => {
+      if (verbose) io.err(`verdict-gate ${command}: debug: ${m}\n`);
+    },
+    // A terminal has no folding: a phase is a heading line among the progress lines.
+    startGroup: (name) => {
+      if (verbose) io.err(`verdict-gate ${command}: ── ${name}\n`);
+    },
+    endGroup: () => {},
   };
 }
 

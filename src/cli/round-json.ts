@@ -3,7 +3,7 @@
 // besides. Snake case, as `check --json` and `verdict --json` write it.
 import type { RoundOutcome } from "../gate/context.js";
 import { type RoundReport, renderTitle } from "../report/round-report.js";
-import { exitCodeOf, type Status } from "../verdict/four.js";
+import { exitCodeOf, type Status } from "../verdict/four-values.js";
 
 export interface CheckRunJson {
   name: string;

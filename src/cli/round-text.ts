@@ -5,7 +5,7 @@
 import { type Paint, printable, type Tone } from "../criteria/index.js";
 import { figure, seconds } from "../report/figures.js";
 import { nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
-import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
 
 const STATUS_TONE: Readonly<Record<Status, Tone>> = {
   approve: "good",

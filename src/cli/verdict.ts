@@ -3,7 +3,7 @@
 // verdict lives only in its output is a log line that automation reads as a pass.
 import { isUtf8 } from "node:buffer";
 import { type Finding, readFindings } from "../verdict/findings.js";
-import { EXIT } from "../verdict/four.js";
+import { EXIT } from "../verdict/four-values.js";
 import { exitCode, readVerdict, renderVerdict } from "../verdict/reply-contract.js";
 import { parse } from "./args.js";
 import type { Command } from "./io.js";

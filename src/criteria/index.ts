@@ -2,6 +2,7 @@
 // report into a four-valued result, and collect or verify evidence.
 
 export { ContractError, type ContractProblem } from "./contract-error.js";
+export { contractResult } from "./contract-result.js";
 export { type Contract, type ContractInput, ContractSchema } from "./contract-schema.js";
 export {
   CRITERION_TYPES,
@@ -10,7 +11,6 @@ export {
   CriterionSchema,
   type CriterionType,
 } from "./criterion-schema.js";
-export { contractResult } from "./decision.js";
 export { checkContract, checkCriterion } from "./engine.js";
 export {
   type Artifact,

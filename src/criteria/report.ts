@@ -2,8 +2,9 @@
 // verdict over them. The JSON form (`verdict-gate check --json`) is exactly this object.
 import type { CriterionType } from "./criterion-schema.js";
 
-export type CheckStatus = "pass" | "fail" | "error";
-export type ContractVerdict = "PASS" | "FLAG" | "FAIL";
+export type { CheckStatus, ContractVerdict } from "../verdict/vocabulary.js";
+
+import type { CheckStatus, ContractVerdict } from "../verdict/vocabulary.js";
 
 /** What a criterion looked at, in snake_case for the JSON report. Only the fields that apply are set. */
 export interface CheckEvidence {

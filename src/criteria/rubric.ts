@@ -1,4 +1,4 @@
-// verdictkit's rubric, FAIL > FLAG > PASS (decision.ts turns it into the gate's four values). Pure.
+// verdictkit's rubric, FAIL > FLAG > PASS (contract-result.ts turns it into the gate's four values). Pure.
 //
 //   FAIL  any criterion failed: a known defect outweighs anything unknown.
 //   FLAG  none failed, but one errored, a claim is unverifiable, or nothing was checkable at all:

@@ -5,9 +5,11 @@ import type { TreeReader } from "../criteria/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import type { Reviewer } from "../review/reviewer.js";
 import type { Settings } from "../settings.js";
-import type { Status } from "../verdict/four.js";
+import type { Status } from "../verdict/four-values.js";
+import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { PanelMember } from "./panel-part.js";
-import type { GitHubPort, Logger } from "./ports.js";
+import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "./ports.js";
+import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
   settings: Settings;
@@ -40,13 +42,25 @@ export interface RoundOutcome {
   checkRunId?: number;
   headSha?: string;
   round?: number;
-  reviewerVerdict: string;
+  reviewerVerdict: ReviewerVerdict;
   coverage: string;
   reasons: string[];
-  exclusions: unknown;
+  /** The `exclusions` output: the round history as an author's agent reads it; null when nothing was
+   * recorded for a pull request (a closed one, a merge group). */
+  exclusions: Exclusions | null;
   jobSummary: string;
   /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
   report?: RoundReport;
   /** Why no check run could be posted (the step must then fail, whatever the status). */
   checkUnavailable?: string;
+}
+
+/** A pull request's round once its check run exists: what every step reads and finishRound ends. */
+export interface OpenRound {
+  pr: PullRequestInfo;
+  /** The commit judged: the one the event named (the check run is on it), not the PR's head now. */
+  head: string;
+  check: CheckRunRef;
+  /** The history as read for this attempt (round.ts reads it again when it changes underneath). */
+  loaded: LoadedHistory;
 }

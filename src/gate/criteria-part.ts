@@ -3,8 +3,8 @@
 // one, or a tree that is not the PR's code holds the round, because criteria checked against the
 // wrong files would pass for the wrong reasons.
 
+import { contractResult } from "../criteria/contract-result.js";
 import type { Contract } from "../criteria/contract-schema.js";
-import { contractResult } from "../criteria/decision.js";
 import { checkContract } from "../criteria/engine.js";
 import { loadContract } from "../criteria/load.js";
 import type { ContractReport } from "../criteria/report.js";
@@ -12,8 +12,8 @@ import type { TreeReader } from "../criteria/tree.js";
 import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
 import type { CriteriaReport, CriterionRow } from "../report/round-report.js";
-import type { Part } from "../verdict/decision.js";
-import { combine, maybe, yes } from "../verdict/four.js";
+import { combine, maybe, yes } from "../verdict/four-values.js";
+import type { Part } from "../verdict/round-decision.js";
 import type { ContractFile } from "./ports.js";
 
 export interface CriteriaPartOutcome {

@@ -14,8 +14,8 @@ import {
 import { CHECKED_LOCKFILES, isCheckedLockfile, parseLockfile } from "../lockfile/parse.js";
 import type { ParsedLockfile } from "../lockfile/types.js";
 import type { HeadContent } from "../review/excluded-content.js";
-import type { Part } from "../verdict/decision.js";
-import { combine, maybe, no, type Result, yes } from "../verdict/four.js";
+import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
+import type { Part } from "../verdict/round-decision.js";
 import type { ContractFile } from "./ports.js";
 
 /** Problems of one rule in one lockfile shown one by one; the rest are counted in one more reason. */

@@ -11,14 +11,15 @@
 import type { Contract } from "../criteria/contract-schema.js";
 import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
-import { type RoundReport, renderCheck, renderJobSummary } from "../report/round-report.js";
-import { decide, type Part, reasonsOf } from "../verdict/decision.js";
-import { combine, conclusionOf, maybe, no, type Result, yes } from "../verdict/four.js";
+import { type RoundReport, renderJobSummary } from "../report/round-report.js";
+import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
+import { decide, type Part, reasonsOf } from "../verdict/round-decision.js";
 import { settingsFingerprint } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
-import { checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
+import { type CriteriaPartOutcome, checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
+import { phase } from "./phase.js";
 import type { CheckRunRef, MergeGroupPull } from "./ports.js";
-import { failCheck } from "./publish.js";
+import { completeCheck, failCheck } from "./publish.js";
 import { type ApproveExpectation, approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
 async function pullRequestVerdict(
@@ -85,82 +86,43 @@ async function groupChange(
 }
 
 export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcome> {
-  const { settings, github, log } = ctx;
+  const { settings, github } = ctx;
   if (settings.target.kind !== "merge_group")
     throw new Error("runMergeGroupRound needs a merge_group target");
-  const { headSha, baseSha, headRef } = settings.target;
+  const group = settings.target;
   const check = await github.startCheck(
-    headSha,
+    group.headSha,
     settings.checkName,
     "verdict-gate is checking the merge group…",
   );
   try {
-    const pulls = await github.mergeGroupPulls(headSha, headRef);
-    log.info(
-      `merge group ${headRef}: pull requests ${pulls.map((p) => `#${p.number}`).join(", ") || "(none found)"}`,
-    );
-    // An approve counts only under the settings the group is judged under (verdict-at-commit.ts).
-    const expect: ApproveExpectation = { kind: "settings", settings: settingsFingerprint(settings) };
-    const verdicts = [];
-    for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check, expect));
-    const prsResult =
-      pulls.length === 0
-        ? maybe(`could not tell which pull requests the merge group ${headRef} carries`)
-        : combine(...verdicts.map((v) => v.result));
-    const prsPart: Part = {
-      name: "pull-requests",
-      result: prsResult,
-      summary: verdicts.map((v) => v.line).join("; ") || "none found",
-    };
-    const { contract, outcome } = readContract(
-      await github.readFile(settings.contractPath, baseSha),
-      settings.contractPath,
-    );
-    // As in a pull request's round: files of a commit nobody can name are not the group's tree.
-    const checkedOut = ctx.workspaceHead === undefined ? headSha : ctx.workspaceHead();
-    const change = contract === undefined ? {} : await groupChange(ctx, contract, baseSha, headSha);
-    const criteria =
-      outcome ??
-      (await checkCriteria({
-        contract: contract as NonNullable<typeof contract>,
-        source: settings.contractPath,
-        tree: ctx.openTree(),
-        ...change,
-        ...(checkedOut === undefined
-          ? {
-              treeMismatch: `cannot tell which commit the workspace holds (no readable .git in it), so its files may not be the merge group's head ${headSha.slice(0, 12)}; check it out with actions/checkout`,
-            }
-          : checkedOut !== headSha
-            ? {
-                treeMismatch: `the workspace has ${checkedOut.slice(0, 12)} checked out, not the merge group's head ${headSha.slice(0, 12)}`,
-              }
-            : {}),
-      }));
-    const decision = decide([prsPart, criteria.part]);
+    const pulls = await phase(ctx.log, "Pull requests", () => pullRequestsPart(ctx, group, check));
+    const { criteria, change } = await phase(ctx.log, "Criteria", () => groupCriteria(ctx, group));
+    const decision = decide([pulls, criteria.part]);
     const report: RoundReport = {
       status: decision.status,
       result: decision.result,
       parts: decision.parts,
       round: 1,
-      headSha,
+      headSha: group.headSha,
       checkName: settings.checkName,
       criteria: criteria.report,
       history: [],
-      notes: [`Merge group ${headRef}.`, ...(change.diff?.howRead ?? []).map((how) => `The change: ${how}.`)],
+      notes: [
+        `Merge group ${group.headRef}.`,
+        ...(change.diff?.howRead ?? []).map((how) => `The change: ${how}.`),
+      ],
       version: ctx.version,
       ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
     };
-    const rendered = renderCheck(report);
-    await github.finishCheck(
-      check,
-      { title: rendered.title, summary: rendered.summary, annotations: [] },
-      conclusionOf(decision.status),
-    );
+    // No history and no commit binding: the group's head is no pull request's, and each pull request
+    // was bound in its own rounds.
+    await phase(ctx.log, "Publish", () => completeCheck(ctx, check, report, []));
     return {
       status: decision.status,
       message: `${decision.status} (merge group)`,
       checkRunId: check.id,
-      headSha,
+      headSha: group.headSha,
       round: 1,
       reviewerVerdict: "SKIPPED",
       coverage: "0% (merge group: reviewed in each pull request)",
@@ -169,7 +131,68 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
       jobSummary: renderJobSummary(report),
     };
   } catch (error) {
-    await failCheck(ctx, check, headSha, undefined, error);
+    await failCheck(ctx, check, group.headSha, undefined, error);
     throw error;
   }
+}
+
+type MergeGroupTarget = Extract<RoundContext["settings"]["target"], { kind: "merge_group" }>;
+
+/** The part that stands in for the reviewer: every pull request the group carries approved at the
+ * head the queue took. */
+async function pullRequestsPart(
+  ctx: RoundContext,
+  group: MergeGroupTarget,
+  check: CheckRunRef,
+): Promise<Part> {
+  const pulls = await ctx.github.mergeGroupPulls(group.headSha, group.headRef);
+  ctx.log.info(
+    `merge group ${group.headRef}: pull requests ${pulls.map((p) => `#${p.number}`).join(", ") || "(none found)"}`,
+  );
+  // An approve counts only under the settings the group is judged under (verdict-at-commit.ts).
+  const expect: ApproveExpectation = { kind: "settings", settings: settingsFingerprint(ctx.settings) };
+  const verdicts = [];
+  for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check, expect));
+  return {
+    name: "pull-requests",
+    result:
+      pulls.length === 0
+        ? maybe(`could not tell which pull requests the merge group ${group.headRef} carries`)
+        : combine(...verdicts.map((v) => v.result)),
+    summary: verdicts.map((v) => v.line).join("; ") || "none found",
+  };
+}
+
+/** The contract read at the group's base, its criteria checked on the group's tree and change. */
+async function groupCriteria(
+  ctx: RoundContext,
+  group: MergeGroupTarget,
+): Promise<{ criteria: CriteriaPartOutcome; change: { diff?: Diff; changeUnavailable?: string } }> {
+  const { settings } = ctx;
+  const { contract, outcome } = readContract(
+    await ctx.github.readFile(settings.contractPath, group.baseSha),
+    settings.contractPath,
+  );
+  if (outcome !== undefined) return { criteria: outcome, change: {} };
+  if (contract === undefined) throw new Error("the contract was neither read nor decided");
+  const change = await groupChange(ctx, contract, group.baseSha, group.headSha);
+  const mismatch = groupTreeMismatch(ctx, group.headSha);
+  const criteria = await checkCriteria({
+    contract,
+    source: settings.contractPath,
+    tree: ctx.openTree(),
+    ...change,
+    ...(mismatch !== undefined ? { treeMismatch: mismatch } : {}),
+  });
+  return { criteria, change };
+}
+
+/** As in a pull request's round: files of a commit nobody can name are not the group's tree. */
+function groupTreeMismatch(ctx: RoundContext, headSha: string): string | undefined {
+  const checkedOut = ctx.workspaceHead === undefined ? headSha : ctx.workspaceHead();
+  if (checkedOut === undefined)
+    return `cannot tell which commit the workspace holds (no readable .git in it), so its files may not be the merge group's head ${headSha.slice(0, 12)}; check it out with actions/checkout`;
+  if (checkedOut !== headSha)
+    return `the workspace has ${checkedOut.slice(0, 12)} checked out, not the merge group's head ${headSha.slice(0, 12)}`;
+  return undefined;
 }

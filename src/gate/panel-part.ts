@@ -1,7 +1,7 @@
 // The reviewer part of a round when a panel reviews: the single-reviewer part (reviewer-part.ts) run
 // once per reviewer, each with its own plan (its budget and chunks from its own context window), its
 // own round token and its own reviewer (its key, endpoint, retries and time limit), all at once; the
-// reviewers' results, each capped by its own coverage, combine by the panel lattice
+// reviewers' results, each held by its own coverage rule, combine by the panel lattice
 // (verdict/panel.ts). A panel of one is the single-reviewer part itself, unchanged. Incremental rounds
 // are per reviewer: each reuses only its own earlier verdicts of unchanged files, under a key that names
 // it (reuse-part.ts reviewerIdentity), so one reviewer's approve never stands for another.
@@ -17,8 +17,7 @@ import {
 } from "../review/plan.js";
 import { mergeVerdicts, namedPath } from "../review/reuse.js";
 import type { Reviewer } from "../review/reviewer.js";
-import { reasonsOf } from "../verdict/decision.js";
-import { maybe } from "../verdict/four.js";
+import { maybe } from "../verdict/four-values.js";
 import {
   canonicalJson,
   type FileVerdicts,
@@ -34,6 +33,8 @@ import {
   type PanelVote,
   panelVerdict,
 } from "../verdict/panel.js";
+import { reasonsOf } from "../verdict/round-decision.js";
+import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import type { Incremental } from "./reuse-part.js";
 import {
   carriedVerdicts,
@@ -217,7 +218,7 @@ function overBudget(
   return {
     part: { name: "reviewer", result, summary: "not asked: over max-round-tokens" },
     verdict: "SKIPPED",
-    uncapped: result,
+    beforeCoverage: result,
     coverage: {
       ...first.plan.coverage,
       files: { reviewed: 0, total: first.plan.coverage.files.total },
@@ -271,7 +272,8 @@ export function recordedMembers(round: FullRound): { members?: PanelMemberReport
   return {
     members: round.panel.map((m) => ({
       label: m.label,
-      verdict: m.verdict,
+      // Shown only: a stored word the vocabulary does not know reads as no verdict.
+      verdict: isReviewerVerdict(m.verdict) ? m.verdict : "NONE",
       value: m.value,
       reasons: [],
       coverage: m.coverage,
@@ -315,7 +317,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
   const labels = plans.map((p) => p.member.label).join(", ");
   const incrementals = plans.map((p) => input.incremental?.(p.member));
   if (input.reuse !== undefined) {
-    // The panel's recorded result was combined from results each capped by its own reviewer's
+    // The panel's recorded result was combined from results each held by its own reviewer's
     // coverage, and only a round whose every call answered is recorded: it is reused as it stands.
     const { reuse } = input;
     const where = reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : "";
@@ -332,7 +334,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
         summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${where}round ${reuse.round}; coverage ${formatCoverage(coverage)}`,
       },
       verdict: reuse.verdict,
-      uncapped: reuse.result,
+      beforeCoverage: reuse.result,
       coverage,
       calls: [],
       findings: [],
@@ -386,8 +388,8 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
       summary: `${verdict} from the panel (${describePolicy(policy)}): ${votes.map((v) => `${v.label} ${v.verdict}`).join(", ")}; coverage ${formatCoverage(coverage)}`,
     },
     verdict,
-    // Already capped, reviewer by reviewer: what a later round may reuse as it stands.
-    uncapped: result,
+    // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
+    beforeCoverage: result,
     coverage,
     calls: outcomes.flatMap((o, i) => o.calls.map((c) => ({ ...c, reviewer: label(i) }))),
     findings: outcomes.flatMap((o, i) =>

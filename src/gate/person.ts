@@ -1,14 +1,13 @@
 // A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
 // its own for one head commit, and that decision repeated when the same head is evaluated again.
-import type { RoundReport } from "../report/round-report.js";
-import { humanDecision, type Part } from "../verdict/decision.js";
-import type { Result } from "../verdict/four.js";
+
+import { type Result, valueOfStatus } from "../verdict/four-values.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
-import { concludeRound } from "../verdict/loop.js";
-import type { RoundContext, RoundOutcome } from "./context.js";
-import type { CheckRunRef, PullRequestInfo } from "./ports.js";
-import { baseReport, outcomeFrom, publish } from "./publish.js";
-import { historyRows, type LoadedHistory } from "./round-history.js";
+import { concludeRound } from "../verdict/loop-rules.js";
+import { humanDecision } from "../verdict/round-decision.js";
+import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import type { PullRequestInfo } from "./ports.js";
+import { finishRound } from "./publish.js";
 
 /** GitHub logins are case-insensitive: `Author-Dev` dispatching is `author-dev`. */
 export function sameLogin(a: string, b: string): boolean {
@@ -46,23 +45,18 @@ export async function deciderRefusal(
 }
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
-export async function decideByPerson(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
-): Promise<RoundOutcome> {
+export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promise<RoundOutcome> {
   const decision = ctx.settings.decision;
   if (decision === undefined) throw new Error("decideByPerson without a decision");
   const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+  const { history } = round.loaded;
   // The decision is about the round the person read (round.ts checked it is the latest, on this head
   // and base): it is bound to what that round judged on, so it stands exactly where that round would.
-  const decidedOn = lastRound(loaded.history)?.binding;
+  const decidedOn = lastRound(history)?.binding;
   const concluded = concludeRound({
-    history: loaded.history,
+    history,
     maxRounds: ctx.settings.maxRounds,
-    head,
+    head: round.head,
     at: ctx.now().toISOString(),
     outcome: decided.result,
     decidedBy: decision.actor,
@@ -70,94 +64,58 @@ export async function decideByPerson(
     ...(decision.url !== undefined ? { decisionUrl: decision.url } : {}),
     ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
   });
-  const history = append(loaded.history, concluded);
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, concluded.record.round),
+  return finishRound(ctx, round, {
+    round: concluded.record.round,
     status: concluded.status,
     result: decided.result,
     parts: decided.parts,
-    history: historyRows(history),
+    history: append(history, concluded),
+    saveHistory: true,
     notes: [
       `Decided by @${decision.actor} through ${decision.url !== undefined ? `a comment (${decision.url})` : "workflow_dispatch"}; the next push starts a fresh round.`,
     ],
-    budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds },
-  };
-  const { jobSummary, report: posted } = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
-    history,
-    comment: loaded.comment,
-    saveHistory: true,
-    annotations: [],
-  });
-  return outcomeFrom(concluded.status, decided.result, {
-    check,
-    head,
-    round: concluded.record.round,
+    sections: { budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds } },
     reviewerVerdict: "SKIPPED",
-    coverage: "0% (decided by a person)",
-    history,
-    jobSummary,
-    report: posted,
+    coverage: DECIDED_COVERAGE,
     message: `${concluded.status}: decided by @${decision.actor}`,
   });
 }
 
+/** The `coverage` output of a round a person decided: nothing was reviewed in it. */
+const DECIDED_COVERAGE = "0% (decided by a person)";
+
 /** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
 export async function repostDecision(
   ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
-  round: number,
+  round: OpenRound,
+  decided: number,
 ): Promise<RoundOutcome> {
-  const record = lastRound(loaded.history);
-  if (record === undefined || record.round !== round || record.decidedBy === undefined)
-    throw new Error(`round ${round} is not the latest round, decided by a person`);
+  const { history } = round.loaded;
+  const record = lastRound(history);
+  if (record === undefined || record.round !== decided || record.decidedBy === undefined)
+    throw new Error(`round ${decided} is not the latest round, decided by a person`);
   const result: Result = {
-    value: record.status === "approve" ? "YES" : "NO",
-    reasons: roundReasons(loaded.history, record),
+    // A person's decision is an approve or a block, whose value the status names.
+    value: valueOfStatus(record.status),
+    reasons: roundReasons(history, record),
     needed: [],
     dependencies: [],
   };
   const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
-  const part: Part = {
-    name: "rounds",
-    result,
-    summary: `decided by @${record.decidedBy} in round ${round}${because}`,
-  };
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, round),
+  return finishRound(ctx, round, {
+    round: decided,
     status: record.status,
     result,
-    parts: [part],
-    history: historyRows(loaded.history),
-    notes: [
-      `@${record.decidedBy} decided this commit in round ${round}; the decision stands until the next push.`,
+    parts: [
+      { name: "rounds", result, summary: `decided by @${record.decidedBy} in round ${decided}${because}` },
     ],
-  };
-  const { jobSummary, report: posted } = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
-    history: loaded.history,
-    comment: loaded.comment,
+    history,
     saveHistory: false,
-    annotations: [],
-  });
-  return outcomeFrom(record.status, result, {
-    check,
-    head,
-    round,
+    notes: [
+      `@${record.decidedBy} decided this commit in round ${decided}; the decision stands until the next push.`,
+    ],
     reviewerVerdict: "SKIPPED",
-    coverage: "0% (decided by a person)",
-    history: loaded.history,
-    jobSummary,
-    report: posted,
-    message: `${record.status}: decided by @${record.decidedBy} in round ${round}`,
+    coverage: DECIDED_COVERAGE,
+    message: `${record.status}: decided by @${record.decidedBy} in round ${decided}`,
   });
 }

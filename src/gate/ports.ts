@@ -1,6 +1,7 @@
 // What one round needs from the outside world, as small interfaces. The round logic (round.ts) sees
-// only these; src/main.ts binds them to the GitHub API, the reviewer providers and the workspace, and
-// tests bind them to fakes. Keeping the capabilities narrow is what lets the round stay readable and
+// only these; the entry points bind them (src/main.ts and the CLI, through src/bind-github.ts,
+// src/bind-reviewer.ts and src/workspace-head.ts) to the GitHub API, the reviewer providers and the
+// workspace, and tests bind them to fakes (__tests__/gate/boundary.test.ts keeps src/gate that way). Keeping the capabilities narrow is what lets the round stay readable and
 // lets every error path be tested without a network.
 import type { Diff } from "../diff/types.js";
 
@@ -186,8 +187,15 @@ export interface CommitStatusState {
   description: string | null;
 }
 
+/** The round's log. The action binds it to @actions/core (src/main.ts), the CLI to stderr; the round
+ * itself never imports a runner library. */
 export interface Logger {
   info(message: string): void;
   warning(message: string): void;
   error(message: string): void;
+  /** Detail for whoever turns on step debug logging (ACTIONS_STEP_DEBUG, or the CLI's --verbose). */
+  debug(message: string): void;
+  /** A foldable section of the log, one per phase of a round (phase.ts). Sections do not nest. */
+  startGroup(name: string): void;
+  endGroup(): void;
 }

@@ -10,57 +10,103 @@ import {
   renderJobSummary,
 } from "../report/round-report.js";
 import { type Coverage, withheldSummary } from "../review/coverage.js";
-import { reasonsOf } from "../verdict/decision.js";
-import { conclusionOf, maybe, type Result, type Status } from "../verdict/four.js";
+import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
-import type { annotationsFor } from "./annotations.js";
+import { type Part, reasonsOf } from "../verdict/round-decision.js";
+import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
-import type { RoundContext, RoundOutcome } from "./context.js";
-import type { CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
+import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { phase } from "./phase.js";
+import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
 import { type RoundFindings, showFindings } from "./review-comments.js";
-import { confirmHistoryUnchanged, exclusionsJson, saveHistoryChecked } from "./round-history.js";
+import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecked } from "./round-history.js";
 
-/** The step's outcome. The report is what was posted: when binding the pass to its commit turned an
- * approve into a hold (commit-binding.ts), the outcome says the hold, never the approve. */
-export function outcomeFrom(
-  judged: Status,
-  judgedResult: Result,
-  extra: {
-    check: CheckRunRef;
-    head: string;
-    round: number;
-    reviewerVerdict: string;
-    coverage: string;
-    history: History;
-    jobSummary: string;
-    report: RoundReport;
-    message: string;
-  },
-): RoundOutcome {
-  const rebound = extra.report.status !== judged;
-  const status = rebound ? extra.report.status : judged;
-  const result = rebound ? extra.report.result : judgedResult;
-  const first = result.reasons[0] ?? result.needed[0];
-  return {
-    status,
-    message: rebound ? `${status}${first !== undefined ? `: ${first}` : ""}` : extra.message,
-    checkRunId: extra.check.id,
-    headSha: extra.head,
-    round: extra.round,
-    reviewerVerdict: extra.reviewerVerdict,
-    coverage: extra.coverage,
-    reasons: reasonsOf(result),
-    exclusions: exclusionsJson(extra.history),
-    jobSummary: extra.jobSummary,
-    report: extra.report,
+/** How a pull request's round ends, whatever path reached its status (an evaluation, a person's
+ * decision, one repeated, a hold before anything was asked): what the report says and whether the
+ * history is written. finishRound turns it into the posted check run and the step's outcome. */
+export interface RoundEnding {
+  /** The round number the report shows (the recorded round's, or the last one's when nothing new is
+   * recorded). */
+  round: number;
+  status: Status;
+  result: Result;
+  parts: readonly Part[];
+  /** The history after this round; written only when `saveHistory`, else confirmed unchanged. */
+  history: History;
+  saveHistory: boolean;
+  notes?: readonly string[];
+  /** The sections only an evaluated round has. */
+  sections?: Pick<RoundReport, "coverage" | "reviewer" | "criteria" | "budget" | "waitingOn">;
+  annotations?: readonly Annotation[];
+  /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
+  findings?: RoundFindings;
+  reviewerVerdict: ReviewerVerdict;
+  /** The `coverage` output: a figure, or why nothing was reviewed. */
+  coverage: string;
+  /** The step's message; by default the status and its first reason. */
+  message?: string;
+}
+
+/** The one ending of a pull request's round: the report built, the history saved (or confirmed
+ * unchanged), the check run completed, and the step's outcome. The outcome says what was posted: when
+ * binding the pass to its commit turned an approve into a hold (commit-binding.ts), it says the hold,
+ * never the approve. */
+export async function finishRound(
+  ctx: RoundContext,
+  round: OpenRound,
+  ending: RoundEnding,
+): Promise<RoundOutcome> {
+  const { pr, head, check, loaded } = round;
+  const report: RoundReport = {
+    ...baseReport(ctx, pr, head, ending.round),
+    status: ending.status,
+    result: ending.result,
+    parts: ending.parts,
+    history: historyRows(ending.history),
+    notes: ending.notes ?? [],
+    ...ending.sections,
   };
+  const { jobSummary, report: posted } = await phase(ctx.log, "Publish", () =>
+    publish(ctx, {
+      check,
+      pr,
+      head,
+      report,
+      history: ending.history,
+      comment: loaded.comment,
+      saveHistory: ending.saveHistory,
+      annotations: ending.annotations ?? [],
+      ...(ending.findings !== undefined ? { findings: ending.findings } : {}),
+    }),
+  );
+  const rebound = posted.status !== ending.status;
+  return {
+    status: posted.status,
+    message:
+      rebound || ending.message === undefined ? statusLine(posted.status, posted.result) : ending.message,
+    checkRunId: check.id,
+    headSha: head,
+    round: ending.round,
+    reviewerVerdict: ending.reviewerVerdict,
+    coverage: ending.coverage,
+    reasons: reasonsOf(posted.result),
+    exclusions: exclusionsJson(ending.history),
+    jobSummary,
+    report: posted,
+  };
+}
+
+/** A status and the first thing it names: what the step logs and fails with. */
+export function statusLine(status: Status, result: Result): string {
+  const first = result.reasons[0] ?? result.needed[0];
+  return `${status}${first !== undefined ? `: ${first}` : ""}`;
 }
 
 /** Finish the check run and save the history; shared by every path that reaches a status, so it is
  * where a pass is bound to its commit: an approve is posted only when every other open pull request at
  * the commit passed there too, and is taken back (posted again as a hold) when one was opened at the
  * commit while the round ran. Returns the job summary and the report as posted. */
-export async function publish(
+async function publish(
   ctx: RoundContext,
   input: {
     check: CheckRunRef;
@@ -70,7 +116,7 @@ export async function publish(
     history: History;
     comment: StoredComment | undefined;
     saveHistory: boolean;
-    annotations: ReturnType<typeof annotationsFor>;
+    annotations: readonly Annotation[];
     /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
     findings?: RoundFindings;
   },
@@ -85,17 +131,7 @@ export async function publish(
     report = boundReport(report, binding.part);
     judged = binding.judged;
   }
-  // Nothing is posted on a history that changed since it was read: written compare-and-swap, or
-  // confirmed unchanged when there is nothing to write (round-history.ts).
-  if (input.saveHistory) {
-    const body = renderHistoryComment(input.history, {
-      checkName: settings.checkName,
-      ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
-    });
-    await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
-  } else {
-    await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
-  }
+  await writeHistory(ctx, input);
   // After the history (a round judged again on a changed history posts nothing twice), before the
   // check run (whose summary then says when they could not be shown). Never changes the status.
   if (input.findings !== undefined && settings.reviewComments) {
@@ -108,7 +144,7 @@ export async function publish(
     });
     if (note !== undefined) report = { ...report, notes: [...report.notes, note] };
   }
-  await finish(ctx, input.check, report, input.annotations);
+  await completeCheck(ctx, input.check, report, input.annotations);
   if (report.status === "approve" && judged !== undefined) {
     // GitHub shows the check run completed last. A pull request opened at this commit after the list
     // above was read, whose own round finished first, would otherwise show this pass.
@@ -117,17 +153,42 @@ export async function publish(
     if (unjudged.length > 0) {
       report = boundReport(report, unjudgedPart(input.head, unjudged));
       // The annotations are on the run already: an update appends them.
-      await finish(ctx, input.check, report, []);
+      await completeCheck(ctx, input.check, report, []);
     }
   }
   return { jobSummary: renderJobSummary(report), report };
 }
 
-async function finish(
+/** Nothing is posted on a history that changed since it was read: written compare-and-swap, or
+ * confirmed unchanged when there is nothing to write (round-history.ts). */
+async function writeHistory(
+  ctx: RoundContext,
+  input: {
+    check: CheckRunRef;
+    pr: PullRequestInfo;
+    history: History;
+    comment: StoredComment | undefined;
+    saveHistory: boolean;
+  },
+): Promise<void> {
+  const { settings } = ctx;
+  if (!input.saveHistory) {
+    await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
+    return;
+  }
+  const body = renderHistoryComment(input.history, {
+    checkName: settings.checkName,
+    ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+  });
+  await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
+}
+
+/** The check run completed with the rendered report, its conclusion the status's (four-values.ts). */
+export async function completeCheck(
   ctx: RoundContext,
   check: CheckRunRef,
   report: RoundReport,
-  annotations: ReturnType<typeof annotationsFor>,
+  annotations: readonly Annotation[],
 ): Promise<void> {
   const rendered = renderCheck(report);
   await ctx.github.finishCheck(
@@ -137,7 +198,7 @@ async function finish(
   );
 }
 
-export function baseReport(
+function baseReport(
   ctx: RoundContext,
   pr: PullRequestInfo,
   head: string,

@@ -18,8 +18,9 @@ import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
 import { describeFinding, type Finding } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
+import { isJudgment } from "../verdict/vocabulary.js";
 import type { RoundContext } from "./context.js";
-import type { CheckRunRef } from "./ports.js";
+import type { CheckRunRef, PullReviewsPort } from "./ports.js";
 import type { ReviewerPartOutcome } from "./reviewer-part.js";
 
 /** What a round gives this step: its findings, its diff, and where the reviewer's silence means a
@@ -45,8 +46,7 @@ export function roundFindings(
 ): RoundFindings | undefined {
   if (review.reusedFromRound !== undefined || review.calls.length === 0) return undefined;
   if (review.findings.length === 0 && !earlierRounds) return undefined;
-  const clean =
-    (review.verdict === "APPROVE" || review.verdict === "REQUEST_CHANGES") && review.calls.every((c) => c.ok);
+  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return {
     findings: review.findings,
     files,
@@ -181,6 +181,52 @@ function isGate(author: { type: string; login: string } | null, slug: string): b
   return author.login.replace(/\[bot\]$/, "") === slug;
 }
 
+/** Posts the new findings as one review; returns how many were on lines, or undefined when there was
+ * nothing to post. */
+async function postFindings(
+  port: PullReviewsPort,
+  input: { pr: number; head: string; round: number; checkName: string },
+  fresh: readonly PlacedFinding[],
+): Promise<number | undefined> {
+  const review = reviewToPost(input.checkName, input.round, fresh);
+  if (review === undefined) return undefined;
+  try {
+    await port.postReview(input.pr, { commitId: input.head, ...review });
+  } catch (error) {
+    // GitHub refuses the whole review when one line is not in its own view of the diff (422): the
+    // findings are posted once more, all in the body, rather than not at all.
+    if ((error as { status?: unknown } | null)?.status !== 422 || review.comments.length === 0) throw error;
+    const inBody = reviewToPost(
+      input.checkName,
+      input.round,
+      fresh.map((p) => ({ key: p.key, finding: p.finding })),
+    ) as NonNullable<typeof review>;
+    await port.postReview(input.pr, { commitId: input.head, ...inBody });
+  }
+  return review.comments.length;
+}
+
+type ThreadsRead = Awaited<ReturnType<PullReviewsPort["threads"]>>;
+
+/** The gate's own threads, each with the one finding key it marks, and every key the gate has posted
+ * (in a thread or in a review's body). Only comments by the app that owns this check run count. */
+function gateThreads(
+  read: ThreadsRead,
+  slug: string,
+  checkName: string,
+): { own: { thread: ThreadsRead["threads"][number]; key: string }[]; posted: Set<string> } {
+  const own = read.threads.flatMap((t) => {
+    if (t.first === null || !isGate(t.first.author, slug)) return [];
+    const keys = markedKeys(t.first.body, checkName);
+    return keys.length === 1 ? [{ thread: t, key: keys[0] as string }] : [];
+  });
+  const posted = new Set(own.map((o) => o.key));
+  for (const r of read.reviews) {
+    if (isGate(r.author, slug)) for (const k of markedKeys(r.body, checkName)) posted.add(k);
+  }
+  return { own, posted };
+}
+
 /** Posts this round's new findings and resolves the gate's threads whose finding is gone. Returns a
  * note for the check run when something could not be done; never throws. */
 export async function showFindings(
@@ -200,34 +246,12 @@ export async function showFindings(
   }
   try {
     const read = await port.threads(input.pr);
-    const own = read.threads.flatMap((t) => {
-      if (t.first === null || !isGate(t.first.author, slug)) return [];
-      const keys = markedKeys(t.first.body, checkName);
-      return keys.length === 1 ? [{ thread: t, key: keys[0] as string }] : [];
-    });
-    const posted = new Set(own.map((o) => o.key));
-    for (const r of read.reviews) {
-      if (isGate(r.author, slug)) for (const k of markedKeys(r.body, checkName)) posted.add(k);
-    }
+    const { own, posted } = gateThreads(read, slug, checkName);
     const fresh = placed.filter((p) => !posted.has(p.key));
-    const review = reviewToPost(checkName, input.round, fresh);
-    if (review !== undefined) {
-      try {
-        await port.postReview(input.pr, { commitId: input.head, ...review });
-      } catch (error) {
-        // GitHub refuses the whole review when one line is not in its own view of the diff (422):
-        // the findings are posted once more, all in the body, rather than not at all.
-        if ((error as { status?: unknown } | null)?.status !== 422 || review.comments.length === 0)
-          throw error;
-        const inBody = reviewToPost(
-          checkName,
-          input.round,
-          fresh.map((p) => ({ key: p.key, finding: p.finding })),
-        ) as NonNullable<typeof review>;
-        await port.postReview(input.pr, { commitId: input.head, ...inBody });
-      }
+    const onLines = await postFindings(port, { ...input, checkName }, fresh);
+    if (onLines !== undefined) {
       ctx.log.info(
-        `review comments: ${fresh.length} new finding(s) posted (${review.comments.length} on lines); ${placed.length - fresh.length} posted before`,
+        `review comments: ${fresh.length} new finding(s) posted (${onLines} on lines); ${placed.length - fresh.length} posted before`,
       );
     }
     // Resolved: the gate's own open threads, nobody else's word in them, whose finding this round

@@ -1,11 +1,11 @@
 // The reviewer part of a round: the planned chunks go to the reviewer, each reply is read under the
-// round-bound reply contract, and the per-chunk results combine by the lattice, capped by coverage.
+// round-bound reply contract, and the per-chunk results combine by the lattice, held where part of the diff went unseen.
 // A verdict recorded for the same head, diff, prompt and model is reused instead of asking again; on
 // another head, each file whose key matches a kept verdict is (src/review/reuse.ts), and only the other
 // files are sent. A round whose prompts would go past max-round-tokens holds before any call.
 import type { DiffFile } from "../diff/types.js";
 import type { PanelMemberReport, ReviewerCallReport } from "../report/round-report.js";
-import { reviewChunks } from "../review/chunks.js";
+import { type ChunkOutcome, reviewChunks } from "../review/chunks.js";
 import { type Coverage, coverageOf, formatCoverage } from "../review/coverage.js";
 import { replyEcho } from "../review/forgery.js";
 import { type Chunk, fileTokens, type ReviewPlan } from "../review/plan.js";
@@ -20,12 +20,13 @@ import {
   wholeChunksReused,
 } from "../review/reuse.js";
 import type { Reviewer, ReviewReply } from "../review/reviewer.js";
-import { capByCoverage, type Part } from "../verdict/decision.js";
 import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
-import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four.js";
+import { combine, maybe, NO, no, type Result, YES, yes } from "../verdict/four-values.js";
 import { canonicalJson, type FileVerdicts, sha256 } from "../verdict/history.js";
 import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { holdIfPartlySeen, type Part } from "../verdict/round-decision.js";
 import { storeReasons } from "../verdict/stored-text.js";
+import { mostBlockingVerdict, type ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { Incremental } from "./reuse-part.js";
 
 /** The prompt's parts that do not depend on the chunk or the round token. */
@@ -33,7 +34,7 @@ export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "dr
 
 export interface ReusedVerdict {
   round: number;
-  verdict: string;
+  verdict: ReviewerVerdict;
   result: Result;
   /** Another pull request with the same head whose round gave it (shared-verdict.ts). */
   pr?: number;
@@ -44,9 +45,9 @@ export interface ReusedVerdict {
 export interface ReviewerPartOutcome {
   part: Part;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR: the step output `reviewer-verdict`. */
-  verdict: string;
-  /** The reviewer's own combined result before the coverage cap (what a later round may reuse). */
-  uncapped: Result;
+  verdict: ReviewerVerdict;
+  /** The reviewer's own combined result before the coverage rule (holdIfPartlySeen): what a later round may reuse. */
+  beforeCoverage: Result;
   coverage: Coverage;
   calls: ReviewerCallReport[];
   /** BLOCKING findings, for annotations at their path and line. */
@@ -85,16 +86,7 @@ export function reviewFingerprint(label: string, base: PromptBase, plan: ReviewP
   return sha256(canonicalJson({ label, base, chunks, notReviewed: plan.notReviewed.map((n) => n.path) }));
 }
 
-const VERDICT_ORDER = ["ERROR", "REQUEST_CHANGES", "AMBIGUOUS", "NONE", "APPROVE"] as const;
-
-/** The combined verdict word: any failure is ERROR; then the most blocking verdict wins. */
-function combinedVerdict(words: readonly string[]): string {
-  if (words.length === 0) return "NONE";
-  for (const w of VERDICT_ORDER) if (words.includes(w)) return w;
-  return "ERROR";
-}
-
-function word(verdict: ReplyVerdict | null): string {
+function word(verdict: ReplyVerdict | null): ReviewerVerdict {
   return verdict ?? "NONE";
 }
 
@@ -126,7 +118,7 @@ function readText(
   text: string,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: string; findings: Finding[]; text: string } {
+): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text: string } {
   const verdict = findVerdict(text, { roundToken });
   const echo = replyEcho(text, prompt);
   if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
@@ -161,7 +153,7 @@ function readReply(
   reply: ReviewReply,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: string; findings: Finding[]; text?: string } {
+): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text?: string } {
   if (!reply.ok) {
     return {
       result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
@@ -297,69 +289,19 @@ export function chunkPrompts(chunks: readonly Chunk[], base: PromptBase, roundTo
   );
 }
 
+/** The reviewer part: a verdict reused whole, a round over its token limit held before any call, or
+ * the chunks asked (and kept file verdicts carried) and their replies read into one result. */
 export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPartOutcome> {
-  const { plan, reviewer, base, roundToken, fingerprint, incremental } = input;
-  if (input.reuse !== undefined) {
-    // Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
-    // reuse, so every chunk was answered and coverage is what the plan promised.
-    const coverage = plan.coverage;
-    const result = capByCoverage(input.reuse.result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
-    const kept = incremental === undefined ? undefined : whatToAsk(plan, { ...incremental, force: false });
-    return {
-      part: {
-        name: "reviewer",
-        result,
-        summary: `${input.reuse.verdict} (reused from ${input.reuse.pr !== undefined ? `PR #${input.reuse.pr}'s ` : ""}round ${input.reuse.round}); coverage ${formatCoverage(coverage)}`,
-      },
-      verdict: input.reuse.verdict,
-      uncapped: input.reuse.result,
-      coverage,
-      calls: [],
-      findings: [],
-      warnings: [],
-      fingerprint,
-      reusedFromRound: input.reuse.round,
-      ...(input.reuse.pr !== undefined ? { reusedFromPr: input.reuse.pr } : {}),
-      ...filesOf(kept === undefined ? undefined : carried(incremental, kept)),
-      fileTexts: new Map(),
-      estimatedTokens: 0,
-    };
-  }
+  const { plan, reviewer, base, roundToken, incremental } = input;
+  if (input.reuse !== undefined) return reusedReview(input, input.reuse);
   const asked = whatToAsk(plan, incremental);
-  const total = asked.chunks.length;
   const prompts = chunkPrompts(asked.chunks, base, roundToken);
   const estimatedTokens = prompts.reduce((sum, p) => sum + p.estimatedTokens, 0);
   const reusedFiles = reusedReport(plan, asked);
   if (input.maxRoundTokens !== undefined && estimatedTokens > input.maxRoundTokens) {
-    // Before any call: a round that cannot afford all of its calls makes none, and holds. A partial
-    // review could not approve anyway, and each call past the limit is money the repository said no to.
-    const need = `the round needs about ${estimatedTokens.toLocaleString("en-US")} prompt tokens (estimated, ${total} call${total === 1 ? "" : "s"}), over \`max-round-tokens\` (${input.maxRoundTokens.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\` or split the pull request`;
-    input.log(`reviewer: ${need}`);
-    const coverage = coverageWith(
-      plan,
-      asked,
-      new Set(),
-      new Map(asked.chunks.map((c) => [c.index, "not asked: over max-round-tokens"])),
-    );
-    return {
-      part: {
-        name: "reviewer",
-        result: maybe(need),
-        summary: `not asked: over max-round-tokens${describeReuse(reusedFiles)}`,
-      },
-      verdict: "SKIPPED",
-      uncapped: maybe(need),
-      coverage,
-      calls: [],
-      findings: [],
-      warnings: [],
-      fingerprint,
-      ...filesOf(carried(incremental, asked)),
-      fileTexts: new Map(),
-      ...(reusedFiles !== undefined ? { reusedFiles } : {}),
-      estimatedTokens,
-    };
+    return overRoundTokens(input, asked, input.maxRoundTokens, estimatedTokens, reusedFiles);
   }
+  const total = asked.chunks.length;
   input.log(
     `reviewer: ${reviewer.label}, ${total} call(s), concurrency ${input.concurrency}${describeReuse(reusedFiles)}`,
   );
@@ -367,62 +309,16 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
     concurrency: input.concurrency,
     prompt: (chunk) => prompts[chunk.index] as (typeof prompts)[number],
   });
-  const answeredIndexes = new Set<number>();
-  const failed = new Map<number, string>();
-  for (const outcome of outcomes) {
-    if (outcome.reply.ok) answeredIndexes.add(outcome.chunk.index);
-    else failed.set(outcome.chunk.index, `reviewer ${outcome.reply.failure}: ${outcome.reply.message}`);
-  }
-  const coverage = coverageWith(plan, asked, answeredIndexes, failed);
-  const results: Result[] = [];
-  const words: string[] = [];
-  const found: Finding[] = [];
-  const calls: ReviewerCallReport[] = [];
-  const answered: AnsweredChunk[] = [];
-  const fileTexts = new Map<string, string>();
-  const warnings = new Set<string>();
-  for (const outcome of outcomes) {
-    const prompt = prompts[outcome.chunk.index] as (typeof prompts)[number];
-    const read = readReply(outcome.reply, roundToken, prompt);
-    results.push(read.result);
-    words.push(read.verdict);
-    found.push(...read.findings);
-    answered.push({ chunk: outcome.chunk, answer: answerOf(outcome.reply.ok, read, fileTexts) });
-    for (const w of outcome.reply.warnings) warnings.add(w);
-    calls.push({
-      files: outcome.chunk.files.length,
-      ok: outcome.reply.ok,
-      latencyMs: outcome.reply.latencyMs,
-      attempts: outcome.reply.attempts,
-      ...(outcome.reply.usage?.inputTokens !== undefined
-        ? { inputTokens: outcome.reply.usage.inputTokens }
-        : {}),
-      ...(outcome.reply.usage?.outputTokens !== undefined
-        ? { outputTokens: outcome.reply.usage.outputTokens }
-        : {}),
-      outcome: outcome.reply.ok ? read.verdict : outcome.reply.failure,
-      ...(outcome.reply.ok
-        ? { reply: hideRoundToken(read.text ?? outcome.reply.text, roundToken) }
-        : { message: hideRoundToken(outcome.reply.message, roundToken) }),
-    });
-  }
+  const coverage = coverageOfReplies(plan, asked, outcomes);
+  const read = readReplies(outcomes, prompts, roundToken);
   for (const r of asked.reused) {
     const kept = keptResult(r, incremental?.reasonText ?? notStoredText);
-    results.push(kept);
-    words.push(kept.value === NO ? "REQUEST_CHANGES" : "APPROVE");
+    read.results.push(kept);
+    read.words.push(kept.value === NO ? "REQUEST_CHANGES" : "APPROVE");
   }
-  // No chunk at all: there is no review. Nothing in scope, or nothing in scope it could be shown (a
-  // malformed diff, binary files): the first gap says which, so the hold says what is wrong.
-  const uncapped =
-    results.length > 0
-      ? combine(...results)
-      : maybe(
-          plan.inScope.length === 0
-            ? "the reviewer was not asked: no file in scope to review"
-            : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
-        );
-  const result = capByCoverage(dedupe(uncapped), toDecisionCoverage(coverage), coverage.gaps.join("; "));
-  const verdict = combinedVerdict(words);
+  const beforeCoverage = dedupe(reviewedResult(read.results, plan, coverage));
+  const result = holdIfPartlySeen(beforeCoverage, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  const verdict = mostBlockingVerdict(read.words);
   return {
     part: {
       name: "reviewer",
@@ -430,20 +326,167 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
       summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}${describeReuse(reusedFiles)}); coverage ${formatCoverage(coverage)}`,
     },
     verdict,
-    uncapped: dedupe(uncapped),
+    beforeCoverage,
     coverage,
-    calls,
-    findings: found,
-    warnings: [...warnings],
-    fingerprint,
+    calls: read.calls,
+    findings: read.findings,
+    warnings: [...read.warnings],
+    fingerprint: input.fingerprint,
     ...(incremental !== undefined
-      ? { files: nextVerdicts(incremental.round, asked.reused, answered, asked.keys) }
+      ? { files: nextVerdicts(incremental.round, asked.reused, read.answered, asked.keys) }
       : {}),
-    fileTexts,
+    fileTexts: read.fileTexts,
     ...(reusedFiles !== undefined ? { reusedFiles } : {}),
     askedFiles: asked.chunks.flatMap((c) => c.files.map((f) => f.path)),
     estimatedTokens,
   };
+}
+
+/** Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
+ * reuse, so every chunk was answered and coverage is what the plan promised. */
+function reusedReview(input: ReviewerPartInput, reuse: ReusedVerdict): ReviewerPartOutcome {
+  const { plan, incremental } = input;
+  const coverage = plan.coverage;
+  const result = holdIfPartlySeen(reuse.result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  const kept = incremental === undefined ? undefined : whatToAsk(plan, { ...incremental, force: false });
+  return {
+    part: {
+      name: "reviewer",
+      result,
+      summary: `${reuse.verdict} (reused from ${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round}); coverage ${formatCoverage(coverage)}`,
+    },
+    verdict: reuse.verdict,
+    beforeCoverage: reuse.result,
+    coverage,
+    calls: [],
+    findings: [],
+    warnings: [],
+    fingerprint: input.fingerprint,
+    reusedFromRound: reuse.round,
+    ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
+    ...filesOf(kept === undefined ? undefined : carried(incremental, kept)),
+    fileTexts: new Map(),
+    estimatedTokens: 0,
+  };
+}
+
+/** Before any call: a round that cannot afford all of its calls makes none, and holds. A partial
+ * review could not approve anyway, and each call past the limit is money the repository said no to. */
+function overRoundTokens(
+  input: ReviewerPartInput,
+  asked: Asked,
+  maxRoundTokens: number,
+  estimatedTokens: number,
+  reusedFiles: ReviewerPartOutcome["reusedFiles"],
+): ReviewerPartOutcome {
+  const total = asked.chunks.length;
+  const need = `the round needs about ${estimatedTokens.toLocaleString("en-US")} prompt tokens (estimated, ${total} call${total === 1 ? "" : "s"}), over \`max-round-tokens\` (${maxRoundTokens.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\` or split the pull request`;
+  input.log(`reviewer: ${need}`);
+  const coverage = coverageWith(
+    input.plan,
+    asked,
+    new Set(),
+    new Map(asked.chunks.map((c) => [c.index, "not asked: over max-round-tokens"])),
+  );
+  return {
+    part: {
+      name: "reviewer",
+      result: maybe(need),
+      summary: `not asked: over max-round-tokens${describeReuse(reusedFiles)}`,
+    },
+    verdict: "SKIPPED",
+    beforeCoverage: maybe(need),
+    coverage,
+    calls: [],
+    findings: [],
+    warnings: [],
+    fingerprint: input.fingerprint,
+    ...filesOf(carried(input.incremental, asked)),
+    fileTexts: new Map(),
+    ...(reusedFiles !== undefined ? { reusedFiles } : {}),
+    estimatedTokens,
+  };
+}
+
+/** What the reviewer saw: the chunks that were answered, and why each other one was not. */
+function coverageOfReplies(plan: ReviewPlan, asked: Asked, outcomes: readonly ChunkOutcome[]): Coverage {
+  const answeredIndexes = new Set<number>();
+  const failed = new Map<number, string>();
+  for (const outcome of outcomes) {
+    if (outcome.reply.ok) answeredIndexes.add(outcome.chunk.index);
+    else failed.set(outcome.chunk.index, `reviewer ${outcome.reply.failure}: ${outcome.reply.message}`);
+  }
+  return coverageWith(plan, asked, answeredIndexes, failed);
+}
+
+/** Every reply read under the reply contract: its result, verdict word, findings, call report and
+ * per-file answer (for incremental rounds). */
+function readReplies(
+  outcomes: readonly ChunkOutcome[],
+  prompts: readonly Prompt[],
+  roundToken: string,
+): {
+  results: Result[];
+  words: ReviewerVerdict[];
+  findings: Finding[];
+  calls: ReviewerCallReport[];
+  answered: AnsweredChunk[];
+  fileTexts: Map<string, string>;
+  warnings: Set<string>;
+} {
+  const out = {
+    results: [] as Result[],
+    words: [] as ReviewerVerdict[],
+    findings: [] as Finding[],
+    calls: [] as ReviewerCallReport[],
+    answered: [] as AnsweredChunk[],
+    fileTexts: new Map<string, string>(),
+    warnings: new Set<string>(),
+  };
+  for (const outcome of outcomes) {
+    const read = readReply(outcome.reply, roundToken, prompts[outcome.chunk.index] as Prompt);
+    out.results.push(read.result);
+    out.words.push(read.verdict);
+    out.findings.push(...read.findings);
+    out.answered.push({ chunk: outcome.chunk, answer: answerOf(outcome.reply.ok, read, out.fileTexts) });
+    for (const w of outcome.reply.warnings) out.warnings.add(w);
+    out.calls.push(callReport(outcome, read, roundToken));
+  }
+  return out;
+}
+
+/** One call as the report shows it: its size, timing, tokens, and the reply (or failure) with the
+ * round token hidden. */
+function callReport(
+  outcome: ChunkOutcome,
+  read: { verdict: ReviewerVerdict; text?: string },
+  roundToken: string,
+): ReviewerCallReport {
+  const { reply } = outcome;
+  return {
+    files: outcome.chunk.files.length,
+    ok: reply.ok,
+    latencyMs: reply.latencyMs,
+    attempts: reply.attempts,
+    ...(reply.usage?.inputTokens !== undefined ? { inputTokens: reply.usage.inputTokens } : {}),
+    ...(reply.usage?.outputTokens !== undefined ? { outputTokens: reply.usage.outputTokens } : {}),
+    outcome: reply.ok ? read.verdict : reply.failure,
+    ...(reply.ok
+      ? { reply: hideRoundToken(read.text ?? reply.text, roundToken) }
+      : { message: hideRoundToken(reply.message, roundToken) }),
+  };
+}
+
+/** The reviewer's own result over every chunk and kept file. No chunk at all: there is no review.
+ * Nothing in scope, or nothing in scope it could be shown (a malformed diff, binary files): the first
+ * gap says which, so the hold says what is wrong. */
+function reviewedResult(results: readonly Result[], plan: ReviewPlan, coverage: Coverage): Result {
+  if (results.length > 0) return combine(...results);
+  return maybe(
+    plan.inScope.length === 0
+      ? "the reviewer was not asked: no file in scope to review"
+      : `the reviewer was not asked: ${coverage.gaps[0] ?? "no file in scope could be shown to it"}`,
+  );
 }
 
 function notStoredText(id: string): string {

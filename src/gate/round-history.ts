@@ -1,8 +1,9 @@
 // The round history as the round uses it: read from the gate's own comment and audited before it is
-// trusted, and shown as rows, exclusions and push notes (loop.ts bounds what a round stores).
+// trusted, and shown as rows, exclusions and push notes (loop-rules.ts bounds what a round stores).
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
 import type { Settings } from "../settings.js";
+import type { Status } from "../verdict/four-values.js";
 import {
   audit,
   emptyHistory,
@@ -26,7 +27,32 @@ function extras(r: RoundRecord): { because: string[]; needed: string[]; dependen
   };
 }
 
-export function exclusionsJson(history: History): unknown {
+/** One round as the `exclusions` output shows it (snake_case: it is read by other tools). */
+export interface ExclusionRound {
+  round: number;
+  head: string;
+  at: string;
+  status: Status;
+  reasons: { reason: string; repeated_from: number | null }[];
+  reasons_not_stored?: number;
+  needed: readonly string[];
+  dependencies: readonly string[];
+  digest?: true;
+  decided_by?: string;
+  decision_reason?: string;
+}
+
+/** The `exclusions` output: every stored round with its reasons, and the loop's budget. */
+export interface Exclusions {
+  pr: number;
+  check: string;
+  blocked_rounds: number;
+  max_rounds: number | null;
+  folded_rounds?: number;
+  rounds: ExclusionRound[];
+}
+
+export function exclusionsJson(history: History): Exclusions {
   const last = history.rounds[history.rounds.length - 1]?.receipt.after ?? history.checkpoint?.after;
   return {
     pr: history.pr,
@@ -45,7 +71,7 @@ export function exclusionsJson(history: History): unknown {
         ...(r.dropped !== undefined ? { reasons_not_stored: r.dropped.count } : {}),
         needed: full?.needed ?? [],
         dependencies: full?.dependencies ?? [],
-        ...(isDigest(r) ? { digest: true } : {}),
+        ...(isDigest(r) ? { digest: true as const } : {}),
         ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
         ...(full?.decisionReason !== undefined ? { decision_reason: full.decisionReason } : {}),
         ...(full?.decisionUrl !== undefined ? { decision_url: full.decisionUrl } : {}),

@@ -6,34 +6,48 @@
 // The invariant this file exists to keep: once the check run exists, the round ends with it
 // completed as something — approve only when every part said YES on the whole diff — or, if
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
+import type { Contract } from "../criteria/contract-schema.js";
 import type { Requirement } from "../criteria/requirement-schema.js";
 import { READ_CAP_BYTES } from "../criteria/tree.js";
-import type { RoundReport } from "../report/round-report.js";
+import type { Diff } from "../diff/types.js";
+import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
+import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
-import { decide, type Part } from "../verdict/decision.js";
-import { maybe, yes } from "../verdict/four.js";
+import type { Settings } from "../settings.js";
+import { maybe, type Status, yes } from "../verdict/four-values.js";
 import {
   append,
+  type Binding,
   earlierReasons,
   type FullRound,
+  type History,
   isDigest,
   lastRound,
   roundCount,
   storedResultOf,
 } from "../verdict/history.js";
-import { concludeRound, repeatsLast, terminalNeed, tokensSoFar } from "../verdict/loop.js";
-import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import {
+  concludeRound,
+  type RoundConclusion,
+  repeatsLast,
+  terminalNeed,
+  tokensSoFar,
+} from "../verdict/loop-rules.js";
+import { describePolicy, type PanelPolicy, UNANIMOUS } from "../verdict/panel.js";
+import { decide, type Part } from "../verdict/round-decision.js";
+import { isJudgment, isReviewerVerdict } from "../verdict/vocabulary.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
-import type { RoundContext, RoundOutcome } from "./context.js";
-import { checkCriteria, readContract } from "./criteria-part.js";
+import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { type CriteriaPartOutcome, checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
-import { lockfilePart } from "./lockfile-part.js";
+import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
 import {
   type MemberPlan,
+  type PanelMember,
   type PanelPartOutcome,
   panelFingerprint,
   panelFingerprintWith,
@@ -44,14 +58,15 @@ import {
   storedMembers,
 } from "./panel-part.js";
 import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
+import { phase, phasesTogether } from "./phase.js";
 import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
-import { baseReport, coverageReport, failCheck, outcomeFrom, publish } from "./publish.js";
+import { coverageReport, failCheck, finishRound } from "./publish.js";
 import { incrementalFor, reviewerIdentity, usageOf, withFileVerdicts } from "./reuse-part.js";
 import { roundFindings } from "./review-comments.js";
-import type { PromptBase } from "./reviewer-part.js";
-import { HistoryChanged, historyRows, type LoadedHistory, loadHistory, pushNote } from "./round-history.js";
+import type { PromptBase, ReusedVerdict } from "./reviewer-part.js";
+import { HistoryChanged, loadHistory, pushNote } from "./round-history.js";
 import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
-import { reviewedDespiteNameNotes, withheldScope } from "./withheld.js";
+import { reviewedDespiteNameNotes, type WithheldScope, withheldScope } from "./withheld.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
@@ -71,97 +86,138 @@ function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): str
   return `the workspace has ${which} ${checkedOut.slice(0, 12)} checked out, not the pull request's head ${head.slice(0, 12)}; check out the head (see docs/workflows.md)`;
 }
 
+/** One evaluation of the head, as named steps in the order they run. Every step reads `round` and
+ * what the steps before it found; only `concludeEvaluation` writes anything (through finishRound). */
 async function evaluate(
   ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
+  round: OpenRound,
   answers: Map<string, PanelPartOutcome>,
 ): Promise<RoundOutcome> {
+  const { log } = ctx;
+  const held = heldBeforeEvaluation(ctx, round);
+  if (held !== undefined) return holdUnevaluated(ctx, round, held);
+  // The contract and the diff are read one after the other, though neither needs the other: GitHub
+  // sees a round's requests in one order, which the cost tests pin and a fault's attempt counts rely on.
+  const contract = await phase(log, "Contract", () => readContractAtBase(ctx, round));
+  const change = await phase(log, "Diff", () => readChange(ctx, round, contract));
+  const question = await phase(log, "Review plan", () => frameQuestion(ctx, round, contract, change));
+  // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
+  // The dependencies' GitHub reads start once the reviewer step's own (a verdict to reuse) are done:
+  // GitHub sees the round's requests in the order it always has.
+  const lookedUp = signal();
+  const [review, criteria, dependencies] = await phasesTogether<
+    [PanelPartOutcome, CriteriaPartOutcome, DependenciesOutcome]
+  >(
+    log,
+    [
+      "Reviewer",
+      // Fired again when the step ends, however early it fails.
+      (l) =>
+        askReviewer({ ...ctx, log: l }, round, contract, question, answers, lookedUp.fire).finally(
+          lookedUp.fire,
+        ),
+    ],
+    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
+    [
+      "Dependencies",
+      (l) => lookedUp.fired.then(() => checkDependencies({ ...ctx, log: l }, round, contract)),
+    ],
+  );
+  return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
+}
+
+/** Why this round is not evaluated at all: a history that does not audit, or a loop already exhausted
+ * (a person decides, not another review). */
+function heldBeforeEvaluation(
+  ctx: RoundContext,
+  round: OpenRound,
+): { need: string; untrusted: boolean } | undefined {
+  const { problem, history } = round.loaded;
+  if (problem !== undefined) return { need: problem, untrusted: true };
+  const terminal = terminalNeed(history, ctx.settings.maxRounds);
+  return terminal === undefined ? undefined : { need: terminal, untrusted: false };
+}
+
+/** The hold of a round not evaluated. An untrustworthy history is left exactly as found, for the
+ * person who must look at it; a terminal hold already recorded for this head is posted again, not
+ * recorded again. */
+async function holdUnevaluated(
+  ctx: RoundContext,
+  round: OpenRound,
+  held: { need: string; untrusted: boolean },
+): Promise<RoundOutcome> {
+  const { history } = round.loaded;
+  const result = maybe(held.need);
+  const concluded = held.untrusted
+    ? undefined
+    : concludeRound({
+        history,
+        maxRounds: ctx.settings.maxRounds,
+        head: round.head,
+        at: ctx.now().toISOString(),
+        outcome: result,
+        binding: bindingOf(ctx.settings, round.pr.baseSha, "unread"),
+      });
+  const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
+  return finishRound(ctx, round, {
+    // Folded rounds count: the round number is the chain's, not the stored array's.
+    round:
+      concluded === undefined
+        ? roundCount(history) + 1
+        : fresh
+          ? concluded.record.round
+          : roundCount(history),
+    status: "hold-for-human",
+    result,
+    parts: [{ name: "rounds", result, summary: held.need }],
+    history: fresh ? append(history, concluded) : history,
+    saveHistory: fresh,
+    notes: held.untrusted
+      ? ["Delete the gate's history comment to start the history afresh once a person has looked."]
+      : [],
+    reviewerVerdict: "SKIPPED",
+    coverage: NOT_REVIEWED,
+  });
+}
+
+/** The `coverage` output of a round that reviewed nothing. */
+const NOT_REVIEWED = "0% (not reviewed)";
+
+/** The contract as read from the base commit, and what the round judges on besides its head. */
+interface BaseContract {
+  contract: Contract | undefined;
+  /** The criteria part already decided: no contract file, or one that cannot be used. */
+  decided: CriteriaPartOutcome | undefined;
+  binding: Binding;
+}
+
+/** The contract, from the base commit: the PR cannot weaken its own gate. */
+async function readContractAtBase(ctx: RoundContext, round: OpenRound): Promise<BaseContract> {
   const { settings, github, log } = ctx;
-  const { history } = loaded;
-  // Folded rounds count: the round number is the chain's, not the stored array's.
-  const roundNumber = roundCount(history) + 1;
-  const parts: Part[] = [];
-  const notes: string[] = [];
+  log.info(`contract: ${settings.contractPath} at base ${round.pr.baseSha.slice(0, 12)}`);
+  const file = await github.readFile(settings.contractPath, round.pr.baseSha);
+  const { contract, outcome } = readContract(file, settings.contractPath);
+  // A record made on another base, contract or settings does not count here.
+  const binding = bindingOf(settings, round.pr.baseSha, contractHash(file));
+  log.debug(`binding: base ${binding.base}, contract ${binding.contract}, settings ${binding.settings}`);
+  return { contract, decided: outcome, binding };
+}
 
-  // A terminal loop (rounds exhausted) is not evaluated again: a person decides.
-  const terminal = terminalNeed(history, settings.maxRounds);
-  if (loaded.problem !== undefined || terminal !== undefined) {
-    const need = loaded.problem ?? (terminal as string);
-    const result = maybe(need);
-    const concluded =
-      loaded.problem === undefined
-        ? concludeRound({
-            history,
-            maxRounds: settings.maxRounds,
-            head,
-            at: ctx.now().toISOString(),
-            outcome: result,
-            binding: bindingOf(settings, pr.baseSha, "unread"),
-          })
-        : undefined;
-    // A terminal hold already recorded for this head is posted again, not recorded again.
-    const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
-    const after = fresh ? append(history, concluded) : history;
-    const part: Part = { name: "rounds", result, summary: need };
-    const report: RoundReport = {
-      ...baseReport(
-        ctx,
-        pr,
-        head,
-        concluded === undefined ? roundNumber : fresh ? concluded.record.round : roundCount(history),
-      ),
-      status: "hold-for-human",
-      result,
-      parts: [part],
-      history: historyRows(after),
-      ...(loaded.problem !== undefined
-        ? {
-            notes: [
-              "Delete the gate's history comment to start the history afresh once a person has looked.",
-            ],
-          }
-        : {}),
-    };
-    // An untrustworthy history is left exactly as found, for the person who must look at it.
-    const { jobSummary, report: posted } = await publish(ctx, {
-      check,
-      pr,
-      head,
-      report,
-      history: after,
-      comment: loaded.comment,
-      saveHistory: fresh,
-      annotations: [],
-    });
-    return outcomeFrom("hold-for-human", result, {
-      check,
-      head,
-      round: report.round,
-      reviewerVerdict: "SKIPPED",
-      coverage: "0% (not reviewed)",
-      history: after,
-      jobSummary,
-      report: posted,
-      message: `hold-for-human: ${need}`,
-    });
-  }
+/** The change judged, and what the gate read at the head to decide what the reviewer is shown. */
+interface Change {
+  diff: Diff;
+  /** Why the checked-out tree is not the PR's code, if it is not. */
+  mismatch: string | undefined;
+  scope: WithheldScope;
+  lockfiles: LockfilePartOutcome | undefined;
+}
 
-  // The contract, from the base commit: the PR cannot weaken its own gate.
-  log.info(`contract: ${settings.contractPath} at base ${pr.baseSha.slice(0, 12)}`);
-  const contractFile = await github.readFile(settings.contractPath, pr.baseSha);
-  const { contract, outcome: contractOutcome } = readContract(contractFile, settings.contractPath);
-  // What this round judges on besides its head; a record made on anything else does not count here.
-  const binding = bindingOf(settings, pr.baseSha, contractHash(contractFile));
-  const changed = bindingNote(history, binding);
-  if (changed !== undefined) notes.push(changed);
-
-  log.info("diff: fetching");
-  // The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve
-  // must be about exactly the code the check run is posted on, whatever is pushed meanwhile.
-  const diff = await github.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
+/** The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve must
+ * be about exactly the code the check run is posted on, whatever is pushed meanwhile. */
+async function readChange(ctx: RoundContext, round: OpenRound, base: BaseContract): Promise<Change> {
+  const { pr, head } = round;
+  ctx.log.info("diff: fetching");
+  const diff = await ctx.github.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
   const mismatch = treeMismatch(ctx, pr, head);
   // What the gate withholds from the reviewer is decided by content at the head, not by name.
   const scope = await withheldScope(ctx, diff, head, mismatch === undefined);
@@ -170,19 +226,77 @@ async function evaluate(
   const lockfiles = await lockfilePart({
     files: diff.files,
     content: scope.content,
-    readBase: (path) => github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
-    allowed: contract?.lockfile?.allowed_registries ?? [],
+    readBase: (path) => ctx.github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
+    allowed: base.contract?.lockfile?.allowed_registries ?? [],
   });
-  const withheld = withheldFiles(scopeFiles(diff.files, scope).excluded, lockfiles?.changes);
-  // The panel (issue 14), or the one reviewer as a panel of one, which is exactly the reviewer alone.
+  return { diff, mismatch, scope, lockfiles };
+}
+
+/** What the reviewer is asked: the prompt's conditions, the diff planned into chunks within its
+ * budget, and the notes a person should read about the change. */
+interface Question {
+  /** The panel (issue 14), or the one reviewer as a panel of one, which is exactly the reviewer alone. */
+  members: readonly PanelMember[];
+  policy: PanelPolicy;
+  base: PromptBase;
+  /** Each member's chunks, planned from its own context window. */
+  plans: readonly MemberPlan[];
+  /** The first member's plan: the files in scope are the same for every member. */
+  plan: ReviewPlan;
+  notes: string[];
+}
+
+function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, change: Change): Question {
+  const { settings, log } = ctx;
+  const { history } = round.loaded;
   const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
   const policy = settings.panel?.policy ?? UNANIMOUS;
+  const prompt = promptBase(settings, round, base.contract, change);
+  // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
+  // description counted in the overhead); the files in scope are the same for every reviewer.
+  const plans = planPanel(members, change.diff, change.scope, prompt, settings.diff.maxDiffTokens);
+  const plan = (plans[0] as MemberPlan).plan;
+  log.info(
+    `diff: ${change.diff.files.length} files (${change.diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
+  );
+  for (const { member, plan: planned } of plans) {
+    log.debug(
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens, prompt overhead ${promptOverheadTokens(prompt)} tokens, ${planned.chunks.length} call(s)`,
+    );
+  }
+
+  const notes = [bindingNote(history, base.binding), pushNote(history, settings.target, round.head)].filter(
+    (n): n is string => n !== undefined,
+  );
+  for (const how of change.diff.howRead ?? []) notes.push(`The change: ${how}.`);
+  notes.push(...reviewedDespiteNameNotes(plan.reviewedDespiteName));
+  const verdictLike = verdictLikeLines(plan.inScope);
+  if (verdictLike.length > 0) {
+    notes.push(
+      `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
+    );
+  }
+  return { members, policy, base: prompt, plans, plan, notes };
+}
+
+/** The prompt's parts that are the same for every chunk. */
+function promptBase(
+  settings: Settings,
+  round: OpenRound,
+  contract: Contract | undefined,
+  change: Change,
+): PromptBase {
+  const { prompt } = settings;
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
-  const earlier = earlierReasons(history, head);
-  const base: PromptBase = {
-    ...(settings.prompt.task !== undefined ? { task: settings.prompt.task } : {}),
-    ...(settings.prompt.instructions !== undefined ? { instructions: settings.prompt.instructions } : {}),
+  const earlier = earlierReasons(round.loaded.history, round.head);
+  const withheld = withheldFiles(
+    scopeFiles(change.diff.files, change.scope).excluded,
+    change.lockfiles?.changes,
+  );
+  return {
+    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
     ...(contract !== undefined
       ? {
           conditions: {
@@ -193,63 +307,39 @@ async function evaluate(
         }
       : {}),
     ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
-    includePrDescription: settings.prompt.includePrDescription,
-    ...(settings.prompt.includePrDescription ? { authorClaims: { title: pr.title, body: pr.body } } : {}),
+    includePrDescription: prompt.includePrDescription,
+    ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
     // Named so that code in the diff loading one of them stands out.
     ...(withheld.length > 0 ? { withheld } : {}),
   };
-  // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
-  // description counted in the overhead); the files in scope are the same for every reviewer.
-  const plans = planPanel(members, diff, scope, base, settings.diff.maxDiffTokens);
-  const plan = (plans[0] as MemberPlan).plan;
-  log.info(
-    `diff: ${diff.files.length} files (${diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
-  );
-  const pushed = pushNote(history, settings.target, head);
-  if (pushed !== undefined) notes.push(pushed);
-  for (const how of diff.howRead ?? []) notes.push(`The change: ${how}.`);
-  notes.push(...reviewedDespiteNameNotes(plan.reviewedDespiteName));
-  const verdictLike = verdictLikeLines(plan.inScope);
-  if (verdictLike.length > 0) {
-    notes.push(
-      `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
-    );
-  }
+}
 
+/** The reviewer part: an answer this run already has for the same question, else the reviewer asked
+ * (or its verdict reused from an earlier round or another PR of the same head, asked the same). */
+async function askReviewer(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+  question: Question,
+  answers: Map<string, PanelPartOutcome>,
+  lookedUp: () => void = () => {},
+): Promise<PanelPartOutcome> {
+  const { settings } = ctx;
+  const { plans, policy } = question;
   const fingerprint = panelFingerprint(plans, policy);
-  const recorded = [...history.rounds].reverse().find(
-    (r): r is FullRound =>
-      !isDigest(r) &&
-      r.head === head &&
-      r.reviewer?.fingerprint === fingerprint &&
-      // The fingerprint hashes the diff the reviewer saw, so a moved base with the same diff asks
-      // the same question; the contract and the settings must be the same too.
-      bindingChange(r.binding, binding, { base: false }) === undefined,
-  );
-  // Another pull request of the same head may have asked the same question: its answer stands here
-  // (under the same contract and settings too).
-  const reuse = settings.forceReview
-    ? undefined
-    : chooseReuse(
-        recorded?.reviewer !== undefined
-          ? {
-              round: recorded.round,
-              verdict: recorded.reviewer.verdict,
-              result: storedResultOf(history, recorded.reviewer.result),
-              ...recordedMembers(recorded),
-            }
-          : undefined,
-        await sharedVerdict(ctx, pr.number, head, check, {
-          own: fingerprint,
-          with: (shown) => panelFingerprintWith(plans, withEarlier(base, shown), policy),
-          binding,
-        }),
-      );
+  let reuse: ReusedVerdict | undefined;
+  try {
+    reuse = settings.forceReview ? undefined : await recordedVerdict(ctx, round, base, question, fingerprint);
+  } finally {
+    // Whatever the lookup found (or threw): no more GitHub reads from this step.
+    lookedUp();
+  }
+  ctx.log.debug(`review fingerprint ${fingerprint}: ${reviewSource(ctx, answers.has(fingerprint), reuse)}`);
   const review =
     answers.get(fingerprint) ??
     (await panelPart({
       plans,
-      base,
+      base: question.base,
       policy,
       newRoundToken: ctx.newRoundToken,
       concurrency: settings.reviewer.concurrency,
@@ -258,67 +348,154 @@ async function evaluate(
       // changed are sent to it.
       incremental: (member) =>
         incrementalFor({
-          history,
-          binding,
-          reviewerLabel: reviewerIdentity(member, members.length),
-          base,
-          round: roundNumber,
+          history: round.loaded.history,
+          binding: base.binding,
+          reviewerLabel: reviewerIdentity(member, question.members.length),
+          base: question.base,
+          // Folded rounds count: the round number is the chain's, not the stored array's.
+          round: roundCount(round.loaded.history) + 1,
           force: settings.forceReview,
         }),
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
       fingerprint,
-      log: (m) => log.info(m),
+      log: (m) => ctx.log.info(m),
     }));
   answers.set(fingerprint, review);
-  for (const w of review.warnings) log.warning(w);
-  parts.push(review.part);
+  for (const w of review.warnings) ctx.log.warning(w);
+  return review;
+}
 
-  if (lockfiles !== undefined) parts.push(lockfiles.part);
+/** A one-time signal between steps that run together: `fired` resolves once `fire` is called. */
+function signal(): { fire: () => void; fired: Promise<void> } {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
+}
 
-  const criteria =
-    contractOutcome ??
-    (await checkCriteria({
-      contract: contract as NonNullable<typeof contract>,
-      source: settings.contractPath,
-      tree: ctx.openTree(),
-      diff,
-      ...optional("treeMismatch", mismatch),
-    }));
-  parts.push(criteria.part);
+/** Where this round's reviewer verdict comes from, for the debug log. */
+function reviewSource(ctx: RoundContext, answered: boolean, reuse: ReusedVerdict | undefined): string {
+  if (answered) return "answered earlier in this run";
+  if (reuse !== undefined)
+    return `verdict of ${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round} reused`;
+  return ctx.settings.forceReview ? "asked (force-review)" : "asked";
+}
 
-  const requires: readonly Requirement[] = contract?.requires ?? [];
-  const previous = lastRound(history);
-  const deps = await dependenciesPart({
-    github,
+/** A verdict already given to this question: this PR's own for the head, or another pull request's of
+ * the same head (under the same contract and settings too). */
+async function recordedVerdict(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+  question: Question,
+  fingerprint: string,
+): Promise<ReusedVerdict | undefined> {
+  const { history } = round.loaded;
+  const recorded = [...history.rounds].reverse().find(
+    (r): r is FullRound =>
+      !isDigest(r) &&
+      r.head === round.head &&
+      r.reviewer?.fingerprint === fingerprint &&
+      // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
+      isReviewerVerdict(r.reviewer.verdict) &&
+      // The fingerprint hashes the diff the reviewer saw, so a moved base with the same diff asks
+      // the same question; the contract and the settings must be the same too.
+      bindingChange(r.binding, base.binding, { base: false }) === undefined,
+  );
+  return chooseReuse(
+    recorded?.reviewer !== undefined && isReviewerVerdict(recorded.reviewer.verdict)
+      ? {
+          round: recorded.round,
+          verdict: recorded.reviewer.verdict,
+          result: storedResultOf(history, recorded.reviewer.result),
+          ...recordedMembers(recorded),
+        }
+      : undefined,
+    await sharedVerdict(ctx, round.pr.number, round.head, round.check, {
+      own: fingerprint,
+      with: (shown) =>
+        panelFingerprintWith(question.plans, withEarlier(question.base, shown), question.policy),
+      binding: base.binding,
+    }),
+  );
+}
+
+/** The contract's criteria on the checked-out tree and the change, unless the contract already
+ * decided the part (missing or unusable). */
+async function checkContractCriteria(
+  ctx: RoundContext,
+  base: BaseContract,
+  change: Change,
+): Promise<CriteriaPartOutcome> {
+  if (base.decided !== undefined) return base.decided;
+  // readContract gives one or the other; neither would be a criteria part nobody decided.
+  if (base.contract === undefined) throw new Error("the contract was neither read nor decided");
+  return checkCriteria({
+    contract: base.contract,
+    source: ctx.settings.contractPath,
+    tree: ctx.openTree(),
+    diff: change.diff,
+    ...(change.mismatch !== undefined ? { treeMismatch: change.mismatch } : {}),
+  });
+}
+
+/** The contract's `requires`, asked of GitHub (or said not asked, in a local round). */
+async function checkDependencies(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+): Promise<DependenciesOutcome> {
+  const requires: readonly Requirement[] = base.contract?.requires ?? [];
+  return dependenciesPart({
+    github: ctx.github,
     requires,
-    pr: { ...pr, headSha: head },
-    ownCheckRunId: check.id,
-    pendingBefore: previous?.pendingSince ?? {},
+    pr: { ...round.pr, headSha: round.head },
+    ownCheckRunId: round.check.id,
+    pendingBefore: lastRound(round.loaded.history)?.pendingSince ?? {},
     now: ctx.now(),
     ...(ctx.localDependencies !== undefined ? { local: ctx.localDependencies } : {}),
   });
-  parts.push(deps.part);
+}
 
+type DependenciesOutcome = Awaited<ReturnType<typeof dependenciesPart>>;
+
+/** What the evaluation's steps found. */
+interface Evaluated {
+  contract: BaseContract;
+  change: Change;
+  question: Question;
+  review: PanelPartOutcome;
+  criteria: CriteriaPartOutcome;
+  dependencies: DependenciesOutcome;
+}
+
+/** The parts decided, the loop rules applied, and the round ended. */
+async function concludeEvaluation(
+  ctx: RoundContext,
+  round: OpenRound,
+  found: Evaluated,
+): Promise<RoundOutcome> {
+  const { settings } = ctx;
+  const { history } = round.loaded;
+  const { review, criteria, dependencies: deps, question } = found;
+  const parts: Part[] = [review.part];
+  if (found.change.lockfiles !== undefined) parts.push(found.change.lockfiles.part);
+  parts.push(criteria.part, deps.part);
   const decision = decide(parts);
-  // A verdict is recorded for reuse only when it was a real one on every chunk: a timeout or a
-  // broken contract must be asked again, not remembered.
-  const clean =
-    (review.verdict === "APPROVE" || review.verdict === "REQUEST_CHANGES") && review.calls.every((c) => c.ok);
   const concluded = concludeRound({
     history,
     maxRounds: settings.maxRounds,
-    head,
+    head: round.head,
     at: ctx.now().toISOString(),
-    // Stored bounded (loop.ts caps every field); the check run reports it whole.
+    // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...(clean || review.reusedFromRound !== undefined
-      ? { reviewer: { verdict: review.verdict, fingerprint, result: review.uncapped } }
-      : {}),
+    ...recordedReviewer(review),
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: usageOf(review.calls),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
-    binding,
+    binding: found.contract.binding,
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
@@ -326,66 +503,88 @@ async function evaluate(
     ? withFileVerdicts(append(history, concluded), review.files, review.fileTexts, concluded.record.round)
     : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
-  // The loop rules may have turned a block into a hold; the parts table says why.
-  const roundsPart: Part = {
-    name: "rounds",
-    // The loop rules only ever turn a block into a hold (exhausted, contradiction).
-    result: concluded.status === decision.status ? yes() : maybe(concluded.result.needed[0] ?? "held"),
-    summary:
-      concluded.status === decision.status
-        ? `round ${shownRound}${fresh ? "" : " (re-evaluated: nothing changed, so nothing new recorded)"}; ${concluded.record.receipt.after.blockedRounds} of ${settings.maxRounds} blocked rounds used`
-        : (concluded.result.needed[0] ?? "held by the loop rules"),
-  };
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, shownRound),
+  const findings = roundFindings(review, question.plan, found.change.diff.files, roundCount(history) > 0);
+  return finishRound(ctx, round, {
+    round: shownRound,
     status: concluded.status,
     result: concluded.result,
-    parts: [...parts, roundsPart],
-    coverage: coverageReport(review.coverage),
-    reviewer: {
-      label:
-        members.length === 1
-          ? (members[0] as (typeof members)[number]).reviewer.label
-          : `a panel of ${members.length} (${describePolicy(policy)})`,
-      verdict: review.verdict,
-      panel: review.panel,
-      calls: review.calls,
-      ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
-      ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
-      ...optional("reusedFiles", review.reusedFiles),
-      tokensTotal: tokensSoFar(after),
-      warnings: review.warnings,
-    },
-    criteria: criteria.report,
-    history: historyRows(after),
-    budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
-    notes,
-    waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
-  };
-  const annotations = annotationsFor(review.findings, criteria.checked, plan.inScope);
-  const findings = roundFindings(review, plan, diff.files, roundCount(history) > 0);
-  const { jobSummary, report: posted } = await publish(ctx, {
-    check,
-    pr,
-    head,
-    report,
+    parts: [...parts, roundsPart(concluded, decision.status, shownRound, fresh, settings.maxRounds)],
     history: after,
-    comment: loaded.comment,
     saveHistory: fresh,
-    annotations,
+    notes: question.notes,
+    sections: {
+      coverage: coverageReport(review.coverage),
+      reviewer: reviewerReport(question, review, after),
+      criteria: criteria.report,
+      budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
+      waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
+    },
+    annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
     ...(findings !== undefined ? { findings } : {}),
-  });
-  return outcomeFrom(concluded.status, concluded.result, {
-    check,
-    head,
-    round: shownRound,
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
-    history: after,
-    jobSummary,
-    report: posted,
-    message: `${concluded.status}${concluded.result.reasons[0] ? `: ${concluded.result.reasons[0]}` : concluded.result.needed[0] ? `: ${concluded.result.needed[0]}` : ""}`,
   });
+}
+
+/** The reviewer's verdict as the history records it for reuse, when it may be (recordable). */
+function recordedReviewer(review: PanelPartOutcome): {
+  reviewer?: {
+    verdict: PanelPartOutcome["verdict"];
+    fingerprint: string;
+    result: PanelPartOutcome["beforeCoverage"];
+  };
+} {
+  if (!recordable(review)) return {};
+  return {
+    reviewer: { verdict: review.verdict, fingerprint: review.fingerprint, result: review.beforeCoverage },
+  };
+}
+
+/** A verdict is recorded for reuse only when it was a real one on every chunk (or itself reused): a
+ * timeout or a broken contract must be asked again, not remembered. */
+function recordable(review: PanelPartOutcome): boolean {
+  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
+  return clean || review.reusedFromRound !== undefined;
+}
+
+/** The loop rules' part in the table: they only ever turn a block into a hold (exhausted,
+ * contradiction), and then this part says why. */
+function roundsPart(
+  concluded: RoundConclusion,
+  decided: Status,
+  shownRound: number,
+  fresh: boolean,
+  maxRounds: number,
+): Part {
+  if (concluded.status !== decided) {
+    const why = concluded.result.needed[0];
+    return { name: "rounds", result: maybe(why ?? "held"), summary: why ?? "held by the loop rules" };
+  }
+  return {
+    name: "rounds",
+    result: yes(),
+    summary: `round ${shownRound}${fresh ? "" : " (re-evaluated: nothing changed, so nothing new recorded)"}; ${concluded.record.receipt.after.blockedRounds} of ${maxRounds} blocked rounds used`,
+  };
+}
+
+/** The reviewer's section of the report; `after` is the history with this round, whose tokens it
+ * totals. */
+function reviewerReport(question: Question, review: PanelPartOutcome, after: History): ReviewerReport {
+  const { members, policy } = question;
+  return {
+    label:
+      members.length === 1
+        ? (members[0] as PanelMember).reviewer.label
+        : `a panel of ${members.length} (${describePolicy(policy)})`,
+    verdict: review.verdict,
+    panel: review.panel,
+    calls: review.calls,
+    ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
+    ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
+    ...optional("reusedFiles", review.reusedFiles),
+    tokensTotal: tokensSoFar(after),
+    warnings: review.warnings,
+  };
 }
 
 function describeVerdictLike(v: VerdictLikeLine | undefined): string {
@@ -414,53 +613,87 @@ export async function runPullRequestRound(
   number: number,
   eventHead?: string,
 ): Promise<RoundOutcome> {
-  const { settings, github, log } = ctx;
-  const pr = await github.pullRequest(number);
-  if (pr.state === "closed") {
-    return {
-      message: `pull request #${number} is closed${pr.merged ? " (merged)" : ""}: nothing to gate, no check posted`,
-      reviewerVerdict: "SKIPPED",
-      coverage: "0% (not reviewed)",
-      reasons: [],
-      exclusions: null,
-      jobSummary: "",
-    };
-  }
-  // Gate the commit the event named: it is the one the workflow checked out. A newer push has its
-  // own run.
-  const head = eventHead ?? pr.headSha;
-  if (eventHead !== undefined && eventHead !== pr.headSha) {
-    log.warning(
-      `pull request #${number} has moved on to ${pr.headSha.slice(0, 12)}; this run gates ${eventHead.slice(0, 12)}, the commit its event named`,
-    );
-  }
+  const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, eventHead));
+  if (opened.kind === "closed") return closedPullRequest(opened.pr);
+  const { pr, head, check } = opened;
+  if (check === undefined) return judgeWithoutCheck(ctx, pr, head);
+  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check);
+}
+
+/** The pull request read, the commit bound, the decider confirmed and the check run started. */
+async function openRound(
+  ctx: RoundContext,
+  number: number,
+  eventHead: string | undefined,
+): Promise<
+  | { kind: "closed"; pr: PullRequestInfo }
+  | { kind: "open"; pr: PullRequestInfo; head: string; check?: CheckRunRef }
+> {
+  const pr = await ctx.github.pullRequest(number);
+  if (pr.state === "closed") return { kind: "closed", pr };
+  const head = bindCommit(ctx, pr, eventHead);
   // Before anything is posted: a refused decision must leave the PR exactly as it was, neither
   // approved nor turned into a hold by someone who may not decide.
-  if (settings.decision !== undefined) await confirmDecider(ctx, settings.decision.actor, pr);
-  let check: CheckRunRef;
-  try {
-    check = await github.startCheck(
-      head,
-      settings.checkName,
-      "verdict-gate is reviewing this commit…",
-      number,
+  if (ctx.settings.decision !== undefined) await confirmDecider(ctx, ctx.settings.decision.actor, pr);
+  const check = await startCheckRun(ctx, pr, head);
+  return { kind: "open", pr, head, ...(check !== undefined ? { check } : {}) };
+}
+
+function closedPullRequest(pr: PullRequestInfo): RoundOutcome {
+  return {
+    message: `pull request #${pr.number} is closed${pr.merged ? " (merged)" : ""}: nothing to gate, no check posted`,
+    reviewerVerdict: "SKIPPED",
+    coverage: NOT_REVIEWED,
+    reasons: [],
+    exclusions: null,
+    jobSummary: "",
+  };
+}
+
+/** Gate the commit the event named: it is the one the workflow checked out. A newer push has its own
+ * run. */
+function bindCommit(ctx: RoundContext, pr: PullRequestInfo, eventHead: string | undefined): string {
+  if (eventHead !== undefined && eventHead !== pr.headSha) {
+    ctx.log.warning(
+      `pull request #${pr.number} has moved on to ${pr.headSha.slice(0, 12)}; this run gates ${eventHead.slice(0, 12)}, the commit its event named`,
     );
-    log.info(`check run ${check.id} started on ${head.slice(0, 12)}`);
+  }
+  return eventHead ?? pr.headSha;
+}
+
+/** The round's check run, in progress on the head; undefined when the token may not create one. */
+async function startCheckRun(
+  ctx: RoundContext,
+  pr: PullRequestInfo,
+  head: string,
+): Promise<CheckRunRef | undefined> {
+  try {
+    const check = await ctx.github.startCheck(
+      head,
+      ctx.settings.checkName,
+      "verdict-gate is reviewing this commit…",
+      pr.number,
+    );
+    ctx.log.info(`check run ${check.id} started on ${head.slice(0, 12)}`);
+    return check;
   } catch (error) {
     if (!(error instanceof CannotWriteChecksError)) throw error;
-    // A read-only token (a fork PR under `pull_request`): judge anyway so the job summary carries the
-    // verdict, post nothing, and fail the step with the setups that do work.
-    log.warning(CANNOT_WRITE_CHECKS);
-    const readOnly: RoundContext = { ...ctx, github: readOnlyGitHub(github) };
-    const outcome = await runPullRequestRoundWith(readOnly, pr, head, {
-      id: 0,
-      appSlug: "github-actions",
-      url: "",
-    });
-    const { checkRunId: _none, ...judged } = outcome;
-    return { ...judged, checkUnavailable: CANNOT_WRITE_CHECKS };
+    return undefined;
   }
-  return runPullRequestRoundWith(onGitHubClock(ctx, check), pr, head, check);
+}
+
+/** A read-only token (a fork PR under `pull_request`): judge anyway so the job summary carries the
+ * verdict, post nothing, and fail the step with the setups that do work. */
+async function judgeWithoutCheck(
+  ctx: RoundContext,
+  pr: PullRequestInfo,
+  head: string,
+): Promise<RoundOutcome> {
+  ctx.log.warning(CANNOT_WRITE_CHECKS);
+  const readOnly: RoundContext = { ...ctx, github: readOnlyGitHub(ctx.github) };
+  const outcome = await judgeOnHistory(readOnly, pr, head, { id: 0, appSlug: "github-actions", url: "" });
+  const { checkRunId: _none, ...judged } = outcome;
+  return { ...judged, checkUnavailable: CANNOT_WRITE_CHECKS };
 }
 
 /** The round's clock is GitHub's, set by the time GitHub stamped on this round's check run. Dependency
@@ -515,7 +748,9 @@ function decisionOnMovedBase(pr: number, round: number, moved: string): string {
   return `pull request #${pr} is not on what round ${round} judged: ${moved}. Nothing was decided: let the gate judge it as it is now (re-run it, or dispatch without a decision), read that round, then dispatch the decision again.`;
 }
 
-async function runPullRequestRoundWith(
+/** The round judged on the history as read, and judged again when another run changes the history
+ * underneath it. Whatever is thrown once the check run exists ends it as a hold naming the error. */
+async function judgeOnHistory(
   ctx: RoundContext,
   pr: PullRequestInfo,
   head: string,
@@ -526,9 +761,12 @@ async function runPullRequestRoundWith(
   const answers = new Map<string, PanelPartOutcome>();
   try {
     for (let attempt = 1; ; attempt += 1) {
-      const loaded = await loadHistory(ctx, pr.number, check);
+      const loaded = await phase(ctx.log, "Round history", () => loadHistory(ctx, pr.number, check));
+      ctx.log.debug(
+        `history: ${roundCount(loaded.history)} round(s)${loaded.problem !== undefined ? `, not trusted: ${loaded.problem}` : ""}; attempt ${attempt} of ${HISTORY_ATTEMPTS}`,
+      );
       try {
-        return await judge(ctx, pr, head, check, loaded, answers);
+        return await judge(ctx, { pr, head, check, loaded }, answers);
       } catch (error) {
         if (!(error instanceof HistoryChanged)) throw error;
         // Past the bound: a hold (failCheck below), never a pass computed on a stale history.
@@ -551,13 +789,11 @@ const HISTORY_ATTEMPTS = 3;
 /** The round on one reading of the history: a person's decision, one repeated, or an evaluation. */
 async function judge(
   ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  check: CheckRunRef,
-  loaded: LoadedHistory,
+  round: OpenRound,
   answers: Map<string, PanelPartOutcome>,
 ): Promise<RoundOutcome> {
   const { settings } = ctx;
+  const { pr, head, loaded } = round;
   // A decision appended to a history that does not audit would be lost (the next round holds on
   // the history again) and would bury what was changed; the hold says to look and reset first.
   const last = lastRound(loaded.history);
@@ -572,7 +808,7 @@ async function judge(
       settings: false,
     });
     if (moved !== undefined) throw new Error(decisionOnMovedBase(pr.number, last.round, moved));
-    return await decideByPerson(ctx, pr, head, check, loaded);
+    return await decideByPerson(ctx, round);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
@@ -583,7 +819,7 @@ async function judge(
     loaded.problem === undefined &&
     bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread")) === undefined
   ) {
-    return await repostDecision(ctx, pr, head, check, loaded, last.round);
+    return await repostDecision(ctx, round, last.round);
   }
-  return await evaluate(ctx, pr, head, check, loaded, answers);
+  return await evaluate(ctx, round, answers);
 }

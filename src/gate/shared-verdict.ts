@@ -23,6 +23,7 @@ import {
   storedResultOf,
 } from "../verdict/history.js";
 import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
+import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import { bindingChange } from "./binding.js";
 import type { RoundContext } from "./context.js";
 import { recordedMembers } from "./panel-part.js";
@@ -57,6 +58,8 @@ function matching(
       // request's may: the fingerprint hashes the diff that was judged.
       (binding === undefined || bindingChange(r.binding, binding, { base: false }) === undefined) &&
       r.reviewer !== undefined &&
+      // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
+      isReviewerVerdict(r.reviewer.verdict) &&
       (r.reviewer.verdict === REQUEST_CHANGES
         ? r.reviewer.fingerprint === theirs
         : r.reviewer.fingerprint === own),
@@ -92,6 +95,7 @@ export async function sharedVerdict(
     [...found].sort((a, b) => Date.parse(a.record.at) - Date.parse(b.record.at)).at(-1);
   if (chosen === undefined) return undefined;
   const { reviewer, round } = chosen.record;
+  if (!isReviewerVerdict(reviewer.verdict)) return undefined;
   return {
     pr: chosen.pr,
     round,

@@ -4,7 +4,7 @@
 // Reading is bounded: the comment is created at the gate's first round, so it sits early in the
 // oldest-first list; if the pages allowed run out before it is found, that is an error, not "no
 // history", because a PR flooded with comments must not get its round budget back. It is written by
-// the GitHub port's saveComment (port.ts), which creates or updates it.
+// the GitHub port's saveComment (adapter.ts), which creates or updates it.
 import type { GitHubClient } from "./client.js";
 import { GitHubError } from "./errors.js";
 import { type IssueComment, listIssueComments } from "./issue-comments.js";

@@ -2,8 +2,9 @@
 // summary and text, and as the job summary. Status first, then why, then what to do next; the details
 // below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
 
-import type { Part } from "../verdict/decision.js";
-import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four.js";
+import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
+import type { Part } from "../verdict/round-decision.js";
+import { isReviewerVerdict, type ReviewerVerdict, reviewerVerdictWord } from "../verdict/vocabulary.js";
 import { figure, seconds } from "./figures.js";
 import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
 
@@ -49,8 +50,8 @@ export interface ReviewerCallReport {
 export interface PanelMemberReport {
   label: string;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or the reused verdict. */
-  verdict: string;
-  /** Its result after its own coverage cap: YES, NO, MAYBE. */
+  verdict: ReviewerVerdict;
+  /** Its result after its own coverage rule (holdIfPartlySeen): YES, NO, MAYBE. */
   value: string;
   /** Its own reasons (unattributed: the entry names it). */
   reasons: readonly string[];
@@ -87,7 +88,7 @@ export interface PanelReport {
 export interface ReviewerReport {
   label: string;
   /** The combined reviewer verdict (APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or SKIPPED). */
-  verdict: string;
+  verdict: ReviewerVerdict;
   calls: readonly ReviewerCallReport[];
   /** The verdict was reused from an earlier round on the same head, diff, prompt and model. */
   reusedFromRound?: number;
@@ -316,7 +317,7 @@ function historySection(report: RoundReport): string {
     const who = h.decidedBy !== undefined ? ` by @\u200d${inline(h.decidedBy, 40)}` : "";
     const panel = (h.panel ?? []).map(
       (m) =>
-        `<br>${inline(m.label, 40)}: ${inline(verdictWord(m.verdict), 24)}, ${inline(m.coverage, 60)}` +
+        `<br>${inline(m.label, 40)}: ${inline(isReviewerVerdict(m.verdict) ? verdictWord(m.verdict) : m.verdict, 24)}, ${inline(m.coverage, 60)}` +
         (m.inputTokens !== undefined || m.outputTokens !== undefined
           ? `, ${figure(m.inputTokens)}/${figure(m.outputTokens)} tokens`
           : "") +
@@ -364,16 +365,9 @@ function criteriaSection(c: CriteriaReport | undefined): string {
   return `### Criteria: ${c.verdict}\n\n${inline(c.reason, 500)}\n\n${body}${claims}`;
 }
 
-/** The verdict words a person reads: the reply contract's own, or what the absence of one means. */
-const VERDICT_WORD: Readonly<Record<string, string>> = {
-  NONE: "no verdict",
-  ERROR: "no reply",
-  SKIPPED: "not asked",
-};
-
 /** The reviewer's combined verdict as a person reads it (the CLI's terminal report uses it too). */
-export function verdictWord(verdict: string): string {
-  return VERDICT_WORD[verdict] ?? verdict;
+export function verdictWord(verdict: ReviewerVerdict): string {
+  return reviewerVerdictWord(verdict);
 }
 
 function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {

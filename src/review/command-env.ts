@@ -79,7 +79,7 @@ function urlPassword(value: string): string | undefined {
  * credentials, values shaped like a known token format, and passwords inside URLs. It may need them,
  * but a prompt-injected agent may print them, and its reply is published in the check run: the gate
  * redacts them from the reply (command.ts) and from everything the action publishes
- * (gate/bind-reviewer.ts `reviewerSecrets`). */
+ * (src/bind-reviewer.ts `reviewerSecrets`). */
 export function credentialValues(env: Readonly<Record<string, string>>): string[] {
   const found = new Set<string>();
   for (const [name, raw] of Object.entries(env)) {

@@ -2,7 +2,7 @@
 // `BLOCKING: <path>:<line> — <reason>` line as a named reason. A blocked round must say why, because
 // the reasons go back to the author and into the next round's exclusion history; an anonymous block
 // is one nobody can act on. Pure: no I/O.
-import { maybe, no, type Result, yes } from "./four.js";
+import { maybe, no, type Result, yes } from "./four-values.js";
 import {
   AMBIGUOUS,
   APPROVE,

@@ -17,7 +17,7 @@
 import { z } from "zod";
 // Canonical JSON and sha256 are defined once, with the evidence bundle's (src/canonical-json.ts).
 import { canonicalJson, sha256Hex as sha256 } from "../canonical-json.js";
-import { STATUSES, type Status } from "./four.js";
+import { STATUSES, type Status } from "./four-values.js";
 import {
   capList,
   DEPENDENCY_BYTES,

@@ -4,21 +4,22 @@
 //
 // The asymmetry this file keeps: a false block costs a re-read, a false approve ships a bug. So a
 // block anywhere is a block of the whole panel, whatever the policy, and an approve needs the policy's
-// approve condition to hold on votes that are each already capped by their own coverage (a reviewer
+// approve condition to hold on votes that are each already held by their own coverage rule (a reviewer
 // that saw part of the diff has not approved "all of the diff", whatever its reply said).
-import { combine, maybe, NO, type Result, YES } from "./four.js";
+import { combine, maybe, NO, type Result, YES } from "./four-values.js";
+import { panelVerdictWord, type ReviewerVerdict } from "./vocabulary.js";
 
 /** `unanimous`: every reviewer approves. `quorum`: at least `k` approve and none blocks. */
 export type PanelPolicy = { readonly kind: "unanimous" } | { readonly kind: "quorum"; readonly k: number };
 
 export const UNANIMOUS: PanelPolicy = Object.freeze({ kind: "unanimous" });
 
-/** One reviewer's say: its result on what it was given, already capped by its own coverage, and its
+/** One reviewer's say: its result on what it was given, already held by its own coverage rule, and its
  * verdict word (APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR). */
 export interface PanelVote {
   readonly label: string;
   readonly result: Result;
-  readonly verdict: string;
+  readonly verdict: ReviewerVerdict;
 }
 
 export function describePolicy(policy: PanelPolicy): string {
@@ -70,22 +71,17 @@ export function combinePanel(votes: readonly PanelVote[], policy: PanelPolicy): 
   return combine(maybe(missing), ...others);
 }
 
-const VERDICT_ORDER = ["ERROR", "REQUEST_CHANGES", "AMBIGUOUS", "NONE", "APPROVE"] as const;
-
 /** The panel's verdict word, the step output `reviewer-verdict`: REQUEST_CHANGES when any reviewer
  * blocked; APPROVE when the policy's count of APPROVE words is met; otherwise the least approving word
  * (ERROR, then AMBIGUOUS, then NONE), as the words of one reviewer's chunks combine. Like one
- * reviewer's, the word says what was replied, and the result (capped by coverage) what it is worth. */
-export function panelVerdict(votes: readonly PanelVote[], policy: PanelPolicy): string {
-  if (votes.length === 0) return "NONE";
+ * reviewer's, the word says what was replied, and the result (held where part was unseen) what it is worth. */
+export function panelVerdict(votes: readonly PanelVote[], policy: PanelPolicy): ReviewerVerdict {
   if (votes.length === 1) return (votes[0] as PanelVote).verdict;
-  const words = votes.map((v) => v.verdict);
-  if (words.includes("REQUEST_CHANGES")) return "REQUEST_CHANGES";
-  const approving = words.filter((w) => w === "APPROVE").length;
   const needed = policy.kind === "unanimous" ? votes.length : policy.k;
-  if (approving >= needed) return "APPROVE";
-  for (const w of VERDICT_ORDER) if (w !== "APPROVE" && words.includes(w)) return w;
-  return "ERROR";
+  return panelVerdictWord(
+    votes.map((v) => v.verdict),
+    needed,
+  );
 }
 
 /** `unanimous` or `quorum:K` (K from 1 to the number of reviewers), or a message saying what is

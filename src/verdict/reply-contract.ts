@@ -7,14 +7,17 @@
 // str.upper). Wherever JavaScript would read a reply differently, this module takes the side that
 // cannot approve. The cost model behind every rule: a false block costs a re-read; a false approve
 // ships a bug.
-import { EXIT } from "./four.js";
 
-export const APPROVE = "APPROVE" as const;
-export const REQUEST_CHANGES = "REQUEST_CHANGES" as const;
-export const AMBIGUOUS = "AMBIGUOUS" as const;
+import type { ReplyVerdict } from "./vocabulary.js";
+import { exitCodeOf, statusOf, valueOfReply } from "./vocabulary.js";
 
-/** What a reply says. findVerdict returns null instead when nothing verdict-like was found at all. */
-export type ReplyVerdict = typeof APPROVE | typeof REQUEST_CHANGES | typeof AMBIGUOUS;
+export const APPROVE = "APPROVE" as const satisfies ReplyVerdict;
+export const REQUEST_CHANGES = "REQUEST_CHANGES" as const satisfies ReplyVerdict;
+export const AMBIGUOUS = "AMBIGUOUS" as const satisfies ReplyVerdict;
+
+/** What a reply says (vocabulary.ts). findVerdict returns null instead when nothing verdict-like was
+ * found at all. */
+export type { ReplyVerdict } from "./vocabulary.js";
 
 /** Options shared by every reader of a reply. */
 export interface ContractOptions {
@@ -607,7 +610,7 @@ export function verdictLine(text: string, options: ContractOptions = {}): string
  * none, or a value this module never returns). A gate whose verdict lives only in its output is a log
  * line: automation reads exit statuses, so only an approve may exit 0. */
 export function exitCode(verdict: ReplyVerdict | string | null | undefined): 0 | 3 | 4 {
-  if (verdict === APPROVE) return EXIT.approve as 0;
-  if (verdict === REQUEST_CHANGES) return EXIT.blocked as 3;
-  return EXIT.hold as 4;
+  // A word outside the contract is no verdict: a hold, like AMBIGUOUS.
+  const known = verdict === APPROVE || verdict === REQUEST_CHANGES || verdict === AMBIGUOUS ? verdict : null;
+  return exitCodeOf(statusOf(valueOfReply(known))) as 0 | 3 | 4;
 }

@@ -9,6 +9,7 @@
 // and `hashPinned` says so.
 
 import { canonicalSha256, sha256Hex } from "../../canonical-json.js";
+import { isContractVerdict } from "../../verdict/vocabulary.js";
 import { checkContract } from "../engine.js";
 import { parseContract } from "../load.js";
 import type { ContractReport, ContractVerdict } from "../report.js";
@@ -155,10 +156,7 @@ export async function verifyEvidence(
     .map(
       (c) => `${c.id}: recorded ${recordedChecks.get(c.id) ?? "nothing"}, re-run ${c.status} (${c.reason})`,
     );
-  const recordedVerdict: ContractVerdict =
-    recorded?.verdict === "PASS" || recorded?.verdict === "FLAG" || recorded?.verdict === "FAIL"
-      ? recorded.verdict
-      : "FAIL";
+  const recordedVerdict: ContractVerdict = isContractVerdict(recorded?.verdict) ? recorded.verdict : "FAIL";
   const verdict = worseVerdict(recordedVerdict, report.verdict);
   const reason =
     verdict === report.verdict

@@ -2,13 +2,20 @@
 // contract from the base commit, the check run, the history comment, the fork case.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CannotWriteChecksError, type Logger } from "../../src/gate/ports.js";
+import { createGitHubPort } from "../../src/github/adapter.js";
 import { isGitHubError } from "../../src/github/errors.js";
-import { createGitHubPort } from "../../src/github/port.js";
 import { CONTRACT, fastClient, startWorld, type World } from "./world.js";
 
 let w: World;
 const warnings: string[] = [];
-const log: Logger = { info: () => {}, warning: (m) => warnings.push(m), error: () => {} };
+const log: Logger = {
+  info: () => {},
+  warning: (m) => warnings.push(m),
+  error: () => {},
+  debug: () => {},
+  startGroup: () => {},
+  endGroup: () => {},
+};
 const MARKER = "<!-- verdict-gate:history -->";
 
 beforeEach(async () => {

@@ -6,12 +6,12 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { credentialValues, reviewerEnvironment } from "../review/command-env.js";
-import { CommandLineError, parseCommandLine } from "../review/command-line.js";
-import { commandNotFound } from "../review/command-program.js";
-import { createReviewer } from "../review/create.js";
-import type { Reviewer } from "../review/reviewer.js";
-import type { ReviewerSettings } from "../settings.js";
+import { credentialValues, reviewerEnvironment } from "./review/command-env.js";
+import { CommandLineError, parseCommandLine } from "./review/command-line.js";
+import { commandNotFound } from "./review/command-program.js";
+import { createReviewer } from "./review/create.js";
+import type { Reviewer } from "./review/reviewer.js";
+import type { ReviewerSettings } from "./settings.js";
 
 /** `env` is what a command reviewer's environment is filtered from (the CLI passes its own);
  * `callerCwd`, from a terminal, where a relative program or script was meant to be found (the message

@@ -1,11 +1,21 @@
 // The four values (verdict4): a gate that can only say pass or fail must turn "could not review" and
 // "correct once X holds" into one of the two, and whichever it picks is wrong for somebody. A result
 // carries its own consequence: NO names a reason, MAYBE names the evidence a person must supply, IFF
-// names the dependency that must hold. Pure: no I/O.
+// names the dependency that must hold. Pure: no I/O. How the values map to the statuses, conclusions,
+// exit codes and the other vocabularies is vocabulary.ts's; it is re-exported here for the callers
+// that read a result and report it.
+import { type Status, statusOf, type Value } from "./vocabulary.js";
 
-/** NO: fails a named condition. YES: satisfies every condition. MAYBE: cannot be evaluated with the
- * evidence at hand. IFF: correct if and only if a named dependency holds. */
-export type Value = "NO" | "YES" | "MAYBE" | "IFF";
+export {
+  type Conclusion,
+  conclusionOf,
+  EXIT,
+  exitCodeOf,
+  type Status,
+  statusOf,
+  type Value,
+  valueOfStatus,
+} from "./vocabulary.js";
 
 export const NO = "NO" as const;
 export const YES = "YES" as const;
@@ -13,8 +23,6 @@ export const MAYBE = "MAYBE" as const;
 export const IFF = "IFF" as const;
 export const VALUES: readonly Value[] = Object.freeze([NO, YES, MAYBE, IFF]);
 
-/** The status a round reports: the value as users read it and wire it into workflows. */
-export type Status = "approve" | "blocked" | "hold-for-human" | "conditional-on";
 export const STATUSES: readonly Status[] = Object.freeze([
   "approve",
   "blocked",
@@ -126,63 +134,6 @@ export function combine(...parts: readonly Result[]): Result {
 /** The lattice order as a number, for sorting: higher is stronger. */
 export function rank(value: Value): number {
   return RANK[value];
-}
-
-const STATUS_OF: Readonly<Record<Value, Status>> = {
-  YES: "approve",
-  NO: "blocked",
-  MAYBE: "hold-for-human",
-  IFF: "conditional-on",
-};
-
-export function statusOf(value: Value): Status {
-  return STATUS_OF[value];
-}
-
-export function valueOfStatus(status: Status): Value {
-  const found = VALUES.find((v) => STATUS_OF[v] === status);
-  if (found === undefined) throw new TypeError(`not a status: ${JSON.stringify(status)}`);
-  return found;
-}
-
-/** The check-run conclusion for a status. `neutral` and `skipped` are never used: GitHub counts both as
- * passing a required check, so a gate that used them would approve by omission. conditional-on has no
- * conclusion: the check run stays in progress, which holds a required check pending. */
-export function conclusionOf(status: Status): "success" | "failure" | "action_required" | null {
-  switch (status) {
-    case "approve":
-      return "success";
-    case "blocked":
-      return "failure";
-    case "hold-for-human":
-      return "action_required";
-    case "conditional-on":
-      return null;
-  }
-}
-
-/** Process exit codes, the same for every command: automation must never read "it printed something"
- * as "it passed", so only an approve exits 0. */
-export const EXIT = Object.freeze({
-  approve: 0,
-  internal: 1,
-  usage: 2,
-  blocked: 3,
-  hold: 4,
-  conditional: 5,
-});
-
-export function exitCodeOf(status: Status): number {
-  switch (status) {
-    case "approve":
-      return EXIT.approve;
-    case "blocked":
-      return EXIT.blocked;
-    case "hold-for-human":
-      return EXIT.hold;
-    case "conditional-on":
-      return EXIT.conditional;
-  }
 }
 
 /** The one-line summary of a result: its status and first reason, what a check-run title shows. */

@@ -2,7 +2,8 @@
 // criterion (each joins the exclusion history the next round's reviewer sees), FLAG → MAYBE naming
 // what a person must look at. A contract never yields IFF: its dependencies (`requires`) are judged by
 // the dependencies part. Pure.
-import { maybe, no, type Result, yes } from "../verdict/four.js";
+import { MAYBE, maybe, NO, no, type Result, YES, yes } from "../verdict/four-values.js";
+import { valueOfContract } from "../verdict/vocabulary.js";
 import type { ContractReport } from "./report.js";
 import { verdictOf, worseVerdict } from "./rubric.js";
 
@@ -13,14 +14,17 @@ import { verdictOf, worseVerdict } from "./rubric.js";
 export function contractResult(report: ContractReport): Result {
   const recomputed = verdictOf(report.checks, report.unverifiable_claims);
   const verdict = worseVerdict(report.verdict, recomputed.verdict);
-  if (verdict === "PASS") return yes();
-  if (verdict === "FAIL") {
+  const value = valueOfContract(verdict);
+  if (value === YES) return yes();
+  if (value === NO) {
     const reasons = report.checks
       .filter((c) => c.status === "fail")
       .map((c) => `contract criterion ${c.id} (${c.type}) failed: ${c.reason}`);
     const [first, ...more] = reasons;
     return first === undefined ? no(`the contract failed: ${report.reason}`) : no(first, ...more);
   }
+  // FLAG: a MAYBE naming what a person must look at (a contract never yields IFF).
+  if (value !== MAYBE) throw new Error(`a contract verdict is never ${value}`);
   const needed = [
     ...report.checks
       .filter((c) => c.status !== "pass")

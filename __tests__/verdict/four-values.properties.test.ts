@@ -23,7 +23,7 @@ import {
   valueOfStatus,
   YES,
   yes,
-} from "../../src/verdict/four.js";
+} from "../../src/verdict/four-values.js";
 
 const RUNS = { numRuns: 1000 };
 const textArb = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== "");

@@ -1,7 +1,7 @@
-// One round's parts → one status. Pure. The lattice (four.ts) does the combining; this file holds the
+// One round's parts → one status. Pure. The lattice (four-values.ts) does the combining; this file holds the
 // rules that are about the gate rather than the lattice: what a part that did not run means, and that
 // a reviewer approve counts only for the diff it actually saw.
-import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } from "./four.js";
+import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } from "./four-values.js";
 
 /** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
  * approve rounds of the pull requests it carries. `commit` binds a pass to every other open pull
@@ -41,10 +41,10 @@ export interface Coverage {
   readonly complete: boolean;
 }
 
-/** The reviewer's result, capped by coverage: an APPROVE about part of a diff says nothing about the
- * rest, so it is at most a hold. A block stays a block (the findings are real), and also says what was
+/** The reviewer's result under the coverage rule: an APPROVE about part of a diff says nothing about
+ * the rest, so it is at most a hold ("cap" elsewhere means only a byte bound: stored-text.ts). A block stays a block (the findings are real), and also says what was
  * not seen. This is the rule that keeps "approve on a truncated diff" from ever happening. */
-export function capByCoverage(reviewer: Result, coverage: Coverage, unseen: string): Result {
+export function holdIfPartlySeen(reviewer: Result, coverage: Coverage, unseen: string): Result {
   if (coverage.complete) return reviewer;
   const needed = `the reviewer did not see all of the diff: ${unseen}`;
   if (reviewer.value === YES) return maybe(needed);

@@ -3,10 +3,11 @@
 // created with its own key and its own base URL only, so an HTTP reviewer's key goes to its own host
 // and nowhere else; a command reviewer's environment is filtered of every other reviewer's key (and
 // of the GitHub token), whatever variable holds it.
-import type { PanelSettings } from "../panel-settings.js";
-import type { ReviewerSettings } from "../settings.js";
+
 import { bindReviewer, reviewerSecrets } from "./bind-reviewer.js";
-import type { PanelMember } from "./panel-part.js";
+import type { PanelMember } from "./gate/panel-part.js";
+import type { PanelSettings } from "./panel-settings.js";
+import type { ReviewerSettings } from "./settings.js";
 
 export function bindPanel(
   panel: PanelSettings,

@@ -1,6 +1,6 @@
 // The loop rules that turn a round's combined parts into the round's status, given the rounds before
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
-import { holdInstead, NO, type Result, type Status, statusOf } from "./four.js";
+import { holdInstead, NO, type Result, type Status, statusOf } from "./four-values.js";
 import {
   type Binding,
   canonicalJson,
