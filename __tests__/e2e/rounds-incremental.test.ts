@@ -90,6 +90,8 @@ describe("a push pays only for what changed", () => {
     const calls = world.openai.requests.length;
     const second = await pushAndRun(world, { "src/b.js": "export const b = 20;\n" });
     expect(filesSent(calls)).toEqual([["src/b.js", "src/c.js", "src/greet.js"]]);
+    // a.js's reason is not shown with files that cannot address it (it would draw UNRESOLVED holds).
+    expect(promptOf(world.openai.requests[calls]?.json)).not.toContain("a must be computed");
     expect(second.outputs.status).toBe("blocked");
     expect(JSON.parse(second.outputs.reasons ?? "[]")).toEqual([A_IS_WRONG]);
 
@@ -103,6 +105,8 @@ describe("a push pays only for what changed", () => {
     const fixed = world.openai.requests.length;
     const fourth = await pushAndRun(world, { "src/a.js": "export const a = compute();\n" });
     expect(filesSent(fixed)).toEqual([["src/a.js"]]);
+    // Sent again, a.js comes with the reason it was blocked for, for the reviewer to check.
+    expect(promptOf(world.openai.requests[fixed]?.json)).toContain("a must be computed");
     expect(fourth.outputs.status).toBe("approve");
   });
 });

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  earlierAbout,
   fileKey,
   filesOfReason,
   namedPath,
@@ -87,5 +88,21 @@ describe("what a round keeps", () => {
       blocked: [{ round: 1, key, reasonIds: ["2".repeat(32)] }],
     });
     expect(byKey.get(key)?.kind).toBe("block");
+  });
+});
+
+describe("earlierAbout", () => {
+  const files = [{ path: "src/a.ts" }, { path: "src/new.ts", previousPath: "src/old.ts" }];
+  it("names the diff's file a reason is about, under a panel's label too, and no file otherwise", () => {
+    const tagged = earlierAbout(
+      [
+        { round: 1, reason: "src/a.ts:3 — no timeout" },
+        { round: 1, reason: "[beta] `src/old.ts:9` — callers not updated" },
+        { round: 2, reason: "Tests: none added" },
+        { round: 2, reason: "src/gone.ts:1 — reverted since" },
+      ],
+      files,
+    );
+    expect(tagged.map((r) => r.file)).toEqual(["src/a.ts", "src/new.ts", undefined, undefined]);
   });
 });

@@ -160,6 +160,21 @@ export function namedPath(reason: string): string | undefined {
   return raw.replace(/^(?:\.\/|[ab]\/)/, "");
 }
 
+/** Earlier reasons, each with the file of the diff it names (a panel's `[label] ` taken off first), so
+ * that a chunk's prompt shows it only with that file (prompt.ts earlierReasonsFor). A reason that
+ * names no file of the diff names none. */
+export function earlierAbout<R extends { readonly reason: string }>(
+  earlier: readonly R[],
+  files: readonly Pick<DiffFile, "path" | "previousPath">[],
+): (R & { file?: string })[] {
+  return earlier.map((r) => {
+    const named = namedPath(r.reason.replace(/^\s*\[[^\]\n]{1,80}\]\s+/, ""));
+    const file =
+      named === undefined ? undefined : files.find((f) => f.path === named || f.previousPath === named);
+    return file === undefined ? r : { ...r, file: file.path };
+  });
+}
+
 /** The files of `chunk` a block's reason stands for: the file it names, or every file of the chunk
  * when it names none of them. */
 export function filesOfReason(reason: string, files: readonly DiffFile[]): readonly DiffFile[] {
