@@ -24,16 +24,8 @@ import {
   YES,
   yes,
 } from "../../src/verdict/four-values.js";
+import { RUNS, resultArb, textArb } from "./result-arbitrary.js";
 
-const RUNS = { numRuns: 1000 };
-const textArb = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== "");
-const textsArb = fc.array(textArb, { minLength: 1, maxLength: 3 });
-const resultArb: fc.Arbitrary<Result> = fc.oneof(
-  fc.constant(yes()),
-  textsArb.map(([first, ...rest]) => no(first as string, ...rest)),
-  textsArb.map(([first, ...rest]) => maybe(first as string, ...rest)),
-  textsArb.map(([first, ...rest]) => iff(first as string, ...rest)),
-);
 const nonYesArb = resultArb.filter((r) => r.value !== YES);
 
 const sorted = (xs: readonly string[]) => [...xs].sort();

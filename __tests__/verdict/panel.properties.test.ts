@@ -3,7 +3,7 @@
 // reason a reason was.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { iff, MAYBE, maybe, NO, no, type Result, YES, yes } from "../../src/verdict/four-values.js";
+import { MAYBE, maybe, NO, YES, yes } from "../../src/verdict/four-values.js";
 import {
   approveHolds,
   combinePanel,
@@ -13,16 +13,8 @@ import {
   parsePolicy,
   UNANIMOUS,
 } from "../../src/verdict/panel.js";
+import { RUNS, resultArb } from "./result-arbitrary.js";
 
-const RUNS = { numRuns: 1000 };
-const textArb = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== "");
-const textsArb = fc.array(textArb, { minLength: 1, maxLength: 3 });
-const resultArb: fc.Arbitrary<Result> = fc.oneof(
-  fc.constant(yes()),
-  textsArb.map(([first, ...rest]) => no(first as string, ...rest)),
-  textsArb.map(([first, ...rest]) => maybe(first as string, ...rest)),
-  textsArb.map(([first, ...rest]) => iff(first as string, ...rest)),
-);
 const WORDS = ["APPROVE", "REQUEST_CHANGES", "AMBIGUOUS", "NONE", "ERROR"] as const;
 
 /** Votes with distinct labels, and a policy valid for their number. */
