@@ -24,76 +24,82 @@ const WRITE_ROLES: ReadonlySet<string> = new Set(["admin", "maintain", "write"])
 
 export type DependencyState = "holds" | "failed" | "pending";
 
+type Judgement = { state: DependencyState; detail: string };
+
 /** One requirement judged from what the API showed. Pure. */
-export function judge(req: Requirement, observed: Observation): { state: DependencyState; detail: string } {
-  let seen = observed;
-  switch (seen.kind) {
-    case "check_run": {
-      // GitHub lists the latest run per check suite, so one name can have several runs (another
-      // workflow or app using the same name). Each must succeed: judging only the newest would let a
-      // passing run hide a failing one. A requirement pinned to an app reads only that app's runs:
-      // anyone who can add a workflow can post a run of any name.
-      const pinned = req.type === "check_run" ? req.app?.toLowerCase() : undefined;
-      const runs =
-        pinned === undefined ? seen.runs : seen.runs.filter((r) => r.app?.toLowerCase() === pinned);
-      if (runs.length === 0) {
-        const others = seen.runs.length - runs.length;
-        return {
-          state: "pending",
-          detail: `check run "${describe(req)}" has not started${
-            others > 0 ? ` (${others} run(s) of that name by other apps do not count)` : ""
-          }`,
-        };
-      }
-      seen = { ...seen, runs };
-      // Only success holds: neutral and skipped count as passing in GitHub's own required checks,
-      // which is exactly the leniency a gate must not inherit.
-      const failed = seen.runs.find((r) => r.status === "completed" && r.conclusion !== "success");
-      if (failed !== undefined) {
-        return {
-          state: "failed",
-          detail: `check run "${describe(req)}" concluded ${failed.conclusion ?? "without a conclusion"}`,
-        };
-      }
-      const unfinished = seen.runs.find((r) => r.status !== "completed");
-      if (unfinished !== undefined)
-        return { state: "pending", detail: `check run "${describe(req)}" is ${unfinished.status}` };
-      return {
-        state: "holds",
-        detail: `check run "${describe(req)}" succeeded${seen.runs.length > 1 ? ` (all ${seen.runs.length} runs of that name)` : ""}`,
-      };
-    }
-    case "status": {
-      const latest = seen.statuses[0];
-      const by = req.type === "status" && req.creator !== undefined ? ` by ${req.creator}` : "";
-      if (latest === undefined)
-        return { state: "pending", detail: `status "${describe(req)}" has not been reported${by}` };
-      if (latest.state === "success")
-        return { state: "holds", detail: `status "${describe(req)}" is success` };
-      if (latest.state === "pending")
-        return { state: "pending", detail: `status "${describe(req)}" is pending` };
-      return {
-        state: "failed",
-        detail: `status "${describe(req)}" is ${latest.state}${latest.description ? ` (${latest.description})` : ""}`,
-      };
-    }
+export function judge(req: Requirement, observed: Observation): Judgement {
+  switch (observed.kind) {
+    case "check_run":
+      return judgeCheckRuns(req, observed);
+    case "status":
+      return judgeStatus(req, observed);
     case "pr_merged":
-      if (seen.merged) return { state: "holds", detail: `${describe(req)} is merged` };
-      if (seen.state === "closed")
-        return { state: "failed", detail: `${describe(req)} was closed without merging` };
-      return { state: "pending", detail: `${describe(req)} is not merged yet` };
+      return judgeMerged(req, observed);
     case "label":
-      return judgeLabel(req, seen);
+      return judgeLabel(req, observed);
   }
+}
+
+/** GitHub lists the latest run per check suite, so one name can have several runs (another workflow or
+ * app using the same name). Each must succeed: judging only the newest would let a passing run hide a
+ * failing one. A requirement pinned to an app reads only that app's runs: anyone who can add a
+ * workflow can post a run of any name. */
+function judgeCheckRuns(req: Requirement, seen: Extract<Observation, { kind: "check_run" }>): Judgement {
+  const pinned = req.type === "check_run" ? req.app?.toLowerCase() : undefined;
+  const runs = pinned === undefined ? seen.runs : seen.runs.filter((r) => r.app?.toLowerCase() === pinned);
+  if (runs.length === 0) {
+    const others = seen.runs.length - runs.length;
+    return {
+      state: "pending",
+      detail: `check run "${describe(req)}" has not started${
+        others > 0 ? ` (${others} run(s) of that name by other apps do not count)` : ""
+      }`,
+    };
+  }
+  // Only success holds: neutral and skipped count as passing in GitHub's own required checks,
+  // which is exactly the leniency a gate must not inherit.
+  const failed = runs.find((r) => r.status === "completed" && r.conclusion !== "success");
+  if (failed !== undefined) {
+    return {
+      state: "failed",
+      detail: `check run "${describe(req)}" concluded ${failed.conclusion ?? "without a conclusion"}`,
+    };
+  }
+  const unfinished = runs.find((r) => r.status !== "completed");
+  if (unfinished !== undefined)
+    return { state: "pending", detail: `check run "${describe(req)}" is ${unfinished.status}` };
+  return {
+    state: "holds",
+    detail: `check run "${describe(req)}" succeeded${runs.length > 1 ? ` (all ${runs.length} runs of that name)` : ""}`,
+  };
+}
+
+/** A commit status: the latest report of the context (from the required creator, when one is named). */
+function judgeStatus(req: Requirement, seen: Extract<Observation, { kind: "status" }>): Judgement {
+  const latest = seen.statuses[0];
+  const by = req.type === "status" && req.creator !== undefined ? ` by ${req.creator}` : "";
+  if (latest === undefined)
+    return { state: "pending", detail: `status "${describe(req)}" has not been reported${by}` };
+  if (latest.state === "success") return { state: "holds", detail: `status "${describe(req)}" is success` };
+  if (latest.state === "pending") return { state: "pending", detail: `status "${describe(req)}" is pending` };
+  return {
+    state: "failed",
+    detail: `status "${describe(req)}" is ${latest.state}${latest.description ? ` (${latest.description})` : ""}`,
+  };
+}
+
+/** Another pull request: merged holds, closed unmerged fails (it never will be), open waits. */
+function judgeMerged(req: Requirement, seen: Extract<Observation, { kind: "pr_merged" }>): Judgement {
+  if (seen.merged) return { state: "holds", detail: `${describe(req)} is merged` };
+  if (seen.state === "closed")
+    return { state: "failed", detail: `${describe(req)} was closed without merging` };
+  return { state: "pending", detail: `${describe(req)} is not merged yet` };
 }
 
 /** A label counts only when someone who could merge, and is not the author, added it (unless the
  * contract says `added_by: anyone`): otherwise the author labels their own pull request ready. Not
  * trusted is pending, not failed: a maintainer can still add it. */
-function judgeLabel(
-  req: Requirement,
-  seen: Extract<Observation, { kind: "label" }>,
-): { state: DependencyState; detail: string } {
+function judgeLabel(req: Requirement, seen: Extract<Observation, { kind: "label" }>): Judgement {
   const name = describe(req);
   if (!seen.present) return { state: "pending", detail: `label "${name}" is not on the pull request` };
   if (req.type === "label" && req.added_by === "anyone")
@@ -221,7 +227,7 @@ export async function observe(
 /** What a local round says of a requirement it never asked GitHub about. */
 const NOT_QUERIED = "not queried: a local review does not ask GitHub (`verdict-gate pr` does)";
 
-export async function dependenciesPart(input: {
+export interface DependenciesPartInput {
   github: GitHubPort;
   requires: readonly Requirement[];
   pr: PullRequestInfo;
@@ -230,7 +236,17 @@ export async function dependenciesPart(input: {
   now: Date;
   /** A round with no GitHub (RoundContext.localDependencies). */
   local?: "not-queried" | "not-checked";
-}): Promise<{ part: Part; pendingSince: Record<string, string>; items: JudgedDependency[] }> {
+}
+
+export interface DependenciesPartOutcome {
+  part: Part;
+  pendingSince: Record<string, string>;
+  items: JudgedDependency[];
+}
+
+/** The part when nothing is asked at all: the contract requires nothing, or the local round was told
+ * not to check (--no-dependencies). Skipped, and no pending timer is kept. */
+function notAsked(input: DependenciesPartInput): DependenciesPartOutcome | undefined {
   if (input.requires.length === 0) {
     return {
       part: { name: "dependencies", result: yes(), summary: "no `requires` in the contract", skipped: true },
@@ -250,6 +266,14 @@ export async function dependenciesPart(input: {
       items: [],
     };
   }
+  return undefined;
+}
+
+/** Each requirement observed and judged, one after another; a local round that does not ask GitHub
+ * leaves each pending (never holding: it has not seen it). */
+async function judgeAll(
+  input: DependenciesPartInput,
+): Promise<{ req: Requirement; state: DependencyState; detail: string }[]> {
   const judged = [];
   for (const req of input.requires) {
     judged.push(
@@ -258,32 +282,39 @@ export async function dependenciesPart(input: {
         : { req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) },
     );
   }
+  return judged;
+}
+
+/** The part's one-line summary. What holds says who made it hold (a label's adder, a pinned app): the
+ * reader checks the source. */
+function dependenciesSummary(items: readonly JudgedDependency[]): string {
+  const holding = items.filter((i) => i.state === "holds").length;
+  return `${holding} of ${items.length} hold; ${
+    items
+      .filter((i) => i.state !== "holds")
+      .map((i) => `${i.req.id}: ${i.state}`)
+      .join(", ") || "all hold"
+  }${
+    holding > 0
+      ? ` (${items
+          .filter((i) => i.state === "holds")
+          .map((i) => `${i.req.id}: ${i.detail}`)
+          .join("; ")})`
+      : ""
+  }`;
+}
+
+export async function dependenciesPart(input: DependenciesPartInput): Promise<DependenciesPartOutcome> {
+  const skipped = notAsked(input);
+  if (skipped !== undefined) return skipped;
   const { result, pendingSince, items } = dependenciesResult(
-    judged,
+    await judgeAll(input),
     input.pr.headSha,
     input.pendingBefore,
     input.now,
   );
-  const holding = items.filter((i) => i.state === "holds").length;
   return {
-    part: {
-      name: "dependencies",
-      result,
-      // What holds says who made it hold (a label's adder, a pinned app): the reader checks the source.
-      summary: `${holding} of ${items.length} hold; ${
-        items
-          .filter((i) => i.state !== "holds")
-          .map((i) => `${i.req.id}: ${i.state}`)
-          .join(", ") || "all hold"
-      }${
-        holding > 0
-          ? ` (${items
-              .filter((i) => i.state === "holds")
-              .map((i) => `${i.req.id}: ${i.detail}`)
-              .join("; ")})`
-          : ""
-      }`,
-    },
+    part: { name: "dependencies", result, summary: dependenciesSummary(items) },
     pendingSince,
     items,
   };

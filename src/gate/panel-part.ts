@@ -293,73 +293,78 @@ function withOwnReasons(m: PanelMemberReport, reasons: readonly string[]): Panel
   return { ...m, reasons: own, blockedFiles: [...new Set(files)] };
 }
 
-export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome> {
+/** A panel of one is the single-reviewer part itself, unchanged: its own reuse, budget and report. */
+async function soloPart(input: PanelPartInput, only: MemberPlan): Promise<PanelPartOutcome> {
+  const outcome = await reviewerPart({
+    plan: only.plan,
+    reviewer: only.member.reviewer,
+    base: input.base,
+    roundToken: input.newRoundToken(),
+    concurrency: input.concurrency,
+    ...(input.reuse !== undefined ? { reuse: input.reuse } : {}),
+    ...(input.incremental !== undefined ? { incremental: input.incremental(only.member) } : {}),
+    ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
+    fingerprint: input.fingerprint,
+    log: input.log,
+  });
+  return {
+    ...outcome,
+    panel: { policy: describePolicy(input.policy), members: [memberReport(only.member.label, outcome)] },
+  };
+}
+
+/** The panel's whole recorded verdict, reused: it was combined from results each held by its own
+ * reviewer's coverage, and only a round whose every call answered is recorded, so it stands as it is
+ * and nobody is asked now. */
+function reusedPanel(
+  input: PanelPartInput,
+  reuse: ReusedVerdict,
+  incrementals: readonly (Incremental | undefined)[],
+  labels: string,
+): PanelPartOutcome {
   const { plans, policy, fingerprint } = input;
-  if (plans.length === 1) {
-    const only = plans[0] as MemberPlan;
-    const outcome = await reviewerPart({
-      plan: only.plan,
-      reviewer: only.member.reviewer,
-      base: input.base,
-      roundToken: input.newRoundToken(),
-      concurrency: input.concurrency,
-      ...(input.reuse !== undefined ? { reuse: input.reuse } : {}),
-      ...(input.incremental !== undefined ? { incremental: input.incremental(only.member) } : {}),
-      ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
-      fingerprint,
-      log: input.log,
-    });
-    return {
-      ...outcome,
-      panel: { policy: describePolicy(policy), members: [memberReport(only.member.label, outcome)] },
-    };
-  }
-  const labels = plans.map((p) => p.member.label).join(", ");
-  const incrementals = plans.map((p) => input.incremental?.(p.member));
-  if (input.reuse !== undefined) {
-    // The panel's recorded result was combined from results each held by its own reviewer's
-    // coverage, and only a round whose every call answered is recorded: it is reused as it stands.
-    const { reuse } = input;
-    const where = reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : "";
-    const coverage = panelCoverage(
-      plans.map(
-        (p) => ({ coverage: p.plan.coverage, part: { result: reuse.result } }) as ReviewerPartOutcome,
-      ),
-      reuse.result.value === "YES",
-    );
-    return {
-      part: {
-        name: "reviewer",
-        result: reuse.result,
-        summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${where}round ${reuse.round}; coverage ${formatCoverage(coverage)}`,
-      },
-      verdict: reuse.verdict,
-      beforeCoverage: reuse.result,
-      coverage,
-      calls: [],
-      findings: [],
-      warnings: [],
-      fingerprint,
-      reusedFromRound: reuse.round,
-      ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
-      // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
-      ...keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i]))),
-      estimatedTokens: 0,
-      // Who said what in the round whose verdict stands (as recorded there): nobody was asked now.
-      panel: {
-        policy: describePolicy(policy),
-        members: (reuse.members ?? []).map((m) => ({
-          ...withOwnReasons(m, reuse.result.reasons),
-          reusedFromRound: reuse.round,
-        })),
-      },
-    };
-  }
-  input.log(`panel: ${plans.length} reviewers (${labels}), ${describePolicy(policy)}`);
-  const over = overBudget(input, incrementals);
-  if (over !== undefined) return over;
-  const outcomes = await Promise.all(
-    plans.map((p, i) =>
+  const where = reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : "";
+  const coverage = panelCoverage(
+    plans.map((p) => ({ coverage: p.plan.coverage, part: { result: reuse.result } }) as ReviewerPartOutcome),
+    reuse.result.value === "YES",
+  );
+  return {
+    part: {
+      name: "reviewer",
+      result: reuse.result,
+      summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${where}round ${reuse.round}; coverage ${formatCoverage(coverage)}`,
+    },
+    verdict: reuse.verdict,
+    beforeCoverage: reuse.result,
+    coverage,
+    calls: [],
+    findings: [],
+    warnings: [],
+    fingerprint,
+    reusedFromRound: reuse.round,
+    ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
+    // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
+    ...keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i]))),
+    estimatedTokens: 0,
+    // Who said what in the round whose verdict stands (as recorded there): nobody was asked now.
+    panel: {
+      policy: describePolicy(policy),
+      members: (reuse.members ?? []).map((m) => ({
+        ...withOwnReasons(m, reuse.result.reasons),
+        reusedFromRound: reuse.round,
+      })),
+    },
+  };
+}
+
+/** Every member asked at once, each through the single-reviewer part with its own plan, its own round
+ * token (so no reply can carry another's) and its own incremental reuse; its log lines carry its label. */
+function askMembers(
+  input: PanelPartInput,
+  incrementals: readonly (Incremental | undefined)[],
+): Promise<ReviewerPartOutcome[]> {
+  return Promise.all(
+    input.plans.map((p, i) =>
       reviewerPart({
         plan: p.plan,
         reviewer: p.member.reviewer,
@@ -372,15 +377,21 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
       }),
     ),
   );
+}
+
+/** The members' outcomes combined by the panel lattice into one part, with every call, finding and
+ * warning attributed to the reviewer it came from and each reviewer's row for the agreement table. */
+function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerPartOutcome[]): PanelPartOutcome {
+  const { plans, policy, fingerprint } = input;
+  const label = (i: number) => (plans[i] as MemberPlan).member.label;
   const votes: PanelVote[] = outcomes.map((o, i) => ({
-    label: (plans[i] as MemberPlan).member.label,
+    label: label(i),
     result: o.part.result,
     verdict: o.verdict,
   }));
   const result = combinePanel(votes, policy);
   const verdict = panelVerdict(votes, policy);
   const coverage = panelCoverage(outcomes, result.value === "YES");
-  const label = (i: number) => (plans[i] as MemberPlan).member.label;
   return {
     part: {
       name: "reviewer",
@@ -406,4 +417,16 @@ export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome
     estimatedTokens: outcomes.reduce((n, o) => n + o.estimatedTokens, 0),
     panel: { policy: describePolicy(policy), members: outcomes.map((o, i) => memberReport(label(i), o)) },
   };
+}
+
+export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome> {
+  const { plans, policy } = input;
+  if (plans.length === 1) return soloPart(input, plans[0] as MemberPlan);
+  const labels = plans.map((p) => p.member.label).join(", ");
+  const incrementals = plans.map((p) => input.incremental?.(p.member));
+  if (input.reuse !== undefined) return reusedPanel(input, input.reuse, incrementals, labels);
+  input.log(`panel: ${plans.length} reviewers (${labels}), ${describePolicy(policy)}`);
+  const over = overBudget(input, incrementals);
+  if (over !== undefined) return over;
+  return combinedPanel(input, await askMembers(input, incrementals));
 }
