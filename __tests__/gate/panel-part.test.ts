@@ -2,29 +2,15 @@
 // round token; the outcomes combined by the panel lattice. Reviewers here are in-process fakes that
 // answer through the same Reviewer interface the providers implement.
 import { describe, expect, it } from "vitest";
-import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import { panelFingerprint, panelPart, planPanel, soloPanel } from "../../src/gate/panel-part.js";
 import { reviewerPart } from "../../src/gate/reviewer-part.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/review/reviewer.js";
 import { no } from "../../src/verdict/four-values.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
+import { newFilesDiff, tokenOf } from "./panel-fixtures.js";
 
 /** Ten new files of about 500 estimated tokens each. */
-const DIFF = parseUnifiedDiff(
-  `${Array.from({ length: 10 }, (_, i) => {
-    const lines = Array.from({ length: 30 }, (_, j) => `+export const v${j} = "${"x".repeat(40)}";`);
-    return [
-      `diff --git a/src/f${i}.js b/src/f${i}.js`,
-      "new file mode 100644",
-      "--- /dev/null",
-      `+++ b/src/f${i}.js`,
-      `@@ -0,0 +1,${lines.length} @@`,
-      ...lines,
-    ].join("\n");
-  }).join("\n")}\n`,
-);
-
-const tokenOf = (prompt: PromptMessages) => /===VERDICT=== <value> ([0-9a-z]+)/.exec(prompt.user)?.[1] ?? "";
+const DIFF = newFilesDiff(10);
 
 function ok(text: string): ReviewReply {
   return { ok: true, text, model: "m", usage: {}, latencyMs: 5, attempts: 1, warnings: [] };

@@ -5,7 +5,6 @@
 // the keys and the history store are the gate's own (incrementalFor, withFileVerdicts).
 import { describe, expect, it } from "vitest";
 import { roundText } from "../../src/cli/round-text.js";
-import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import {
   type PanelMember,
@@ -34,26 +33,10 @@ import {
 import { concludeRound, repeatsLast } from "../../src/verdict/loop-rules.js";
 import type { PanelPolicy } from "../../src/verdict/panel.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
+import { newFilesDiff, tokenOf } from "./panel-fixtures.js";
 
 /** Four new files of about 500 estimated tokens each; `changed` get one more line. */
-function diffOf(changed: readonly number[] = []) {
-  return parseUnifiedDiff(
-    `${Array.from({ length: 4 }, (_, i) => {
-      const lines = Array.from({ length: 30 }, (_, j) => `+export const v${j} = "${"x".repeat(40)}";`);
-      if (changed.includes(i)) lines.push(`+export const changed${i} = true;`);
-      return [
-        `diff --git a/src/f${i}.js b/src/f${i}.js`,
-        "new file mode 100644",
-        "--- /dev/null",
-        `+++ b/src/f${i}.js`,
-        `@@ -0,0 +1,${lines.length} @@`,
-        ...lines,
-      ].join("\n");
-    }).join("\n")}\n`,
-  );
-}
-
-const tokenOf = (p: PromptMessages) => /===VERDICT=== <value> ([0-9a-z]+)/.exec(p.user)?.[1] ?? "";
+const diffOf = (changed: readonly number[] = []) => newFilesDiff(4, changed);
 const filesIn = (p: PromptMessages) => [...new Set(p.user.match(/src\/f\d\.js/g) ?? [])].sort();
 
 function ok(text: string): ReviewReply {
