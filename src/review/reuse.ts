@@ -20,6 +20,7 @@
 import { canonicalJson, sha256Hex as sha256 } from "../canonical-json.js";
 import type { DiffFile } from "../diff/types.js";
 import { FILE_KEY_CHARS, FILE_REASONS, type FileVerdicts } from "../verdict/history.js";
+import { withoutAttribution } from "../verdict/panel.js";
 import type { Chunk } from "./plan.js";
 
 /** Everything a file's verdict was judged under, besides the file. */
@@ -168,7 +169,7 @@ export function earlierAbout<R extends { readonly reason: string }>(
   files: readonly Pick<DiffFile, "path" | "previousPath">[],
 ): (R & { file?: string })[] {
   return earlier.map((r) => {
-    const named = namedPath(r.reason.replace(/^\s*\[[^\]\n]{1,80}\]\s+/, ""));
+    const named = namedPath(withoutAttribution(r.reason));
     const file =
       named === undefined ? undefined : files.find((f) => f.path === named || f.previousPath === named);
     return file === undefined ? r : { ...r, file: file.path };

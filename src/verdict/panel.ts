@@ -31,6 +31,11 @@ export function attributed(label: string, text: string): string {
   return `[${label}] ${text}`;
 }
 
+/** A text with a panel's attribution (`attributed`) taken off, when it has one. */
+export function withoutAttribution(text: string): string {
+  return text.replace(/^\s*\[[^\]\n]{1,80}\]\s+/, "");
+}
+
 function labelled(vote: PanelVote): Result {
   const { result, label } = vote;
   return {
