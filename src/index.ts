@@ -2,6 +2,7 @@
 // event-guard first: a library imported by main.js would otherwise crash on an unreadable event file.
 import "./event-guard.js";
 import "./zod-jitless.js";
+import { actionsRunner } from "./actions-runner.js";
 import { run } from "./main.js";
 
-await run();
+await run(actionsRunner());

@@ -1,12 +1,20 @@
-// Runs the bundled action (dist/index.js) the way a GitHub runner starts it: `node dist/index.js` with
-// every input as INPUT_<NAME> (action.yml's defaults applied, as the runner does), the event in
-// GITHUB_EVENT_PATH, GITHUB_API_URL pointing at the loopback GitHub API, GITHUB_OUTPUT and
-// GITHUB_STEP_SUMMARY as files, and a workspace holding the commit the workflow checked out.
+// Runs the action the way a GitHub runner starts it: every input as INPUT_<NAME> (action.yml's defaults
+// applied, as the runner does), the event in GITHUB_EVENT_PATH, GITHUB_API_URL pointing at the loopback
+// GitHub API, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, and a workspace holding the commit the
+// workflow checked out. Two ways, one environment:
+// - `bundle: true`: `node dist/index.js` as a process, @actions/core and all — for the tests about the
+//   bundle itself (statuses, secrets and masking, events, spacing) and a few cells of each fault class;
+// - otherwise in this process: src/main.ts's `run` on an in-memory runner that writes the log, outputs
+//   and summary as @actions/core would. A process start costs about a second of CPU on these machines
+//   (compiling the 2.8 MB bundle, then every module and schema cold); in-process the round's code is
+//   warm, which is what keeps some 500 end-to-end runs within the suite's time.
+// VERDICT_GATE_E2E_BUNDLE=1 runs every case as a process (a slow full-fidelity run).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os, { EOL } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
+import type { Runner } from "../../src/runner.js";
 import type { EventFile, GitHubApiFixture } from "../support/github-api/index.js";
 
 const ACTION = parse(readFileSync("action.yml", "utf8")) as {
@@ -101,11 +109,18 @@ export interface RunOptions {
   /** Kill the step after this long (a hang is a failure, never a pass). */
   timeoutMs?: number;
   token?: string;
+  /** Start the bundled action as a process, as a runner does (see the top of this file). */
+  bundle?: boolean;
 }
 
 /** "production" under VERDICT_GATE_FULL_FIDELITY=1 (a slow run at the action's real timings), else "fast". */
 export function defaultTimings(): "fast" | "production" {
   return process.env.VERDICT_GATE_FULL_FIDELITY === "1" ? "production" : "fast";
+}
+
+/** Whether this run starts the bundle as a process: asked for, or every run under VERDICT_GATE_E2E_BUNDLE=1. */
+export function asProcess(options: Pick<RunOptions, "bundle">): boolean {
+  return options.bundle === true || process.env.VERDICT_GATE_E2E_BUNDLE === "1";
 }
 
 export async function runAction(options: RunOptions): Promise<ActionRun> {
@@ -136,6 +151,32 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(inputs))
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
   const started = Date.now();
+  const timeoutMs = options.timeoutMs ?? 45_000;
+  const step = asProcess(options) ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs);
+  const outputs = asProcess(options) ? parseOutputFile(readFileSync(outputFile, "utf8")) : step.outputs;
+  const summary = readFileSync(summaryFile, "utf8");
+  rmSync(dir, { recursive: true, force: true });
+  const log = `${step.stdout}\n${step.stderr}`;
+  return {
+    code: step.code,
+    stdout: step.stdout,
+    stderr: step.stderr,
+    outputs,
+    summary,
+    log,
+    commands: log.split("\n").filter((l) => l.startsWith("::")),
+    ms: Date.now() - started,
+  };
+}
+
+interface StepResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+}
+
+async function startProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
   const child = spawn(process.execPath, [actionEntry()], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -148,23 +189,61 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   child.stderr.on("data", (d) => {
     stderr += d;
   });
-  const timeout = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 45_000);
+  const timeout = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
   clearTimeout(timeout);
-  const outputs = parseOutputFile(readFileSync(outputFile, "utf8"));
-  const summary = readFileSync(summaryFile, "utf8");
-  rmSync(dir, { recursive: true, force: true });
-  const log = `${stdout}\n${stderr}`;
-  return {
-    code,
-    stdout,
-    stderr,
-    outputs,
-    summary,
-    log,
-    commands: log.split("\n").filter((l) => l.startsWith("::")),
-    ms: Date.now() - started,
+  return { code, stdout, stderr, outputs: {} };
+}
+
+/** A workflow command's data as @actions/core escapes it (command.ts `escapeData`). */
+function escapeData(value: string): string {
+  return value.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** The action's `run` on a runner held in memory: the same environment as a process would get (read
+ * from the runner, never from this process's), each log line as @actions/core prints it, the summary
+ * appended to GITHUB_STEP_SUMMARY's file as core.summary does, exit code 1 after a failure. A step that
+ * outlasts `timeoutMs` ends with code null, as a killed process does (a hang is a failure, never a
+ * pass). */
+async function runInProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
+  const { run } = await import("../../src/main.js");
+  const lines: string[] = [];
+  const outputs: Record<string, string> = {};
+  let code: number | null = 0;
+  const command = (name: string, value: string) => lines.push(`::${name}::${escapeData(value)}`);
+  const runner: Runner = {
+    env,
+    input: (name) => (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim(),
+    mask: (secret) => command("add-mask", secret),
+    output: (name, value) => {
+      outputs[name] = value;
+    },
+    summary: async (markdown) => {
+      const file = env.GITHUB_STEP_SUMMARY;
+      if (file === undefined) throw new Error("GITHUB_STEP_SUMMARY is not set");
+      appendFileSync(file, `${markdown}${EOL}`);
+    },
+    log: {
+      info: (m) => lines.push(m),
+      warning: (m) => command("warning", m),
+      error: (m) => command("error", m),
+      debug: (m) => command("debug", m),
+      startGroup: (name) => command("group", name),
+      endGroup: () => command("endgroup", ""),
+    },
+    fail: (message) => {
+      code = 1;
+      command("error", message);
+    },
   };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  const ended = await Promise.race([run(runner).then(() => "ended" as const), timedOut]);
+  clearTimeout(timer);
+  if (ended === "timeout") code = null;
+  return { code, stdout: lines.map((l) => `${l}${EOL}`).join(""), stderr: "", outputs };
 }
 
 /** The round token the gate put in a reviewer prompt (the bound reply rule names it). */

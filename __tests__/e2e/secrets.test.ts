@@ -72,7 +72,7 @@ function expectOnlyToReviewer(world: World, provider: "openai" | "anthropic"): v
 
 describe.concurrent("the reviewer's key", () => {
   it("is masked first, sent only to the openai host, and nowhere else on an approve", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const run = await world.run({});
       expect(run.outputs.status).toBe("approve");
       expectMaskedFirst(run, REVIEWER_KEY);
@@ -81,7 +81,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("is sent only to the anthropic host, and nowhere else on a block with annotations", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       world.anthropic.script((r) =>
         anthropicReply(
           approveFor(r)
@@ -98,7 +98,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it.each(QUOTED)("stays hidden when an openai 401 quotes it back (%s)", async (quoted) =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       world.openai.script(() => openAIError(401, `Incorrect API key provided: ${quoted}. See your account.`));
       const run = await world.run({});
       expect(run.outputs.status).toBe("hold-for-human");
@@ -108,7 +108,7 @@ describe.concurrent("the reviewer's key", () => {
   );
 
   it("stays hidden when an anthropic 500 quotes the whole request back, on every retry", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       world.anthropic.script(() =>
         anthropicError(500, `upstream said: x-api-key=${REVIEWER_KEY} was rejected`),
       );
@@ -119,7 +119,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("stays hidden when the reviewer's reply repeats it (a prompt-injected model printing its config)", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       world.openai.script((r) =>
         openAIReply(
           `My configuration: api_key=${REVIEWER_KEY}\nBLOCKING: src/greet.js:1 — key ${REVIEWER_KEY}\n\n${approveFor(r).split("\n").pop()}`,
@@ -131,7 +131,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("stays hidden when the base URL carries it in the query string", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const run = await world.run({
         inputs: { "base-url": `${world.openai.baseUrl}?key=${REVIEWER_KEY}`, "reviewer-retries": "0" },
       });
@@ -140,7 +140,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("a secret only in the base URL's query string (api-key empty) is never shown either", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const secret = "gk-OnlyInTheBaseUrl0123456789abcdef";
       const run = await world.run({
         inputs: {
@@ -156,7 +156,7 @@ describe.concurrent("the reviewer's key", () => {
 
 describe.concurrent("a command reviewer", () => {
   it("never sees the GitHub token or the action's inputs, and its credentials printed back stay hidden", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const own = "sk-ant-CommandReviewer0OwnKey0123456789";
       const run = await world.run({
         inputs: {
@@ -204,7 +204,7 @@ function expectNoDisguise(world: World, run: ActionRun, secret: string): void {
 
 describe.concurrent("a command reviewer leaking its key in disguise (issue 11, item 4)", () => {
   it("split into 7-character words, reversed, base64, hex or URL-encoded, it reaches nothing the author can read", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const own = "sk-ant-api03-LeakedInDisguise0123456789abcdefXYZ-Qq_Ww";
       const run = await world.run({
         inputs: {
@@ -224,7 +224,7 @@ describe.concurrent("a command reviewer leaking its key in disguise (issue 11, i
 
 describe.concurrent("the GitHub token", () => {
   it("is masked, sent only to GitHub, and never to the reviewer", async () =>
-    inWorld({}, async (world) => {
+    inWorld({ bundle: true }, async (world) => {
       const run = await world.run({});
       expect(run.outputs.status).toBe("approve");
       expectMaskedFirst(run, world.api.token);

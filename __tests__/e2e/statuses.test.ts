@@ -16,7 +16,7 @@ import {
 
 let world: World;
 beforeEach(async () => {
-  world = await startWorld();
+  world = await startWorld({ bundle: true });
 });
 afterEach(async () => {
   world.api.assertClean();

@@ -93,6 +93,8 @@ export interface World {
     env?: Record<string, string>;
     token?: string;
     timings?: RunOptions["timings"];
+    /** Start the bundled action as a process (default: the world's `bundle`, else in this process). */
+    bundle?: boolean;
   }): Promise<ActionRun>;
   close(): Promise<void>;
 }
@@ -102,6 +104,8 @@ export async function startWorld(
     baseFiles?: Record<string, string>;
     change?: Record<string, string>;
     limits?: Parameters<typeof startGitHubApi>[0];
+    /** Every run of this world starts the bundled action as a process (harness.ts says when). */
+    bundle?: boolean;
   } = {},
 ): Promise<World> {
   const api = await startGitHubApi(options.limits ?? {});
@@ -151,6 +155,7 @@ export async function startWorld(
         ...(o.env !== undefined ? { env: o.env } : {}),
         ...(o.token !== undefined ? { token: o.token } : {}),
         ...(o.timings !== undefined ? { timings: o.timings } : {}),
+        bundle: o.bundle ?? options.bundle ?? false,
       });
     },
     async close() {

@@ -18,7 +18,7 @@ const SECOND_AT_THE_API_MS = 900;
 
 describe("write spacing at production timings", () => {
   it("a round's writes reach GitHub at least a second apart; its reads are not held back", async () => {
-    world = await startWorld();
+    world = await startWorld({ bundle: true });
     const run = await world.run({ timings: "production" });
     expect(run.code, run.log).toBe(0);
     expect(run.outputs.status, run.log).toBe("approve");

@@ -172,7 +172,7 @@ describe.concurrent("the event", () => {
 
   it.each(cases)("%s: the step fails, naming it, and nothing is posted", async (name, event, names) =>
     inWorld({}, async (world) => {
-      const run = await world.run({ event: event(world), env: FAST });
+      const run = await world.run({ event: event(world), env: FAST, bundle: true });
       const outcome = expectFailedClosed(world, run, world.pull.headSha, names);
       expect(world.repo.checkRuns({})).toEqual([]);
       record(name, "event", outcome, run);
@@ -192,6 +192,7 @@ describe.concurrent("the event", () => {
         inputs: world.openaiInputs(),
         workspace: world.headWorkspace(),
         env: FAST,
+        bundle: true,
       });
       const outcome = expectFailedClosed(world, run, world.pull.headSha, /HTTP 404/);
       record("a PR that does not exist", "event", outcome, run);

@@ -471,6 +471,11 @@ export function printMatrix(title: string, rows: readonly CellResult[]): string 
 
 // ---- Running a GitHub cell ------------------------------------------------------------------------
 
+/** The points whose every cell starts the bundled action as a process, as a runner does: each fault
+ * class once on a read and once on a write, through the bundle's own @actions/core and client. Every
+ * other cell runs the round in the test process (harness.ts), which is what keeps the matrix fast. */
+export const BUNDLED_POINTS: ReadonlySet<string> = new Set(["GET pull request", "POST check run"]);
+
 /** Backoffs shrunk to a millisecond a second, so a cell of retries takes a moment, not minutes. */
 export const FAST = { VERDICT_GATE_BACKOFF_UNIT_MS: "1" };
 
@@ -494,6 +499,7 @@ export async function githubCell(
         ...FAST,
         ...(fault.fault.kind === "hang" ? { VERDICT_GATE_GITHUB_TIMEOUT_MS: String(HANG_DEADLINE_MS) } : {}),
       },
+      bundle: BUNDLED_POINTS.has(point.name),
     });
     expect(world.api.faults.hits[0]?.hits ?? 0, `the fault was never exercised\n${run.log}`).toBeGreaterThan(
       0,
@@ -519,6 +525,7 @@ export async function baselineCell(
       workspace: spec.workspace,
       inputs: spec.inputs ?? {},
       env: FAST,
+      bundle: BUNDLED_POINTS.has(point.name),
     });
     const hit = world.api.requests.filter(
       (r) => r.route === point.route && (point.when === undefined || point.when(world)(r)),

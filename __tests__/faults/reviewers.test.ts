@@ -120,7 +120,10 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
     inWorld({}, async (world) => {
       const server = provider === "openai" ? world.openai : world.anthropic;
       server.script(() => fault.reply(provider));
-      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST });
+      // The hang also runs in the bundle as a process: its time limit, with the SDK loaded on the
+      // first call, is the bundle's own (harness.ts; the other cells run in the test process).
+      const bundle = fault.name === "hang";
+      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST, bundle });
       expect(server.requests.length).toBeGreaterThan(0);
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
       // A command that cannot start is no round's verdict: no status output, a failed step.
@@ -202,6 +205,8 @@ describe.concurrent("command reviewer", () => {
       const run = await world.run({
         inputs: { provider: "command", model: "", "api-key": "", command, ...INPUTS },
         env: FAST,
+        // A helper that ignores SIGTERM is killed with its process group from the bundle's own process.
+        bundle: fault.name === "hang ignoring SIGTERM",
       });
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
       // A command that cannot start is no round's verdict: no status output, a failed step.

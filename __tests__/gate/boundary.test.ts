@@ -39,7 +39,7 @@ const PURE_PACKAGES = new Set(["zod", "re2js", "picomatch", "node:crypto", "node
 /** Why a bare specifier is outside the core, or undefined when it is allowed. */
 function forbiddenPackage(specifier: string): string | undefined {
   if (PURE_PACKAGES.has(specifier)) return undefined;
-  if (specifier.startsWith("@actions/")) return "the runner's toolkit (bind it in src/main.ts)";
+  if (specifier.startsWith("@actions/")) return "the runner's toolkit (bind it in src/actions-runner.ts)";
   if (specifier.startsWith("@octokit/")) return "the GitHub client (bind it in src/bind-github.ts)";
   if (specifier.startsWith("@anthropic-ai/") || specifier === "openai") return "a provider SDK";
   if (specifier.startsWith("node:") || !specifier.includes("/"))
@@ -53,7 +53,8 @@ function forbiddenModule(file: string): string | undefined {
   if (rel.startsWith("github/")) return "a GitHub adapter (src/github/ implements the port)";
   if (rel.startsWith("cli/") || rel === "main.ts" || rel === "cli.ts" || rel === "index.ts")
     return "an entry point";
-  if (/^bind-.*\.ts$/.test(rel) || rel === "workspace-head.ts") return "wiring at the edge";
+  if (/^bind-.*\.ts$/.test(rel) || rel === "workspace-head.ts" || rel === "actions-runner.ts")
+    return "wiring at the edge";
   return undefined;
 }
 
@@ -128,6 +129,7 @@ describe("src/gate depends only on ports, pure modules and types", () => {
     // The panel binds real reviewers (their keys, hosts and commands): wiring too.
     expect(forbiddenModule(path.join(SRC, "bind-panel.ts"))).toMatch(/edge/);
     expect(forbiddenModule(path.join(SRC, "main.ts"))).toMatch(/entry point/);
+    expect(forbiddenModule(path.join(SRC, "actions-runner.ts"))).toMatch(/edge/);
     expect(forbiddenModule(path.join(SRC, "verdict", "four-values.ts"))).toBeUndefined();
   });
 
@@ -137,5 +139,27 @@ describe("src/gate depends only on ports, pure modules and types", () => {
     expect(loaded.has(path.join(GATE, "round.ts"))).toBe(true);
     expect(loaded.has(path.join(SRC, "verdict", "four-values.ts"))).toBe(true);
     expect(violations).toEqual([]);
+  });
+});
+
+/** Every TypeScript file under src/, relative to it. */
+function sources(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(path.join(dir, e.name))
+      : e.name.endsWith(".ts")
+        ? [path.relative(SRC, path.join(dir, e.name)).split(path.sep).join("/")]
+        : [],
+  );
+}
+
+describe("the action reaches the runner through one port", () => {
+  it("loads @actions/core in actions-runner.ts alone: the round and main.ts see only the Runner port", () => {
+    const loaders = sources().filter((file) =>
+      importsOf(readFileSync(path.join(SRC, file), "utf8")).some(
+        (i) => i.specifier === "@actions/core" && !i.typeOnly,
+      ),
+    );
+    expect(loaders).toEqual(["actions-runner.ts"]);
   });
 });

@@ -187,8 +187,8 @@ export interface CommitStatusState {
   description: string | null;
 }
 
-/** The round's log. The action binds it to @actions/core (src/main.ts), the CLI to stderr; the round
- * itself never imports a runner library. */
+/** The round's log. The action binds it to the runner (src/main.ts; @actions/core through
+ * src/actions-runner.ts), the CLI to stderr; the round itself never imports a runner library. */
 export interface Logger {
   info(message: string): void;
   warning(message: string): void;

@@ -123,6 +123,22 @@ function templates(): IndexedTemplate[] {
   return index;
 }
 
+const byLength = new Map<number, IndexedTemplate[]>();
+
+/** The templates that can match a path of `n` segments, in the order `templates` ranks them: the same
+ * length, or one with a multi-segment parameter that can stretch to it. Matching a request then tries
+ * a few dozen templates instead of GitHub's thousand. */
+function templatesFor(n: number): IndexedTemplate[] {
+  let list = byLength.get(n);
+  if (list === undefined) {
+    list = templates().filter((t) =>
+      t.segments.some((s) => s.multi === true) ? t.segments.length <= n : t.segments.length === n,
+    );
+    byLength.set(n, list);
+  }
+  return list;
+}
+
 function matchSegments(
   segments: readonly Segment[],
   parts: readonly string[],
@@ -159,7 +175,7 @@ function matchSegments(
 export function matchOperation(method: string, pathname: string): MatchedOperation | null {
   const parts = pathname.replace(/\/+$/, "").split("/").slice(1);
   const lower = method.toLowerCase();
-  for (const entry of templates()) {
+  for (const entry of templatesFor(parts.length)) {
     const item = githubDescription().paths[entry.template] as Record<string, unknown>;
     if (!(lower in item)) continue;
     const pathParams = matchSegments(entry.segments, parts);
