@@ -73,7 +73,10 @@ export default defineConfig({
         // caches: none mocks a module, the one environment stub (github/secrets) is undone after its
         // test, and each test starts its own world (servers, repository, workspace).
         extends: true,
-        test: { name: "loopback", include: LOOPBACK, isolate: false },
+        // A fault-matrix cell run in the test process (harness.ts) mostly waits: on a deadline, a
+        // backoff, a loopback answer. Sixteen at a time keep a core busy where vitest's default five
+        // left it idle.
+        test: { name: "loopback", include: LOOPBACK, isolate: false, maxConcurrency: 16 },
       },
     ],
     coverage: {
