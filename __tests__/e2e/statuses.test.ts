@@ -39,6 +39,7 @@ function noSecretsLeaked(run: ActionRun) {
 function asPanelOfOne(inputs: Record<string, string>): {
   inputs: Record<string, string>;
   env: Record<string, string>;
+  bundle: boolean;
 } {
   const entry = {
     label: "solo",
@@ -50,6 +51,8 @@ function asPanelOfOne(inputs: Record<string, string>): {
   return {
     inputs: { model: "", "api-key": "", "base-url": "", reviewers: JSON.stringify([entry]) },
     env: { SOLO_REVIEWER_KEY: inputs["api-key"] ?? "" },
+    // The bundle is proven by the reviewer-alone runs; the panel of one is the same round's behaviour.
+    bundle: false,
   };
 }
 
