@@ -41,10 +41,15 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Reasons compared across rounds: case, punctuation and spacing differences are not new reasons. */
 export function normaliseReason(reason: string): string {
-  const folded = reason.normalize("NFKC").toLowerCase().replace(/[—–]/g, "-").replace(/['’]/g, "");
+  // ASCII is its own NFKC form and lower-cases to ASCII: such text skips NFKC and the Unicode class.
+  const ascii = !NON_ASCII.test(reason);
+  const folded = (ascii ? reason : reason.normalize("NFKC"))
+    .toLowerCase()
+    .replace(/[—–]/g, "-")
+    .replace(/['’]/g, "");
   return (
     folded
-      .replace(NON_ASCII.test(folded) ? NOT_WORD : NOT_WORD_ASCII, " ")
+      .replace(ascii || !NON_ASCII.test(folded) ? NOT_WORD_ASCII : NOT_WORD, " ")
       // Punctuation that ends a word ("parser.", "note:") is not part of it; inside ("a.ts:10") it is.
       .replace(/[._:-]+(?=\s|$)/g, "")
       .replace(/\s+/g, " ")
