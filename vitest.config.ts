@@ -62,6 +62,16 @@ export default defineConfig({
           name: "unit",
           include: ["__tests__/**/*.test.ts"],
           exclude: [...LOOPBACK, ...configDefaults.exclude],
+          // Without isolation a worker imports src/ and the large dependencies (zod, fast-check, the
+          // provider SDKs, sql.js) once for all the files it runs rather than once per file: isolated,
+          // those imports and their transforms were a third of the project's CPU (211 s → 137 s of
+          // CPU, measured side by side). Safe because no unit file mocks a module, stubs a global or
+          // changes the working directory, src/ keeps no module state a test depends on (its only
+          // caches, such as the SQLite engine, are meant to be shared), and the two tests that set a
+          // provider's environment variables (review/openai, review/anthropic) delete them in a
+          // `finally` before the next test starts. A file that needs a fresh module graph belongs in
+          // a project of its own with `isolate: true`.
+          isolate: false,
         },
       },
       {

@@ -38,8 +38,10 @@ describe("enormous replies", () => {
     (_name, prefix, piece) => {
       const reply = `${prefix}${run(piece)}`;
       for (const suffix of ["", "\n===VERDICT=== APPROVE"]) {
-        expect(() => findVerdict(reply + suffix)).not.toThrow();
-        expect(() => reviewerResult(reply + suffix, { roundToken: TOKEN })).not.toThrow();
+        // One string for both readers: each concatenation is flattened again, 24 MB copied per call.
+        const text = reply + suffix;
+        expect(() => findVerdict(text)).not.toThrow();
+        expect(() => reviewerResult(text, { roundToken: TOKEN })).not.toThrow();
       }
     },
     120_000,

@@ -20,6 +20,7 @@ import { describeError } from "../describe-error.js";
 import { parseStrictJson } from "../strict-json.js";
 import { type History, parseHistory, repeats, roundCount } from "../verdict/history.js";
 import { compactHistory, STATE_BYTES } from "../verdict/history-compact.js";
+import { jsonBytes } from "../verdict/stored-text.js";
 import { code, inline, table } from "./markdown.js";
 
 /** GitHub's limit for an issue comment body. */
@@ -110,9 +111,18 @@ export function renderHistoryComment(
   // the table TABLE_CHARS. STATE_BYTES itself always fits (the bound above), so it is the last resort.
   let stored = history;
   let state = "";
+  let encoded: History | undefined;
+  const wholeBytes = jsonBytes(history);
   for (const factor of STATE_FACTORS) {
-    stored = compactHistory(history, STATE_BYTES * factor);
-    state = `${STATE_PREFIX}${encodeState(stored)} -->`;
+    const budget = STATE_BYTES * factor;
+    // A history within the budget comes back whole. Once a larger factor has encoded it whole, a
+    // smaller one would encode the same bytes again and find the same too little room: gzip at
+    // level 9 is most of a render, so it runs once per state.
+    stored = compactHistory(history, budget, wholeBytes);
+    if (stored !== encoded) {
+      encoded = stored;
+      state = `${STATE_PREFIX}${encodeState(stored)} -->`;
+    }
     if (factor === 1 || state.length + head.length + footer.length + 200 + TABLE_CHARS <= COMMENT_LIMIT)
       break;
   }

@@ -67,9 +67,15 @@ function referenced(r: RoundRecord): string[] {
   return [...r.reasonIds, ...(r.reviewer?.result.reasonIds ?? [])];
 }
 
-/** The history as it is stored: at most STATE_BYTES of JSON, whatever it held. */
-export function compactHistory(history: History, budget = STATE_BYTES): History {
-  if (jsonBytes(history) <= budget) return history;
+/** The history as it is stored: at most STATE_BYTES of JSON, whatever it held. `wholeBytes` is
+ * `jsonBytes(history)` when the caller has it already (the comment tries several budgets, and the
+ * whole history's JSON is the largest thing measured). */
+export function compactHistory(
+  history: History,
+  budget = STATE_BYTES,
+  wholeBytes = jsonBytes(history),
+): History {
+  if (wholeBytes <= budget) return history;
   const rounds = history.rounds;
   const byId = new Map(history.reasons.map((r) => [r.id, r]));
   const kept = new Map<string, StoredReason>();

