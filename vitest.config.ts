@@ -3,17 +3,19 @@ import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-/** The files that take longest, longest first: each is mostly runs of the bundled action as a process
- * (one per case), so it waits on child processes far more than it computes. Started first, they
- * overlap with everything else; left to vitest's default order on a fresh clone (largest file first)
- * the short fault-matrix files would start last and finish alone. */
-const SLOW_FIRST = ["__tests__/faults/", "__tests__/e2e/", "__tests__/cli/", "__tests__/github/"];
-
-/** Test files run without isolation (see the project below). */
-const LOOPBACK = [
-  "__tests__/e2e/**/*.test.ts",
-  "__tests__/faults/**/*.test.ts",
-  "__tests__/github/**/*.test.ts",
+/** The files that take longest, longest first (measured on a quiet 2-core machine): started first,
+ * the long ones overlap with everything else; left to vitest's default order on a fresh clone (largest
+ * file first) a long file could start last and finish alone. A prefix names a folder. */
+const SLOW_FIRST = [
+  "__tests__/faults/github-reads.test.ts",
+  "__tests__/faults/github-writes.test.ts",
+  "__tests__/rounds/history-bound.test.ts",
+  "__tests__/e2e/statuses.test.ts",
+  "__tests__/faults/",
+  "__tests__/verdict/enormous-replies.test.ts",
+  "__tests__/e2e/",
+  "__tests__/cli/",
+  "__tests__/github/",
 ];
 
 /** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or one per core. */
@@ -55,40 +57,23 @@ export default defineConfig({
     // bigger machine).
     maxWorkers: workers(),
     sequence: { sequencer: SlowFilesFirst },
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: "unit",
-          include: ["__tests__/**/*.test.ts"],
-          exclude: [...LOOPBACK, ...configDefaults.exclude],
-          // Without isolation a worker imports src/ and the large dependencies (zod, fast-check, the
-          // provider SDKs, sql.js) once for all the files it runs rather than once per file: isolated,
-          // those imports and their transforms were a third of the project's CPU (211 s → 137 s of
-          // CPU, measured side by side). Safe because no unit file mocks a module, stubs a global or
-          // changes the working directory, src/ keeps no module state a test depends on (its only
-          // caches, such as the SQLite engine, are meant to be shared), and the two tests that set a
-          // provider's environment variables (review/openai, review/anthropic) delete them in a
-          // `finally` before the next test starts. A file that needs a fresh module graph belongs in
-          // a project of its own with `isolate: true`.
-          isolate: false,
-        },
-      },
-      {
-        // These files talk to the loopback GitHub API, which validates every exchange against GitHub's
-        // 13 MB description with validators compiled on first use: about 2 s of CPU for each file that
-        // starts afresh, and on a loaded machine long enough to outlast a client's deadline. Run without
-        // isolation, a worker parses and compiles once for all the files it runs (the github/ folder:
-        // 57 s of CPU isolated, 17 s shared, on a loaded machine). They share nothing mutable but those
-        // caches: none mocks a module, the one environment stub (github/secrets) is undone after its
-        // test, and each test starts its own world (servers, repository, workspace).
-        extends: true,
-        // A fault-matrix cell run in the test process (harness.ts) mostly waits: on a deadline, a
-        // backoff, a loopback answer. Sixteen at a time keep a core busy where vitest's default five
-        // left it idle.
-        test: { name: "loopback", include: LOOPBACK, isolate: false, maxConcurrency: 16 },
-      },
-    ],
+    include: ["__tests__/**/*.test.ts"],
+    exclude: [...configDefaults.exclude],
+    // No isolation: a worker imports src/ and the large dependencies (zod, fast-check, the provider
+    // SDKs, sql.js) once, transforms them once, and parses GitHub's 13 MB API description and compiles
+    // the loopback API's validators once, for every file it runs, rather than once per file (isolated,
+    // those were a third of the unit files' CPU, 211 s → 137 s, and 57 s → 17 s for the github/
+    // folder). Safe because no test file mocks a module, stubs a global or changes the working
+    // directory; src/ keeps no module state a test depends on (its caches, such as the SQLite engine
+    // and compiled globs, are meant to be shared; the action's secrets are per run); the tests that
+    // set a variable (review/openai, review/anthropic, github/secrets) undo it before the next test
+    // starts; and each end-to-end test starts its own world (servers, repository, workspace). A file
+    // that needs a fresh module graph belongs in a project of its own with `isolate: true`.
+    isolate: false,
+    // A fault-matrix cell run in the test process (e2e/harness.ts) mostly waits: on a deadline, a
+    // backoff, a loopback answer. Sixteen at a time keep a core busy where vitest's default five left
+    // it idle.
+    maxConcurrency: 16,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],

@@ -3,7 +3,9 @@
 // error message, check run, comment or any request to GitHub — on the happy path and on every error
 // path that could echo it (a 401, a provider quoting the key back, a reply that repeats it, a base URL
 // carrying a key, a command reviewer printing its environment). The GitHub token likewise never
-// reaches the reviewer.
+// reaches the reviewer. The masking and the environment a command reviewer gets are proven in the
+// bundled action as a process (`bundle: true`, as a runner starts it); the echo paths, which are the
+// round's own redaction, run in the test process (e2e/harness.ts).
 import { describe, expect, it } from "vitest";
 import { allCheckRuns, inWorld, visibleToAuthor } from "../faults/support.js";
 import {
@@ -98,7 +100,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it.each(QUOTED)("stays hidden when an openai 401 quotes it back (%s)", async (quoted) =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       world.openai.script(() => openAIError(401, `Incorrect API key provided: ${quoted}. See your account.`));
       const run = await world.run({});
       expect(run.outputs.status).toBe("hold-for-human");
@@ -108,7 +110,7 @@ describe.concurrent("the reviewer's key", () => {
   );
 
   it("stays hidden when an anthropic 500 quotes the whole request back, on every retry", async () =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       world.anthropic.script(() =>
         anthropicError(500, `upstream said: x-api-key=${REVIEWER_KEY} was rejected`),
       );
@@ -119,7 +121,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("stays hidden when the reviewer's reply repeats it (a prompt-injected model printing its config)", async () =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       world.openai.script((r) =>
         openAIReply(
           `My configuration: api_key=${REVIEWER_KEY}\nBLOCKING: src/greet.js:1 — key ${REVIEWER_KEY}\n\n${approveFor(r).split("\n").pop()}`,
@@ -131,7 +133,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("stays hidden when the base URL carries it in the query string", async () =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       const run = await world.run({
         inputs: { "base-url": `${world.openai.baseUrl}?key=${REVIEWER_KEY}`, "reviewer-retries": "0" },
       });
@@ -140,7 +142,7 @@ describe.concurrent("the reviewer's key", () => {
     }));
 
   it("a secret only in the base URL's query string (api-key empty) is never shown either", async () =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       const secret = "gk-OnlyInTheBaseUrl0123456789abcdef";
       const run = await world.run({
         inputs: {
@@ -204,7 +206,7 @@ function expectNoDisguise(world: World, run: ActionRun, secret: string): void {
 
 describe.concurrent("a command reviewer leaking its key in disguise (issue 11, item 4)", () => {
   it("split into 7-character words, reversed, base64, hex or URL-encoded, it reaches nothing the author can read", async () =>
-    inWorld({ bundle: true }, async (world) => {
+    inWorld({}, async (world) => {
       const own = "sk-ant-api03-LeakedInDisguise0123456789abcdefXYZ-Qq_Ww";
       const run = await world.run({
         inputs: {
