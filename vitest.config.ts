@@ -18,10 +18,10 @@ const SLOW_FIRST = [
   "__tests__/github/",
 ];
 
-/** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or one per core. */
+/** VERDICT_GATE_TEST_WORKERS, a whole number of worker processes, or two per core. */
 function workers(): number {
   const raw = process.env.VERDICT_GATE_TEST_WORKERS;
-  if (raw === undefined || raw === "") return os.availableParallelism();
+  if (raw === undefined || raw === "") return 2 * os.availableParallelism();
   if (!/^[1-9][0-9]?$/.test(raw)) throw new Error(`VERDICT_GATE_TEST_WORKERS must be 1 to 99, not ${raw}`);
   return Number(raw);
 }
@@ -44,17 +44,15 @@ class SlowFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    // End-to-end tests start dist/ as child processes against loopback servers; give them room
+    // End-to-end tests run rounds against loopback servers, some as child processes; give them room
     // without letting a hang go unnoticed.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // vitest's default is one worker fewer than the cores: on a 2-core machine, one file at a time,
-    // while that file mostly waited on a child process. One worker per core. Not more: a fault-matrix
-    // file already runs five actions at once (describe.concurrent), and four workers on a shared 2-core
-    // machine (load average 25 from other work) put 20 actions side by side, which then outlasted
-    // their 45 s step limit. VERDICT_GATE_TEST_WORKERS=N overrides it (1 to debug, more on an idle or
-    // bigger machine).
+    // Two workers per core. A worker waits as well as computes (a fault cell's deadline, a backoff, a
+    // child process: git, the bundled action or CLI), and a second worker per core fills those waits:
+    // on a quiet 2-core machine the whole suite took 165 s with two workers, 152 s with three and 140 s
+    // with four, for the same CPU (about 280 s). VERDICT_GATE_TEST_WORKERS=N overrides it (1 to debug).
     maxWorkers: workers(),
     sequence: { sequencer: SlowFilesFirst },
     include: ["__tests__/**/*.test.ts"],
