@@ -93,6 +93,8 @@ interface IndexedTemplate {
   /** More literal segments win: `/repos/{o}/{r}/pulls/{n}/files` over a template that would take
    * `files` as a parameter. */
   readonly literals: number;
+  /** The path item's operations by lower-case method. */
+  readonly operations: Readonly<Record<string, OpenApiOperation | undefined>>;
 }
 
 let index: IndexedTemplate[] | undefined;
@@ -117,7 +119,12 @@ function templates(): IndexedTemplate[] {
         const name = m[1] as string;
         return { param: name, multi: multi.has(name) };
       });
-    return { template, segments, literals: segments.filter((s) => s.literal !== undefined).length };
+    return {
+      template,
+      segments,
+      literals: segments.filter((s) => s.literal !== undefined).length,
+      operations: item as Record<string, OpenApiOperation | undefined>,
+    };
   });
   index.sort((a, b) => b.literals - a.literals || b.segments.length - a.segments.length);
   return index;
@@ -176,16 +183,11 @@ export function matchOperation(method: string, pathname: string): MatchedOperati
   const parts = pathname.replace(/\/+$/, "").split("/").slice(1);
   const lower = method.toLowerCase();
   for (const entry of templatesFor(parts.length)) {
-    const item = githubDescription().paths[entry.template] as Record<string, unknown>;
-    if (!(lower in item)) continue;
+    const operation = Object.hasOwn(entry.operations, lower) ? entry.operations[lower] : undefined;
+    if (operation === undefined) continue;
     const pathParams = matchSegments(entry.segments, parts);
     if (pathParams === null) continue;
-    return {
-      template: entry.template,
-      method: method.toUpperCase(),
-      operation: item[lower] as OpenApiOperation,
-      pathParams,
-    };
+    return { template: entry.template, method: method.toUpperCase(), operation, pathParams };
   }
   return null;
 }
