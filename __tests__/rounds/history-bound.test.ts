@@ -20,6 +20,7 @@ import {
   isDigest,
   isTerminal,
   lastRound,
+  REMEMBERED_BLOCKED_HEADS,
   reasonId,
   roundReasons,
   STORED_PANEL_MEMBERS,
@@ -294,6 +295,30 @@ describe("the comment never outgrows GitHub's limit", () => {
     for (let i = 2; i <= 30; i += 1)
       play(state, { head: i, maxRounds: 10, outcome: no(`src/a.ts:1 — ${noise(300)}`) });
     expect(audit(state.stored).rounds).toBe(30);
+  });
+
+  it("remembers the newest 32 heads the gate blocked through folds, a head blocked again moving to the newest end", () => {
+    const state = fresh();
+    const heads = many(REMEMBERED_BLOCKED_HEADS + 8, (i) => i + 1);
+    // Four reasons of 1,000 incompressible bytes a round: forty rounds outgrow the state, so the
+    // oldest fold into the checkpoint, which must carry the heads they blocked.
+    const blocked = (head: number): Step => ({
+      head,
+      maxRounds: 1_000,
+      outcome: {
+        value: "NO",
+        reasons: many(4, (k) => `src/a.ts:${k} — ${noise(1_000)}`),
+        needed: [],
+        dependencies: [],
+      },
+    });
+    for (const head of heads) play(state, blocked(head));
+    const again = heads[heads.length - REMEMBERED_BLOCKED_HEADS + 3] as number;
+    play(state, blocked(again));
+    expect(state.stored.checkpoint).toBeDefined();
+    expect(state.stored.rounds.length).toBeLessThan(heads.length + 1);
+    const remembered = heads.slice(-REMEMBERED_BLOCKED_HEADS).filter((h) => h !== again);
+    expect(blockedHeads(state.stored)).toEqual([...remembered, again].map(sha));
   });
 
   it("holds for 150 worst-case rounds, folding the oldest into the checkpoint", () => {
