@@ -2,8 +2,8 @@
 // the defence: a verdict line the reviewer could copy out of the diff, the prompt or the PR; a
 // reviewer that echoes, quotes or is cut off; prompt injection; a PR that edits its own contract; a
 // comment forging the gate's history; a reply approving with a token from anywhere but this round's
-// prompt. The bundled action runs against the loopback GitHub API and reviewers; every test ends in
-// what a user would see: no passing check run anywhere, no `approve` output.
+// prompt. The action runs against the loopback GitHub API and reviewers (e2e/harness.ts); every test
+// ends in what a user would see: no passing check run anywhere, no `approve` output.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { renderHistoryComment } from "../../src/report/history-comment.js";

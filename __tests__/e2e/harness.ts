@@ -3,7 +3,7 @@
 // GitHub API, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY as files, and a workspace holding the commit the
 // workflow checked out. Two ways, one environment:
 // - `bundle: true`: `node dist/index.js` as a process, @actions/core and all — for the tests about the
-//   bundle itself (statuses, secrets and masking, events, spacing) and a few cells of each fault class;
+//   bundle itself (statuses, masking, write spacing, an unreadable event file, each fault class once);
 // - otherwise in this process: src/main.ts's `run` on an in-memory runner that writes the log, outputs
 //   and summary as @actions/core would. A process start costs about a second of CPU on these machines
 //   (compiling the 2.8 MB bundle, then every module and schema cold); in-process the round's code is

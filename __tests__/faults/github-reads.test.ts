@@ -1,5 +1,6 @@
 // The fault matrix, GitHub reads: every fault in every read a round makes (see matrix.ts). Each cell
-// is one run of the bundled action; the table is printed when the file ends.
+// is one run of the action (the bundle, as a process, for GET pull request); the table is printed when
+// the file ends.
 import { afterAll, describe, it } from "vitest";
 import { baselineCell, type CellResult, GITHUB_FAULTS, githubCell, POINTS, printMatrix } from "./matrix.js";
 import { inWorld } from "./support.js";

@@ -1,6 +1,7 @@
 // The fault matrix: every fault the network and GitHub can produce, injected into every GitHub
 // request a round makes (and, in reviewers.test.ts, every reviewer call; in inputs.test.ts, every
-// input), each cell one run of the bundled action as a runner starts it. A cell passes when the run
+// input), each cell one run of the action as a runner starts it (in the test process, or the bundle
+// as a process for the points BUNDLED_POINTS names; e2e/harness.ts). A cell passes when the run
 // ends, within a bounded time, in a posted non-passing check run or a failed step whose message names
 // the fault, and nothing anywhere passed. The one exception is a cell the gate absorbs honestly — a
 // retry that got a good answer, or the diff read again as the file list — which may approve only
