@@ -43,6 +43,8 @@ import {
   type PromptBase,
   type ReusedVerdict,
   type ReviewerPartOutcome,
+  reusedFrom,
+  reusedOutcome,
   reviewerPart,
   reviewFingerprint,
 } from "./reviewer-part.js";
@@ -323,7 +325,6 @@ function reusedPanel(
   labels: string,
 ): PanelPartOutcome {
   const { plans, policy, fingerprint } = input;
-  const where = reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : "";
   const coverage = panelCoverage(
     plans.map((p) => ({ coverage: p.plan.coverage, part: { result: reuse.result } }) as ReviewerPartOutcome),
     reuse.result.value === "YES",
@@ -332,20 +333,12 @@ function reusedPanel(
     part: {
       name: "reviewer",
       result: reuse.result,
-      summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${where}round ${reuse.round}; coverage ${formatCoverage(coverage)}`,
+      summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${reusedFrom(reuse)}; coverage ${formatCoverage(coverage)}`,
     },
-    verdict: reuse.verdict,
-    beforeCoverage: reuse.result,
+    ...reusedOutcome(reuse, fingerprint),
     coverage,
-    calls: [],
-    findings: [],
-    warnings: [],
-    fingerprint,
-    reusedFromRound: reuse.round,
-    ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
     // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
     ...keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i]))),
-    estimatedTokens: 0,
     // Who said what in the round whose verdict stands (as recorded there): nobody was asked now.
     panel: {
       policy: describePolicy(policy),

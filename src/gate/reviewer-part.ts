@@ -342,6 +342,41 @@ export async function reviewerPart(input: ReviewerPartInput): Promise<ReviewerPa
   };
 }
 
+/** Where a reused verdict came from, as a summary names it: "round 3" or "PR #7's round 3". */
+export function reusedFrom(reuse: ReusedVerdict): string {
+  return `${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round}`;
+}
+
+/** What every reused verdict reports, alone or a panel's: the recorded verdict and result, the round
+ * that gave them, and that nobody was asked now (no calls, findings, warnings or tokens). */
+export function reusedOutcome(
+  reuse: ReusedVerdict,
+  fingerprint: string,
+): Pick<
+  ReviewerPartOutcome,
+  | "verdict"
+  | "beforeCoverage"
+  | "calls"
+  | "findings"
+  | "warnings"
+  | "fingerprint"
+  | "reusedFromRound"
+  | "reusedFromPr"
+  | "estimatedTokens"
+> {
+  return {
+    verdict: reuse.verdict,
+    beforeCoverage: reuse.result,
+    calls: [],
+    findings: [],
+    warnings: [],
+    fingerprint,
+    reusedFromRound: reuse.round,
+    ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
+    estimatedTokens: 0,
+  };
+}
+
 /** Same question, same model: the recorded answer stands. Only clean verdicts are recorded for
  * reuse, so every chunk was answered and coverage is what the plan promised. */
 function reusedReview(input: ReviewerPartInput, reuse: ReusedVerdict): ReviewerPartOutcome {
@@ -353,20 +388,12 @@ function reusedReview(input: ReviewerPartInput, reuse: ReusedVerdict): ReviewerP
     part: {
       name: "reviewer",
       result,
-      summary: `${reuse.verdict} (reused from ${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round}); coverage ${formatCoverage(coverage)}`,
+      summary: `${reuse.verdict} (reused from ${reusedFrom(reuse)}); coverage ${formatCoverage(coverage)}`,
     },
-    verdict: reuse.verdict,
-    beforeCoverage: reuse.result,
+    ...reusedOutcome(reuse, input.fingerprint),
     coverage,
-    calls: [],
-    findings: [],
-    warnings: [],
-    fingerprint: input.fingerprint,
-    reusedFromRound: reuse.round,
-    ...(reuse.pr !== undefined ? { reusedFromPr: reuse.pr } : {}),
     ...filesOf(kept === undefined ? undefined : carried(incremental, kept)),
     fileTexts: new Map(),
-    estimatedTokens: 0,
   };
 }
 
