@@ -146,17 +146,26 @@ async function round(input: {
 
 const ALL = ["src/f0.js", "src/f1.js", "src/f2.js", "src/f3.js"];
 const askedOf = (r: Fake) => r.asked.flat().sort();
+
+/** A panel of two: "alpha" and "beta", each a fake reviewer of its own model. */
+function alphaAndBeta() {
+  const a = fake("alpha-model");
+  const b = fake("beta-model");
+  return {
+    a,
+    b,
+    members: [
+      { label: "alpha", reviewer: a },
+      { label: "beta", reviewer: b },
+    ],
+  };
+}
 const member = (o: PanelPartOutcome, label: string) => o.panel.members.find((m) => m.label === label);
 
 describe("a panel's incremental round", () => {
   it("keeps B's block of an unchanged file and never counts A's approve of it for B", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
+    const { a, b, members } = alphaAndBeta();
     b.say = blocks("src/f0.js");
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
     const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
     expect(first.out.part.result.value).toBe("NO");
     expect(askedOf(a)).toEqual(ALL);
@@ -198,13 +207,8 @@ describe("a panel's incremental round", () => {
   it.each(["timeout", "truncated"] as const)(
     "asks B again about a file it failed on (%s), even though A approved that file",
     async (failure) => {
-      const a = fake("alpha-model");
-      const b = fake("beta-model");
+      const { a, b, members } = alphaAndBeta();
       b.say = timesOutOn("src/f1.js", failure);
-      const members = [
-        { label: "alpha", reviewer: a },
-        { label: "beta", reviewer: b },
-      ];
       const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
       expect(first.out.part.result.value).toBe("MAYBE");
       a.asked.length = 0;
@@ -226,16 +230,11 @@ describe("a panel's incremental round", () => {
   );
 
   it("never reuses a hold (an AMBIGUOUS reply) for the reviewer that gave it", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
+    const { a, b, members } = alphaAndBeta();
     b.say = (files, p) =>
       files.includes("src/f2.js")
         ? ok(`Unsure.\n\n===VERDICT=== AMBIGUOUS ${tokenOf(p)}`)
         : approves(files, p);
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
     const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
     a.asked.length = 0;
     b.asked.length = 0;
@@ -291,12 +290,7 @@ describe("a panel's incremental round", () => {
   });
 
   it("counts only what will be sent after reuse against max-round-tokens, and holds before any call when that is over", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
+    const { a, b, members } = alphaAndBeta();
     const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
     // Eight calls of about 500 diff tokens: far over 4,000; the two calls round 2 needs are under it.
     expect(first.out.estimatedTokens).toBeGreaterThan(4_000);
@@ -331,12 +325,7 @@ describe("a panel's incremental round", () => {
   });
 
   it("stores every member's kept verdicts interleaved, so a store cut for room costs each alike", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
+    const { members } = alphaAndBeta();
     const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
     const keys = first.history.files?.approved[0]?.keys.match(/.{22}/g) ?? [];
     const incA = incrementalFor({
@@ -411,13 +400,8 @@ describe("a panel's whole verdict reused", () => {
 
 describe("a panel's round record", () => {
   it("carries each reviewer's verdict, coverage, tokens and reuse, hashed with the round", async () => {
-    const a = fake("alpha-model");
-    const b = fake("beta-model");
+    const { b, members } = alphaAndBeta();
     b.say = timesOutOn("src/f1.js");
-    const members = [
-      { label: "alpha", reviewer: a },
-      { label: "beta", reviewer: b },
-    ];
     const first = await round({ members, history: emptyHistory(1, "g"), round: 1 });
     b.say = approves;
     const second = await round({ members, history: first.history, round: 2 });
