@@ -152,8 +152,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 45_000;
-  const step = asProcess(options) ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs);
-  const outputs = asProcess(options) ? parseOutputFile(readFileSync(outputFile, "utf8")) : step.outputs;
+  const bundled = asProcess(options);
+  const step = bundled ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs);
+  // A process writes its outputs to GITHUB_OUTPUT; the in-process runner keeps them.
+  const outputs = bundled ? parseOutputFile(readFileSync(outputFile, "utf8")) : step.outputs;
   const summary = readFileSync(summaryFile, "utf8");
   rmSync(dir, { recursive: true, force: true });
   const log = `${step.stdout}\n${step.stderr}`;
