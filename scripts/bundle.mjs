@@ -161,10 +161,10 @@ async function build() {
   rmSync(stampFile, { force: true });
   rmSync(staging, { recursive: true, force: true });
   const builds = [];
-  if (parts.includes("action")) builds.push(ncc("src/index.ts", out));
-  if (parts.includes("cli")) builds.push(ncc("src/cli.ts", path.join(staging, "cli")));
+  if (parts.includes("action")) builds.push(ncc("src/entry/action.ts", out));
+  if (parts.includes("cli")) builds.push(ncc("src/entry/cli.ts", path.join(staging, "cli")));
   if (parts.includes("lib")) {
-    builds.push(ncc("src/lib.ts", path.join(staging, "lib")));
+    builds.push(ncc("src/entry/lib.ts", path.join(staging, "lib")));
     // The library's types, from its own tsconfig so that tests and scripts never land in dist/.
     builds.push(run(bin("tsc"), ["-p", "tsconfig.lib.json", "--outDir", path.join(staging, "types")]));
   }

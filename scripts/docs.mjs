@@ -1,6 +1,6 @@
 // The README's inputs and outputs tables, generated from action.yml (the one place they are defined)
 // between markers, as actions/checkout's generate-docs does; and docs/contract.md's table of glob
-// examples, generated from docs/glob-examples.json (the one table, which __tests__/glob.test.ts checks
+// examples, generated from docs/glob-examples.json (the one table, which __tests__/util/glob.test.ts checks
 // against both the contract criteria and the include/exclude inputs). A hand-edited table drifts in
 // silence; this script and the test that runs it (__tests__/docs/readme.test.ts) make drift fail.
 //

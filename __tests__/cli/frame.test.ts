@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CliIO } from "../../src/cli/io.js";
-import { VERSION } from "../../src/version.js";
+import { VERSION } from "../../src/util/version.js";
 import { runCaptured } from "../support/cli-io.js";
 
 async function run(argv: string[], overrides: Partial<CliIO> = {}) {

@@ -16,7 +16,7 @@ import {
   WORKFLOW_PATH,
 } from "../../src/cli/templates/project.js";
 import { loadContract } from "../../src/criteria/index.js";
-import { INPUT } from "../../src/inputs.js";
+import { INPUT } from "../../src/settings/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
 
 let dir: string;

@@ -10,7 +10,7 @@ import { parse as parseYaml } from "yaml";
 import { runCli } from "../../src/cli/main.js";
 import { MAX_DIFF_BYTES } from "../../src/cli/read-diff.js";
 import { ACTION_DEFAULTS } from "../../src/cli/round-options.js";
-import { INPUT } from "../../src/inputs.js";
+import { INPUT } from "../../src/settings/inputs.js";
 import { runCaptured } from "../support/cli-io.js";
 import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/reviewers.js";
 

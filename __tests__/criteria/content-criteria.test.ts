@@ -4,8 +4,8 @@
 import { describe, expect, test } from "vitest";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
 import { checkCriterion } from "../../src/criteria/engine.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
 import type { CheckResult } from "../../src/criteria/report.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree, type Node } from "./fixture-tree.js";
 
 type CriterionInput = ContractInput["success_criteria"][number];

@@ -4,9 +4,9 @@ import { describe, expect, test } from "vitest";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
 import { checkCriterion } from "../../src/criteria/engine.js";
 import type { CheckResult } from "../../src/criteria/report.js";
-import type { TreeReader } from "../../src/criteria/tree.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { Diff, DiffFile, DiffLine } from "../../src/diff/types.js";
+import type { TreeReader } from "../../src/ports/tree.js";
 import { contractOf } from "./fixture-tree.js";
 
 type CriterionInput = ContractInput["success_criteria"][number];

@@ -3,8 +3,8 @@
 import { describe, expect, test } from "vitest";
 import { CRITERION_TYPES } from "../../src/criteria/criterion-schema.js";
 import { checkContract } from "../../src/criteria/engine.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
-import type { TreeReader } from "../../src/criteria/tree.js";
+import type { TreeReader } from "../../src/ports/tree.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree } from "./fixture-tree.js";
 
 const exploding: TreeReader = {

@@ -3,14 +3,14 @@
 import fc from "fast-check";
 import initSqlJs from "sql.js";
 import { describe, expect, test } from "vitest";
-import { canonicalJson, canonicalSha256, sha256Hex } from "../../src/canonical-json.js";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
 import { type Artifact, DEFAULT_CAPS, type EvidenceBundle } from "../../src/criteria/evidence/bundle.js";
 import { bundleHash } from "../../src/criteria/evidence/bundle-hash.js";
 import { collectEvidence } from "../../src/criteria/evidence/collect.js";
 import { verifyEvidence } from "../../src/criteria/evidence/verify.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
 import type { Diff } from "../../src/diff/types.js";
+import { canonicalJson, canonicalSha256, sha256Hex } from "../../src/util/canonical-json.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree, type Node } from "./fixture-tree.js";
 
 type Criteria = ContractInput["success_criteria"];

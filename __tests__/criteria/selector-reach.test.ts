@@ -6,16 +6,16 @@
 import { describe, expect, test } from "vitest";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
 import { checkCriterion } from "../../src/criteria/engine.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
 import type { CheckResult } from "../../src/criteria/report.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree } from "./fixture-tree.js";
 
 type CriterionInput = ContractInput["success_criteria"][number];
 
 const TREE = {
   "src/api/handler.ts": "export {};\n",
-  "src/index.ts": "export {};\n",
+  "src/entry/action.ts": "export {};\n",
   "docs/guide.md": "# Guide\n",
   "README.md": "# Readme\n",
 };

@@ -3,8 +3,8 @@
 import initSqlJs from "sql.js";
 import { describe, expect, test } from "vitest";
 import { checkCriterion } from "../../src/criteria/engine.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
 import type { CheckResult } from "../../src/criteria/report.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree, type Node } from "./fixture-tree.js";
 
 async function database(sql: string): Promise<Uint8Array> {

@@ -9,7 +9,7 @@ import {
   jsonSyntaxErrorOffset,
   lineAndColumn,
   parseStrictJson,
-} from "../../src/strict-json.js";
+} from "../../src/util/strict-json.js";
 
 function thrown(text: string): unknown {
   try {

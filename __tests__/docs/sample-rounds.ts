@@ -9,14 +9,14 @@ import os from "node:os";
 import path from "node:path";
 import { type RecordedWrites, recordWrites } from "../../src/cli/recorded-github.js";
 import { roundSettings } from "../../src/cli/round-options.js";
-import { openTree } from "../../src/criteria/index.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundOutcome } from "../../src/gate/context.js";
-import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/gate/ports.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type { Reviewer } from "../../src/review/reviewer.js";
+import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
+import type { Reviewer } from "../../src/ports/reviewer.js";
+import { VERSION } from "../../src/util/version.js";
 import type { Status } from "../../src/verdict/four-values.js";
-import { VERSION } from "../../src/version.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 
 /** A unified diff in which every file is new, as `git diff` prints it. */
 function added(files: Record<string, string>): string {

@@ -4,7 +4,7 @@
 // workflow checked out. Two ways, one environment:
 // - `bundle: true`: `node dist/index.js` as a process, @actions/core and all — for the tests about the
 //   bundle itself (statuses, masking, write spacing, an unreadable event file, each fault class once);
-// - otherwise in this process: src/main.ts's `run` on an in-memory runner that writes the log, outputs
+// - otherwise in this process: src/entry/run-action.ts's `run` on an in-memory runner that writes the log, outputs
 //   and summary as @actions/core would. A process start costs about a second of CPU on these machines
 //   (compiling the 2.8 MB bundle, then every module and schema cold); in-process the round's code is
 //   warm, which is what keeps some 500 end-to-end runs within the suite's time.
@@ -14,7 +14,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import os, { EOL } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
-import type { Runner } from "../../src/runner.js";
+import type { Runner } from "../../src/ports/runner.js";
 import type { EventFile, GitHubApiFixture } from "../support/github-api/index.js";
 
 const ACTION = parse(readFileSync("action.yml", "utf8")) as {
@@ -208,7 +208,7 @@ function escapeData(value: string): string {
  * outlasts `timeoutMs` ends with code null, as a killed process does (a hang is a failure, never a
  * pass). */
 async function runInProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
-  const { run } = await import("../../src/main.js");
+  const { run } = await import("../../src/entry/run-action.js");
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
   let code: number | null = 0;

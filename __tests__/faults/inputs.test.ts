@@ -175,7 +175,7 @@ describe.concurrent("the event", () => {
 
   it.each(cases)("%s: the step fails, naming it, and nothing is posted", async (name, event, names) =>
     inWorld({}, async (world) => {
-      // An event file that is not JSON is met first by the bundle's event guard (src/event-guard.ts),
+      // An event file that is not JSON is met first by the bundle's event guard (src/entry/event-guard.ts),
       // before @actions/github reads it: those cases run the bundled action as a process.
       const bundle = UNREADABLE_EVENTS.includes(name);
       const run = await world.run({ event: event(world), env: FAST, bundle });

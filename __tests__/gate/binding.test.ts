@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bindingChange, contractHash, JUDGEMENT_RULES, settingsFingerprint } from "../../src/gate/binding.js";
-import { INPUT, type InputName } from "../../src/inputs.js";
+import { INPUT, type InputName } from "../../src/settings/inputs.js";
 import { ACTION_DEFAULTS, settingsFromInputs } from "../support/settings.js";
 
 const settings = (overrides: Partial<Record<InputName, string>> = {}) => settingsFromInputs(overrides);
@@ -101,7 +101,7 @@ describe("the settings fingerprint", () => {
   it("changes with the gate's rules: a release that changes what the same text selects judges afresh", async () => {
     // The release that made contract globs and include/exclude one dialect (rules 2) must not reuse a
     // verdict recorded under the old meaning: the fingerprint is not the one the same settings had.
-    const { canonicalJson, sha256Hex } = await import("../../src/canonical-json.js");
+    const { canonicalJson, sha256Hex } = await import("../../src/util/canonical-json.js");
     const s = settings(base);
     const withoutRules = sha256Hex(
       canonicalJson({

@@ -3,8 +3,8 @@
 // evaluated; none may be a YES.
 import { describe, expect, test } from "vitest";
 import type { ContractInput } from "../../src/criteria/contract-schema.js";
-import { openTree } from "../../src/criteria/fs-tree.js";
 import { checkCriteria } from "../../src/gate/criteria-part.js";
+import { openTree } from "../../src/workspace/fs-tree.js";
 import { contractOf, makeTree } from "../criteria/fixture-tree.js";
 
 const DIFF_CRITERIA: ContractInput["success_criteria"] = [

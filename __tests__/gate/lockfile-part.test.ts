@@ -3,12 +3,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TreeReader } from "../../src/criteria/tree.js";
-import { TreeError } from "../../src/criteria/tree.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import { readHeadContents } from "../../src/gate/head-content.js";
 import { lockfilePart } from "../../src/gate/lockfile-part.js";
-import type { ContractFile } from "../../src/gate/ports.js";
+import type { ContractFile } from "../../src/ports/github.js";
+import type { TreeReader } from "../../src/ports/tree.js";
+import { TreeError } from "../../src/ports/tree.js";
 import type { HeadContent } from "../../src/review/excluded-content.js";
 import { file } from "../review/diff-fixtures.js";
 

@@ -5,15 +5,15 @@ import { describe, expect, it } from "vitest";
 import { roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundContext } from "../../src/gate/context.js";
+import { runPullRequestRound } from "../../src/gate/round.js";
 import type {
   CheckOutput,
   GitHubPort,
   Logger,
   PullRequestInfo,
   StoredComment,
-} from "../../src/gate/ports.js";
-import { runPullRequestRound } from "../../src/gate/round.js";
-import type { Reviewer } from "../../src/review/reviewer.js";
+} from "../../src/ports/github.js";
+import type { Reviewer } from "../../src/ports/reviewer.js";
 
 const HEAD = "a".repeat(40);
 const BASE = "b".repeat(40);

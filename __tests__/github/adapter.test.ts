@@ -1,9 +1,9 @@
 // The GitHub port the round uses, end to end against the loopback API: one round's requests, the
 // contract from the base commit, the check run, the history comment, the fork case.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CannotWriteChecksError, type Logger } from "../../src/gate/ports.js";
 import { createGitHubPort } from "../../src/github/adapter.js";
 import { isGitHubError } from "../../src/github/errors.js";
+import { CannotWriteChecksError, type Logger } from "../../src/ports/github.js";
 import { CONTRACT, fastClient, startWorld, type World } from "./world.js";
 
 let w: World;

@@ -2,7 +2,7 @@
 // person's permission, and the pull requests of a merge group.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listCheckRunsForRef } from "../../src/github/check-runs-for-ref.js";
-import { getCommitStatus } from "../../src/github/commit-status.js";
+import { getCommitStatus } from "../../src/github/combined-status.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { listMergeGroupPullRequests, parseMergeQueueRef } from "../../src/github/merge-group.js";
 import { getCollaboratorPermission } from "../../src/github/permission.js";

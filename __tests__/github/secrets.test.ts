@@ -7,7 +7,7 @@ import { createGitHubClient } from "../../src/github/client.js";
 import { auditPullRequest } from "../../src/github/history-audit.js";
 import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
-import { REDACTED } from "../../src/review/redact.js";
+import { REDACTED } from "../../src/util/redact.js";
 import type { Fault } from "../support/github-api/index.js";
 import { fastClient, startWorld, type World } from "./world.js";
 

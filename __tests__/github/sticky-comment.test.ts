@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Logger, StoredComment } from "../../src/gate/ports.js";
 import { createGitHubPort } from "../../src/github/adapter.js";
 import type { GitHubClient } from "../../src/github/client.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
 import { findStickyComment } from "../../src/github/sticky-comment.js";
+import type { Logger, StoredComment } from "../../src/ports/github.js";
 import { calls, fastClient, startWorld, type World } from "./world.js";
 
 const MARKER = "<!-- verdict-gate:history v1 -->";

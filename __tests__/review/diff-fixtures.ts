@@ -66,7 +66,7 @@ const names = fc.oneof(
     "vendor/lib/x.go",
     ".github/workflows/ci.yml",
     "docs/guide.md",
-    "src/main.ts",
+    "src/entry/run-action.ts",
   ),
   fc
     .tuple(

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ChunkOutcome } from "../../src/review/chunks.js";
+import type { ReviewReply } from "../../src/ports/reviewer.js";
 import { coverageAfter, formatCoverage } from "../../src/review/coverage.js";
 import {
   DEFAULT_MAX_DIFF_TOKENS,
@@ -12,8 +12,8 @@ import {
   type ReviewPlan,
 } from "../../src/review/plan.js";
 import { buildPrompt } from "../../src/review/prompt.js";
-import type { ReviewReply } from "../../src/review/reviewer.js";
 import { newRoundToken } from "../../src/review/round-token.js";
+import type { ChunkOutcome } from "../../src/reviewer-stage/ask.js";
 import { diffOf, file, files, provenContent } from "./diff-fixtures.js";
 
 const ok: ReviewReply = {

@@ -3,8 +3,8 @@
 // workflow_dispatch run's environment.
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
-import type { InputName } from "../../src/inputs.js";
-import { readSettings, type Settings } from "../../src/settings.js";
+import type { InputName } from "../../src/settings/inputs.js";
+import { readSettings, type Settings } from "../../src/settings/settings.js";
 
 const ACTION = parse(readFileSync("action.yml", "utf8")) as { inputs: Record<string, { default?: string }> };
 

@@ -29,8 +29,8 @@ import {
 } from "../../src/cli/templates/gate-job.js";
 import { ACTION_REF } from "../../src/cli/templates/project.js";
 import { starterWorkflow } from "../../src/cli/templates/workflow.js";
-import type { InputName } from "../../src/inputs.js";
-import { readSettings } from "../../src/settings.js";
+import type { InputName } from "../../src/settings/inputs.js";
+import { readSettings } from "../../src/settings/settings.js";
 import { type Contexts, evaluate, interpolate } from "./expression.js";
 
 type Mapping = Record<string, unknown>;

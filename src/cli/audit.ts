@@ -5,7 +5,7 @@
 // error. Reading is all it does: a token that can read the pull request's comments is enough.
 import { isGitHubError } from "../github/errors.js";
 import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
-import { readTestKnobs } from "../test-knobs.js";
+import { readTestKnobs } from "../settings/test-knobs.js";
 import { EXIT } from "../verdict/four-values.js";
 import { isDigest, lastHash, roundReasons } from "../verdict/history.js";
 import { parse } from "./args.js";

@@ -1,6 +1,7 @@
 // `verdict-gate check`: a contract checked against a directory (and a diff), verdictkit-style. Exit 0
 // PASS, 3 FAIL, 4 FLAG, 2 for an invalid contract or bad arguments; only PASS is 0, so a script that
 // tests the exit status can never mistake "could not check" for "passed".
+
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
@@ -10,15 +11,15 @@ import {
   collectEvidence,
   type EvidenceVerification,
   loadContract,
-  openTree,
   printable,
   reportTable,
   verifyEvidence,
 } from "../criteria/index.js";
-import { describeError } from "../describe-error.js";
-import { parseStrictJson } from "../strict-json.js";
+import { describeError } from "../util/describe-error.js";
+import { parseStrictJson } from "../util/strict-json.js";
 import { EXIT, exitCodeOf, statusOf } from "../verdict/four-values.js";
 import { valueOfContract } from "../verdict/vocabulary.js";
+import { openTree } from "../workspace/fs-tree.js";
 import { parse } from "./args.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";

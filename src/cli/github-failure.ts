@@ -2,8 +2,9 @@
 // the job", "the `github-token` input"); from a terminal there is no job and no input: GitHub being
 // unreachable says so and what to check here — the network, a proxy, the API URL, GitHub's status —
 // and a refused token names the variables it came from.
-import { describeError } from "../describe-error.js";
+
 import { type GitHubError, isGitHubError } from "../github/errors.js";
+import { describeError } from "../util/describe-error.js";
 
 const STATUS_PAGE = "https://www.githubstatus.com";
 

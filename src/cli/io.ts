@@ -1,5 +1,5 @@
 // What a CLI command may touch. Commands get this instead of `process`, so tests run them in-process
-// with captured output, and the one real implementation lives in src/cli.ts.
+// with captured output, and the one real implementation lives in src/entry/cli.ts.
 
 export interface CliIO {
   /** Reads standard input as bytes. With `maxBytes`, stops after more than that many arrived and

@@ -4,9 +4,9 @@
 // the user diffed with. A diff without index lines, a blob the repository does not have, or no git at
 // all: the file cannot be read, and the lockfile part holds saying so.
 import { execFileSync } from "node:child_process";
-import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
-import type { ContractFile } from "../gate/ports.js";
+import type { ContractFile } from "../ports/github.js";
+import { describeError } from "../util/describe-error.js";
 
 const INDEX = /^index ([0-9a-f]{4,64})\.\.([0-9a-f]{4,64})/m;
 

@@ -1,8 +1,8 @@
 // The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
 // code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
-import { describeError } from "../describe-error.js";
+import { describeError } from "../util/describe-error.js";
+import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
-import { VERSION } from "../version.js";
 import { COMMANDS } from "./commands.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { closest } from "./suggest.js";

@@ -4,20 +4,21 @@
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
-import { bindGitHub } from "../bind-github.js";
-import { bindPanel } from "../bind-panel.js";
-import { bindReviewer } from "../bind-reviewer.js";
-import { openTree, printable } from "../criteria/index.js";
-import { describeError } from "../describe-error.js";
+import { bindGitHub } from "../compose/github.js";
+import { bindPanel } from "../compose/panel.js";
+import { bindReviewer } from "../compose/reviewer.js";
+import { printable } from "../criteria/index.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
-import type { PanelMember } from "../gate/panel-part.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";
-import { readTestKnobs } from "../test-knobs.js";
+import type { PanelMember } from "../reviewer-stage/panel.js";
+import { readTestKnobs } from "../settings/test-knobs.js";
+import { describeError } from "../util/describe-error.js";
+import { VERSION } from "../util/version.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
-import { VERSION } from "../version.js";
-import { workspaceHead } from "../workspace-head.js";
+import { openTree } from "../workspace/fs-tree.js";
+import { workspaceHead } from "../workspace/head.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";

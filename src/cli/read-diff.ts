@@ -5,9 +5,9 @@
 // diff criterion in silence.
 import { createReadStream } from "node:fs";
 import path from "node:path";
-import { describeError } from "../describe-error.js";
 import { parseUnifiedDiff } from "../diff/parse.js";
 import type { Diff } from "../diff/types.js";
+import { describeError } from "../util/describe-error.js";
 import { type CliIO, UsageError } from "./io.js";
 
 /** A diff larger than this is refused: nobody reviews a quarter of a gigabyte, and reading it would

@@ -13,7 +13,7 @@ import {
   type ContractFile,
   type GitHubPort,
   type PullRequestInfo,
-} from "../gate/ports.js";
+} from "../ports/github.js";
 
 export interface RecordedWrites {
   /** The check run as started (in progress). */

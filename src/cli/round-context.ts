@@ -1,10 +1,10 @@
 // Pieces of a RoundContext that `review` and `pr` bind the same way: the log on stderr, and the
 // reviewer, created before the round so that settings no call could work with (a key over plain http,
 // a command that needs a shell) are a usage error, not a held round.
-import type { Logger } from "../gate/ports.js";
-import { CommandLineError } from "../review/command-line.js";
-import { ReviewerConfigError } from "../review/endpoint.js";
-import type { Reviewer } from "../review/reviewer.js";
+import type { Logger } from "../ports/github.js";
+import type { Reviewer } from "../ports/reviewer.js";
+import { CommandLineError } from "../providers/command-line.js";
+import { ReviewerConfigError } from "../providers/endpoint.js";
 import { type CliIO, UsageError } from "./io.js";
 
 /** Progress, phases and detail only with --verbose; warnings always, unless the report already shows them. */

@@ -4,9 +4,9 @@
 // would refuse is refused here with the same rule (and a message that names the flag).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describeError } from "../describe-error.js";
-import { INPUT, type InputName } from "../inputs.js";
-import { readSettings, type Settings, SettingsError } from "../settings.js";
+import { INPUT, type InputName } from "../settings/inputs.js";
+import { readSettings, type Settings, SettingsError } from "../settings/settings.js";
+import { describeError } from "../util/describe-error.js";
 import { UsageError } from "./io.js";
 
 /** action.yml's defaults (github-token aside), which the runner applies and the CLI must too. A test

@@ -1,6 +1,6 @@
 // A `/verdict` command in a pull request comment, carried out with the same guarantees as the
 // `workflow_dispatch` path: the same permission rule (write, maintain or admin, asked of the API; never
-// the PR's author deciding their own PR), the same decision (src/gate/person.ts: for the head, base and
+// the PR's author deciding their own PR), the same decision (src/gate/human-decision.ts: for the head, base and
 // contract the gate last judged, recorded in the hash-chained history), the same round
 // (src/gate/round.ts), its check run on the PR's head commit, never on the default branch's commit an
 // `issue_comment` workflow runs on.
@@ -12,17 +12,18 @@
 //   step (the person who typed it reads the reply; a red step on the default branch tells nobody);
 // - the comment gets `eyes` when the gate takes the command and `+1` or `confused` when it is done.
 // An error (the API failing, the round failing) still fails the step after saying so in a reply.
-import { describeError } from "../describe-error.js";
+
 import { bindingChange, bindingOf } from "../gate/binding.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
-import { deciderRefusal } from "../gate/person.js";
-import type { GitHubPort, PullRequestInfo } from "../gate/ports.js";
+import { deciderRefusal } from "../gate/human-decision.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { loadHistory } from "../gate/round-history.js";
-import type { PullRequestComment, Settings } from "../settings.js";
+import type { CommentPort } from "../ports/comments.js";
+import type { GitHubPort, PullRequestInfo } from "../ports/github.js";
+import type { PullRequestComment, Settings } from "../settings/settings.js";
+import { describeError } from "../util/describe-error.js";
 import { lastRound } from "../verdict/history.js";
 import { COMMAND_USAGE, type CommentCommand, parseCommand } from "./parse.js";
-import type { CommentPort } from "./ports.js";
 
 export interface CommandOutcome {
   /** What became of the comment, for the log. */

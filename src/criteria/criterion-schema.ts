@@ -3,7 +3,7 @@
 // conditions). This zod schema is the single source: the types, the loader's checks and the committed
 // JSON Schema (verdict-contract.schema.json) all come from it.
 import { z } from "zod";
-import { GLOB_MAX_LENGTH, globProblem } from "../glob.js";
+import { GLOB_MAX_LENGTH, globProblem } from "../util/glob.js";
 import { PATTERN_MAX_LENGTH, patternProblem } from "./pattern.js";
 import { TABLE_NAME } from "./table-name.js";
 

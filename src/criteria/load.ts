@@ -3,8 +3,13 @@
 // base commit).
 
 import type { z } from "zod";
-import { describeError } from "../describe-error.js";
-import { DuplicateKeyError, jsonSyntaxErrorOffset, lineAndColumn, parseStrictJson } from "../strict-json.js";
+import { describeError } from "../util/describe-error.js";
+import {
+  DuplicateKeyError,
+  jsonSyntaxErrorOffset,
+  lineAndColumn,
+  parseStrictJson,
+} from "../util/strict-json.js";
 import { ContractError, type ContractProblem } from "./contract-error.js";
 import { type Contract, ContractSchema } from "./contract-schema.js";
 import { CRITERION_FIELDS, CRITERION_TYPES } from "./criterion-schema.js";

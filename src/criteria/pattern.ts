@@ -8,7 +8,7 @@
 // Pure; the cache only saves recompiling the same source.
 
 import { RE2JS } from "re2js";
-import { describeError } from "../describe-error.js";
+import { describeError } from "../util/describe-error.js";
 import { excerpt } from "./text.js";
 
 /** The longest pattern a contract may hold: patterns are one-line rules, not programs. */

@@ -1,8 +1,9 @@
 // How a criterion sees a file as text. One definition, so file_contains, pattern_count_gte and
 // line_count_gte can never disagree about what a line is. Pure.
-import { describeError } from "../describe-error.js";
-import { parseStrictJson } from "../strict-json.js";
-import { type FileBytes, TreeError } from "./tree.js";
+
+import { type FileBytes, TreeError } from "../ports/tree.js";
+import { describeError } from "../util/describe-error.js";
+import { parseStrictJson } from "../util/strict-json.js";
 
 /** A file's text with line endings normalised to "\n" (Python's universal newlines, which is how
  * verdictkit reads files: `\r\n` and `\r` end a line). `complete` is false when only a prefix was read;

@@ -4,8 +4,8 @@
 import { nameKey } from "../criteria/path-name.js";
 import type { ContractReport } from "../criteria/report.js";
 import type { DiffFile } from "../diff/types.js";
+import type { Annotation } from "../ports/github.js";
 import type { Finding } from "../verdict/findings.js";
-import type { Annotation } from "./ports.js";
 
 /** GitHub accepts 50 per request; the adapter batches. More than this is noise nobody reads. */
 const MAX_ANNOTATIONS = 200;

@@ -6,9 +6,10 @@
 // author retargets it to `main`, whose contract the change fails; a label re-evaluation finds the
 // person's approve for this very head and posts it again, with no review and no criteria. A decision
 // is about one diff under one contract; retargeting changes both.
-import type { Settings } from "../settings.js";
+
+import type { ContractFile } from "../ports/github.js";
+import type { Settings } from "../settings/settings.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
-import type { ContractFile } from "./ports.js";
 
 /** What the gate's own rules mean, as far as a recorded judgement depends on them. Raised whenever a
  * release changes what the same settings and contract select or decide (the glob dialect of

@@ -8,11 +8,12 @@
 //
 // The round's own record is left as it was judged (its own approve): that is what the other pull
 // requests read, so that the last of them to run can pass them all. Only what is posted changes.
+
+import type { CheckRunRef } from "../ports/github.js";
 import type { RoundReport } from "../report/round-report.js";
 import { combine, maybe, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
 import type { RoundContext } from "./context.js";
-import type { CheckRunRef } from "./ports.js";
 import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
 export interface CommitBinding {

@@ -1,14 +1,15 @@
 // What one round needs and what it produces. RoundContext carries every capability (GitHub, the
 // reviewer, the workspace, the clock) so the round decides the order and the rules, never how the
 // world is reached; RoundOutcome is what the action and the CLI report from it.
-import type { TreeReader } from "../criteria/tree.js";
+
+import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "../ports/github.js";
+import type { Reviewer } from "../ports/reviewer.js";
+import type { TreeReader } from "../ports/tree.js";
 import type { RoundReport } from "../report/round-report.js";
-import type { Reviewer } from "../review/reviewer.js";
-import type { Settings } from "../settings.js";
+import type { PanelMember } from "../reviewer-stage/panel.js";
+import type { Settings } from "../settings/settings.js";
 import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
-import type { PanelMember } from "./panel-part.js";
-import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "./ports.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {

@@ -8,13 +8,13 @@ import type { Contract } from "../criteria/contract-schema.js";
 import { checkContract } from "../criteria/engine.js";
 import { loadContract } from "../criteria/load.js";
 import type { ContractReport } from "../criteria/report.js";
-import type { TreeReader } from "../criteria/tree.js";
-import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
+import type { ContractFile } from "../ports/github.js";
+import type { TreeReader } from "../ports/tree.js";
 import type { CriteriaReport, CriterionRow } from "../report/round-report.js";
+import { describeError } from "../util/describe-error.js";
 import { combine, maybe, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
-import type { ContractFile } from "./ports.js";
 
 export interface CriteriaPartOutcome {
   part: Part;

@@ -3,9 +3,9 @@
 // check stays pending); pending past its timeout, counted from the first round that saw it pending →
 // MAYBE, because a gate that waits forever is a gate nobody can merge through.
 import type { Requirement } from "../criteria/requirement-schema.js";
+import type { CheckRunState, CommitStatusState, GitHubPort, PullRequestInfo } from "../ports/github.js";
 import { combine, iff, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
-import type { CheckRunState, CommitStatusState, GitHubPort, PullRequestInfo } from "./ports.js";
 
 export type Observation =
   | { kind: "check_run"; runs: readonly CheckRunState[] }

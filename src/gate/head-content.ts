@@ -7,11 +7,12 @@
 // 3. the contents API at the head commit, for at most MAX_API_READS files a round.
 // Content none of them gives is "unavailable", and the caller decides fail-closed: the file is
 // reviewed, and a lockfile holds.
-import type { TreeReader } from "../criteria/tree.js";
-import { describeError } from "../describe-error.js";
+
 import type { DiffFile } from "../diff/types.js";
+import type { ContractFile } from "../ports/github.js";
+import type { TreeReader } from "../ports/tree.js";
 import { addedWhole, type HeadContent } from "../review/excluded-content.js";
-import type { ContractFile } from "./ports.js";
+import { describeError } from "../util/describe-error.js";
 
 /** Contents API reads a round spends on withheld files at most: a PR that renames 5,000 source maps
  * must not spend the token's rate limit; the files past it are reviewed. */

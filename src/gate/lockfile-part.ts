@@ -3,7 +3,7 @@
 // save tokens, a user's `exclude` or `include` may — because a lockfile decides what code is installed
 // and run, and the check costs no tokens. A lockfile the gate cannot read (at the head or at the base)
 // holds: "not checked" must never read as "checked". No lockfile changed: there is no part.
-import { describeError } from "../describe-error.js";
+
 import type { DiffFile } from "../diff/types.js";
 import {
   checkLockfile,
@@ -13,10 +13,11 @@ import {
 } from "../lockfile/check.js";
 import { CHECKED_LOCKFILES, isCheckedLockfile, parseLockfile } from "../lockfile/parse.js";
 import type { ParsedLockfile } from "../lockfile/types.js";
+import type { ContractFile } from "../ports/github.js";
 import type { HeadContent } from "../review/excluded-content.js";
+import { describeError } from "../util/describe-error.js";
 import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
-import type { ContractFile } from "./ports.js";
 
 /** Problems of one rule in one lockfile shown one by one; the rest are counted in one more reason. */
 const SHOWN_PER_RULE = 3;

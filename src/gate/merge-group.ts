@@ -9,16 +9,16 @@
 // main after a PR was approved never applied. When the change cannot be read, the round holds naming
 // the criteria it could not evaluate.
 import type { Contract } from "../criteria/contract-schema.js";
-import { describeError } from "../describe-error.js";
 import type { Diff } from "../diff/types.js";
+import type { CheckRunRef, MergeGroupPull } from "../ports/github.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
+import { describeError } from "../util/describe-error.js";
 import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import { decide, type Part, reasonsOf } from "../verdict/round-decision.js";
 import { settingsFingerprint } from "./binding.js";
 import type { RoundContext, RoundOutcome } from "./context.js";
 import { type CriteriaPartOutcome, checkCriteria, diffCriteria, readContract } from "./criteria-part.js";
 import { phase } from "./phase.js";
-import type { CheckRunRef, MergeGroupPull } from "./ports.js";
 import { completeCheck, failCheck } from "./publish.js";
 import { type ApproveExpectation, approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 

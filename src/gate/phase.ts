@@ -1,6 +1,6 @@
 // A phase of a round as one foldable section of the log (actions/checkout's "Fetching the repository"):
 // a person reading a long run opens the phase that went wrong, and the others stay folded.
-import type { Logger } from "./ports.js";
+import type { Logger } from "../ports/github.js";
 
 /** Runs one phase inside its log section; the section ends however the phase ends, so an error is
  * reported outside it, where a reader sees it first. Phases run one after another, never nested:

@@ -1,7 +1,8 @@
 // How a round ends: the history saved, the check run completed with the rendered report, and the
 // outcome the step reports. failCheck is the last line of defence for every error after the check
 // run exists.
-import { describeError } from "../describe-error.js";
+
+import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "../ports/github.js";
 import { renderHistoryComment } from "../report/history-comment.js";
 import {
   type CoverageReport,
@@ -10,6 +11,7 @@ import {
   renderJobSummary,
 } from "../report/round-report.js";
 import { type Coverage, withheldSummary } from "../review/coverage.js";
+import { describeError } from "../util/describe-error.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
 import { type Part, reasonsOf } from "../verdict/round-decision.js";
@@ -17,7 +19,6 @@ import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { phase } from "./phase.js";
-import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "./ports.js";
 import { type RoundFindings, showFindings } from "./review-comments.js";
 import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecked } from "./round-history.js";
 

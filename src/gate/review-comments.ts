@@ -14,14 +14,14 @@
 // pasted one must neither silence a finding nor make the gate touch someone else's thread.
 import { nameKey } from "../criteria/path-name.js";
 import type { DiffFile } from "../diff/types.js";
+import type { CheckRunRef, PullReviewsPort } from "../ports/github.js";
 import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
+import type { ReviewerPartOutcome } from "../reviewer-stage/single.js";
 import { describeFinding, type Finding } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
 import { isJudgment } from "../verdict/vocabulary.js";
 import type { RoundContext } from "./context.js";
-import type { CheckRunRef, PullReviewsPort } from "./ports.js";
-import type { ReviewerPartOutcome } from "./reviewer-part.js";
 
 /** What a round gives this step: its findings, its diff, and where the reviewer's silence means a
  * finding is gone. */

@@ -1,8 +1,10 @@
 // The round history as the round uses it: read from the gate's own comment and audited before it is
 // trusted, and shown as rows, exclusions and push notes (loop-rules.ts bounds what a round stores).
+
+import type { CheckRunRef, StoredComment } from "../ports/github.js";
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
-import type { Settings } from "../settings.js";
+import type { Settings } from "../settings/settings.js";
 import type { Status } from "../verdict/four-values.js";
 import {
   audit,
@@ -13,7 +15,6 @@ import {
   repeats,
 } from "../verdict/history.js";
 import type { RoundContext } from "./context.js";
-import type { CheckRunRef, StoredComment } from "./ports.js";
 
 /** What a round's row shows besides its reasons: a person's words, what a hold needs, what it waits
  * for. A digested round kept only its reasons. */

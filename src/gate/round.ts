@@ -8,16 +8,42 @@
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 import type { Contract } from "../criteria/contract-schema.js";
 import type { Requirement } from "../criteria/requirement-schema.js";
-import { READ_CAP_BYTES } from "../criteria/tree.js";
 import type { Diff, DiffFile } from "../diff/types.js";
+import {
+  CannotWriteChecksError,
+  type CheckRunRef,
+  type GitHubPort,
+  type PullRequestInfo,
+} from "../ports/github.js";
+import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
 import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
-import { earlierAbout } from "../review/reuse.js";
 import { scopeFiles } from "../review/scope.js";
-import type { Settings } from "../settings.js";
+import { earlierAbout } from "../reviewer-stage/file-reuse.js";
+import {
+  incrementalFor,
+  reviewerIdentity,
+  usageOf,
+  withFileVerdicts,
+} from "../reviewer-stage/incremental.js";
+import {
+  type MemberPlan,
+  type PanelMember,
+  type PanelPartOutcome,
+  panelFingerprint,
+  panelFingerprintWith,
+  panelPart,
+  planPanel,
+  recordedMembers,
+  soloPanel,
+  storedMembers,
+} from "../reviewer-stage/panel.js";
+import { chooseReuse, sharedVerdict } from "../reviewer-stage/shared-verdict.js";
+import type { PromptBase, ReusedVerdict } from "../reviewer-stage/single.js";
+import type { Settings } from "../settings/settings.js";
 import { maybe, type Status, yes } from "../verdict/four-values.js";
 import {
   append,
@@ -45,28 +71,12 @@ import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.j
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { type CriteriaPartOutcome, checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { confirmDecider, decideByPerson, repostDecision } from "./human-decision.js";
 import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
-import {
-  type MemberPlan,
-  type PanelMember,
-  type PanelPartOutcome,
-  panelFingerprint,
-  panelFingerprintWith,
-  panelPart,
-  planPanel,
-  recordedMembers,
-  soloPanel,
-  storedMembers,
-} from "./panel-part.js";
-import { confirmDecider, decideByPerson, repostDecision } from "./person.js";
 import { phase, phasesTogether } from "./phase.js";
-import { CannotWriteChecksError, type CheckRunRef, type GitHubPort, type PullRequestInfo } from "./ports.js";
 import { coverageReport, failCheck, finishRound } from "./publish.js";
-import { incrementalFor, reviewerIdentity, usageOf, withFileVerdicts } from "./reuse-part.js";
 import { roundFindings } from "./review-comments.js";
-import type { PromptBase, ReusedVerdict } from "./reviewer-part.js";
 import { HistoryChanged, loadHistory, pushNote } from "./round-history.js";
-import { chooseReuse, sharedVerdict } from "./shared-verdict.js";
 import { reviewedDespiteNameNotes, type WithheldScope, withheldScope } from "./withheld.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit

@@ -10,10 +10,11 @@
 // group's run does not have (another reviewer, model, include or exclude, task) was not this gate's
 // judgement: its settings must be the group's. Its base and contract may differ: the queue moves the
 // base, and the group judges the contract's criteria itself, on its own tree and change.
+
+import type { CheckRunRef } from "../ports/github.js";
 import { isDigest, type RoundRecord, roundReasons } from "../verdict/history.js";
 import { bindingChange } from "./binding.js";
 import type { RoundContext } from "./context.js";
-import type { CheckRunRef } from "./ports.js";
 import { loadHistory } from "./round-history.js";
 
 export type VerdictAtCommit =

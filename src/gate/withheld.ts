@@ -3,8 +3,9 @@
 // lockfile, so that scope.ts can withhold only what its content proves harmless and the lockfile part
 // can check the rest. Reading is I/O (tree, contents API); deciding stays pure (scope.ts,
 // excluded-content.ts, src/lockfile).
-import { READ_CAP_BYTES } from "../criteria/tree.js";
+
 import type { Diff } from "../diff/types.js";
+import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { HeadContent } from "../review/excluded-content.js";
 import { defaultExcludeCandidates, type ReviewedDespiteName, type ScopeOptions } from "../review/scope.js";
 import type { RoundContext } from "./context.js";

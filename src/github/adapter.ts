@@ -1,4 +1,4 @@
-// The GitHub half of the round's ports (src/gate/ports.ts), bound to the functions of this folder.
+// The GitHub half of the round's ports (src/ports/github.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 import type { Diff } from "../diff/types.js";
 import {
@@ -14,14 +14,13 @@ import {
   type MergeGroupPull,
   type PullRequestInfo,
   type StoredComment,
-} from "../gate/ports.js";
+} from "../ports/github.js";
 import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
 import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
+import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
-import { getCommitStatus } from "./commit-status.js";
-import { latestStatusBy } from "./commit-statuses.js";
 import { readFileAtRef } from "./contents.js";
 import { GitHubError, isGitHubError } from "./errors.js";
 import { createIssueComment, updateIssueComment } from "./issue-comments.js";
@@ -32,6 +31,7 @@ import { getPullRequest, getPullRequestState } from "./pull-request.js";
 import { createCommentReview } from "./pull-reviews.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
 import { listReviewThreads, resolveReviewThreads } from "./review-threads.js";
+import { latestStatusBy } from "./statuses-by-creator.js";
 import { findStickyComment } from "./sticky-comment.js";
 
 /** The external id the gate gives its check runs: the pull request the round was for. */

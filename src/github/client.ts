@@ -5,7 +5,7 @@
 // surfaces: getOctokit, the retry plugin's options, Octokit's request hooks and `request.fetch`.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
-import { type Redact, redactor } from "../review/redact.js";
+import { type Redact, redactor } from "../util/redact.js";
 import {
   type BoundedFetchOptions,
   boundedFetch,

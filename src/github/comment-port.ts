@@ -1,5 +1,5 @@
-// The `/verdict` comment port (src/commands/ports.ts) bound to GitHub: reactions and replies.
-import type { CommentPort } from "../commands/ports.js";
+// The `/verdict` comment port (src/ports/comments.ts) bound to GitHub: reactions and replies.
+import type { CommentPort } from "../ports/comments.js";
 import type { GitHubClient } from "./client.js";
 import { createIssueComment } from "./issue-comments.js";
 import { reactToIssueComment } from "./reactions.js";

@@ -3,8 +3,8 @@
 // on a pull request), and an unreadable or tampered history comes back as an invalid report, never
 // as an exception a caller might mistake for "nothing to see".
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
+import { VERSION } from "../util/version.js";
 import { type AuditReport, audit, type History } from "../verdict/history.js";
-import { VERSION } from "../version.js";
 import { createGitHubClient } from "./client.js";
 import { parseRepository } from "./repository-ref.js";
 import { findStickyComment } from "./sticky-comment.js";

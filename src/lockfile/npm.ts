@@ -2,7 +2,7 @@
 // `dependencies` tree), 2 (npm 7–8: `packages` plus the v1 tree for old clients) and 3 (npm 9+:
 // `packages` only). Pure.
 
-import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
+import { DuplicateKeyError, parseStrictJson } from "../util/strict-json.js";
 import { classifySpec, parseIntegrity } from "./source.js";
 import type { LockEntry, ParsedLockfile, Source } from "./types.js";
 import { LockfileSyntaxError } from "./yaml-subset.js";

@@ -16,8 +16,8 @@
 // Pure: the GitHub adapter finds and writes the comment.
 
 import { gunzipSync, gzipSync } from "node:zlib";
-import { describeError } from "../describe-error.js";
-import { parseStrictJson } from "../strict-json.js";
+import { describeError } from "../util/describe-error.js";
+import { parseStrictJson } from "../util/strict-json.js";
 import { type History, parseHistory, repeats, roundCount } from "../verdict/history.js";
 import { compactHistory, STATE_BYTES } from "../verdict/history-compact.js";
 import { jsonBytes } from "../verdict/stored-text.js";

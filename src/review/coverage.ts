@@ -6,7 +6,7 @@
 // every received file was reviewed. Nothing in scope at all is not complete either: "nothing was
 // reviewed" must never read as "everything was". Pure.
 import type { DiffFile } from "../diff/types.js";
-import type { ChunkOutcome } from "./chunks.js";
+import type { ChunkOutcome } from "../reviewer-stage/ask.js";
 import type { Chunk, ReviewPlan } from "./plan.js";
 import type { ExcludedFile } from "./scope.js";
 

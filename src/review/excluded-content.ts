@@ -10,7 +10,7 @@
 // Content that is not, or that cannot be had, is reviewed. Pure.
 import type { DiffFile } from "../diff/types.js";
 import { parseLockfile } from "../lockfile/parse.js";
-import { DuplicateKeyError, parseStrictJson } from "../strict-json.js";
+import { DuplicateKeyError, parseStrictJson } from "../util/strict-json.js";
 
 /** What a default exclude requires the content to be. */
 export type ContentKind = "source-map" | "lockfile";

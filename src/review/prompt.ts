@@ -9,9 +9,9 @@
 // The verifier sees the change and the conditions, never the author's reasoning or claim to be done:
 // that is why the description is out by default. Pure.
 import type { DiffFile } from "../diff/types.js";
+import type { PromptMessages } from "../ports/reviewer.js";
 import { PROMPT_RULE, promptRule } from "../verdict/reply-contract.js";
 import { chooseFence, type Fence } from "./fence.js";
-import type { PromptMessages } from "./reviewer.js";
 import type { ExcludedFile } from "./scope.js";
 import { reviewTask } from "./task.js";
 import { estimateTokens } from "./tokens.js";

@@ -21,11 +21,11 @@
 // - test snapshots (`*.snap`): Jest evaluates them as modules.
 // A repository that wants any of those out says so in `exclude`; the user's globs match by name (the
 // user chose them and owns the risk), and the summary lists every file they excluded. The globs are the
-// contract's dialect (src/glob.ts: .gitignore's convention, linear-time, glob and name compared in NFC):
+// contract's dialect (src/util/glob.ts: .gitignore's convention, linear-time, glob and name compared in NFC):
 // an `include` of `docs/café/**` written precomposed once matched no file a diff names with e + U+0301,
 // so that file left review without counting against coverage. Pure.
 import type { DiffFile } from "../diff/types.js";
-import { compileGlob } from "../glob.js";
+import { compileGlob } from "../util/glob.js";
 import { type ContentKind, contentProblem, type HeadContent } from "./excluded-content.js";
 
 export interface ExcludeRule {
@@ -87,7 +87,7 @@ export interface ReviewedDespiteName {
   readonly why: string;
 }
 
-/** The first glob (as written) that matches a path. Each glob is one pattern of src/glob.ts's dialect;
+/** The first glob (as written) that matches a path. Each glob is one pattern of src/util/glob.ts's dialect;
  * a leading `!` is refused (the settings say so when the inputs are read): `include` and `exclude` are
  * already the two sides. */
 function matcher(globs: readonly string[]): (path: string) => string | undefined {

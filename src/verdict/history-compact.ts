@@ -5,7 +5,7 @@
 //
 // 1. the newest round, in full, with its reason texts: always (every field is capped when the round
 //    is sealed, so it is at most FULL_ROUND_BYTES plus 2 × ROUND_REASONS texts);
-// 1½. the latest per-file reviewer verdicts (`files`, src/review/reuse.ts), up to FILES_BYTES, blocks
+// 1½. the latest per-file reviewer verdicts (`files`, src/reviewer-stage/file-reuse.ts), up to FILES_BYTES, blocks
 //    before approves: a file whose verdict is let go is asked again next round, which costs tokens,
 //    never an approve; a block let go would be asked again too, so blocks are the last to go;
 // 2. older rounds in full, newest first, while they fit their share: a full round is what a later

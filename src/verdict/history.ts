@@ -15,8 +15,8 @@
 // from, the loop state, and the little the rules still need). A record's hash is over its core and the
 // hash of its body, so a digest is verified exactly as the full record was.
 import { z } from "zod";
-// Canonical JSON and sha256 are defined once, with the evidence bundle's (src/canonical-json.ts).
-import { canonicalJson, sha256Hex as sha256 } from "../canonical-json.js";
+// Canonical JSON and sha256 are defined once, with the evidence bundle's (src/util/canonical-json.ts).
+import { canonicalJson, sha256Hex as sha256 } from "../util/canonical-json.js";
 import { STATUSES, type Status } from "./four-values.js";
 import {
   capList,
@@ -90,13 +90,13 @@ const tokensSchema = z.object({
 });
 export type RoundTokens = z.infer<typeof tokensSchema>;
 
-/** One file's reviewer verdict key (src/review/reuse.ts): 128 bits of SHA-256, base64url. */
+/** One file's reviewer verdict key (src/reviewer-stage/file-reuse.ts): 128 bits of SHA-256, base64url. */
 export const FILE_KEY_CHARS = 22;
 const fileKey = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 /** Reasons one blocked file keeps (by id); a block with more still blocks on these. */
 export const FILE_REASONS = 5;
 
-/** The latest reviewer verdict per file, for incremental rounds (src/review/reuse.ts): only what reuse
+/** The latest reviewer verdict per file, for incremental rounds (src/reviewer-stage/file-reuse.ts): only what reuse
  * needs, compactly. A file's key covers its path, its exact patch text and every condition the
  * reviewer judged it under, so a key that matches is the same question. */
 export const fileVerdictsSchema = z.object({
@@ -118,7 +118,7 @@ export const fileVerdictsSchema = z.object({
 });
 export type FileVerdicts = z.infer<typeof fileVerdictsSchema>;
 
-/** The panel members a round stores (panel-settings.ts allows as many reviewers, and a test holds them
+/** The panel members a round stores (settings/panel.ts allows as many reviewers, and a test holds them
  * equal). */
 export const STORED_PANEL_MEMBERS = 8;
 /** A stored member's label (panel labels are at most 40 printable characters), verdict word (the

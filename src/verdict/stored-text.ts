@@ -2,7 +2,7 @@
 // from a reviewer's reply, a dependency or a person, so each is capped in the unit the comment's limit
 // is made of (bytes of JSON), and a reason is kept once under an id that the audit can recompute.
 // Pure.
-import { sha256Hex as sha256 } from "../canonical-json.js";
+import { sha256Hex as sha256 } from "../util/canonical-json.js";
 
 /** What a value costs in the stored state: the UTF-8 bytes of its JSON. Characters are the wrong unit:
  * a reviewer's reason of control characters is 6 bytes a character once escaped, one of astral

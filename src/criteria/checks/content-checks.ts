@@ -4,10 +4,11 @@
 // the prefix alone proves it (a match found, enough matches or lines counted, each on a complete line),
 // and otherwise it is an error, never a fail or a pass. A "no match" in the first 16 MiB says nothing
 // about the rest of the file.
+
+import { type TreeReader, treePath } from "../../ports/tree.js";
 import { compilePattern, countMatches, firstMatch } from "../pattern.js";
 import type { CheckEvidence } from "../report.js";
 import { type FileText, fileText, textLines } from "../text.js";
-import { type TreeReader, treePath } from "../tree.js";
 import { type CriterionCheck, error, fail, type Outcome, pass } from "./outcome.js";
 import { foundEvidence, notAFile } from "./path-checks.js";
 

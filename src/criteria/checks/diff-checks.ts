@@ -8,7 +8,7 @@
 // The TODO-marker signal is `diff_added_absent` with a pattern like `\b(TODO|FIXME|XXX)\b`; "tests
 // touched when source changed" is `diff_requires_change`. Neither needs a type of its own.
 import type { Diff, DiffFile } from "../../diff/types.js";
-import { type PathSelector, pathSelector } from "../../glob.js";
+import { type PathSelector, pathSelector } from "../../util/glob.js";
 import { type CompiledPattern, compilePattern, type LineMatch } from "../pattern.js";
 import { excerpt } from "../text.js";
 import { type CheckContext, type CriterionCheck, error, fail, type Outcome, pass } from "./outcome.js";

@@ -1,9 +1,9 @@
 // What one criterion function returns, and the shape of those functions. The engine adds the id, type
 // and description; a criterion only says what it saw. Pure.
 import type { Diff } from "../../diff/types.js";
+import type { TreeReader } from "../../ports/tree.js";
 import type { CriterionOf, CriterionType } from "../criterion-schema.js";
 import type { CheckEvidence, CheckStatus } from "../report.js";
-import type { TreeReader } from "../tree.js";
 
 export interface Outcome {
   readonly status: CheckStatus;

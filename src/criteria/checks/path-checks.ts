@@ -1,8 +1,9 @@
 // Criteria about what exists at a path: file_exists, file_nonempty, dir_exists, path_absent. Each is a
 // fact the tree states outright, so each either passes or fails; only an unanswerable path (an escape,
 // a loop) is an error, and that comes from the tree reader as a thrown TreeError.
+
+import { type Entry, treePath } from "../../ports/tree.js";
 import type { CheckEvidence } from "../report.js";
-import { type Entry, treePath } from "../tree.js";
 import { type CriterionCheck, error, fail, pass } from "./outcome.js";
 
 export function foundEvidence(path: string, entry: Entry): CheckEvidence {

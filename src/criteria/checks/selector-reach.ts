@@ -10,9 +10,9 @@
 // answers "cannot tell", which never turns a criterion into an error (the criterion then behaves as it
 // did before this check existed). Symlinks are tested as names and never followed as directories.
 
-import { editDistance } from "../../edit-distance.js";
-import { compileGlob } from "../../glob.js";
-import type { TreeReader } from "../tree.js";
+import type { TreeReader } from "../../ports/tree.js";
+import { editDistance } from "../../util/edit-distance.js";
+import { compileGlob } from "../../util/glob.js";
 
 /** Directory entries a walk may look at before it gives up with "cannot tell". */
 export const REACH_BUDGET = 20_000;

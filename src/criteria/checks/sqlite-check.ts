@@ -1,7 +1,7 @@
 // sqlite_table_has_rows: a table in a SQLite database inside the tree holds at least one row. The
 // database is opened by the tree reader (read-only, in memory, capped); a corrupt file or one that is not
 // a database is a TreeError, so an error, never "has rows".
-import { treePath } from "../tree.js";
+import { treePath } from "../../ports/tree.js";
 import { type CriterionCheck, fail, pass } from "./outcome.js";
 import { foundEvidence, notAFile } from "./path-checks.js";
 

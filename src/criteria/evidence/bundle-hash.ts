@@ -4,7 +4,7 @@
 // sha256 of its canonical JSON, content included. A changed byte anywhere changes an artifact's digest
 // or the bundle_hash, and collect and verify share this one definition.
 
-import { canonicalSha256 } from "../../canonical-json.js";
+import { canonicalSha256 } from "../../util/canonical-json.js";
 import type { Artifact, EvidenceBundle } from "./bundle.js";
 
 export function artifactDigest(artifact: Artifact): string {

@@ -3,9 +3,7 @@
 // artifact whose content was capped reads as a capped file, so the same prefix rules apply as on the
 // real tree: a criterion the kept bytes cannot decide is an error, never a pass.
 
-import { describeError } from "../../describe-error.js";
 import type { Diff } from "../../diff/types.js";
-import { parseStrictJson } from "../../strict-json.js";
 import {
   type Entry,
   type FileBytes,
@@ -15,7 +13,9 @@ import {
   TreeError,
   type TreeReader,
   treePath,
-} from "../tree.js";
+} from "../../ports/tree.js";
+import { describeError } from "../../util/describe-error.js";
+import { parseStrictJson } from "../../util/strict-json.js";
 import { type Artifact, artifactKey } from "./bundle.js";
 
 type Op = "entry" | "read" | "list" | "json" | "rows";

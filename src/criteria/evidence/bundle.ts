@@ -4,9 +4,9 @@
 // and a `bundle_hash` over the canonical JSON of all of it. No clock and no host name goes in: the same
 // tree and contract always give the same bundle, byte for byte.
 import { z } from "zod";
+import { LIST_CAP_ENTRIES, READ_CAP_BYTES } from "../../ports/tree.js";
 import type { Contract } from "../contract-schema.js";
 import type { ContractReport } from "../report.js";
-import { LIST_CAP_ENTRIES, READ_CAP_BYTES } from "../tree.js";
 
 export const EVIDENCE_FORMAT = "verdict-gate-evidence/1";
 

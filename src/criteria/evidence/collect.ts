@@ -2,12 +2,12 @@
 // the bundle holds exactly the answers the verdict was built from (no more, no fewer), each with its
 // hash. Errors are recorded too: a path that escaped the tree re-runs as the same error.
 
-import { canonicalJson, canonicalSha256, sha256Hex } from "../../canonical-json.js";
 import type { Diff } from "../../diff/types.js";
+import type { TreeReader } from "../../ports/tree.js";
+import { treePath } from "../../ports/tree.js";
+import { canonicalJson, canonicalSha256, sha256Hex } from "../../util/canonical-json.js";
 import type { Contract } from "../contract-schema.js";
 import { checkContract } from "../engine.js";
-import type { TreeReader } from "../tree.js";
-import { treePath } from "../tree.js";
 import {
   type Artifact,
   artifactKey,

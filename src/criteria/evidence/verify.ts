@@ -8,7 +8,7 @@
 // collected (`expectedBundleHash`); without one, an intact bundle is self-consistent, nothing more,
 // and `hashPinned` says so.
 
-import { canonicalSha256, sha256Hex } from "../../canonical-json.js";
+import { canonicalSha256, sha256Hex } from "../../util/canonical-json.js";
 import { isContractVerdict } from "../../verdict/vocabulary.js";
 import { checkContract } from "../engine.js";
 import { parseContract } from "../load.js";

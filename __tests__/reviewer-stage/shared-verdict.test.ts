@@ -1,0 +1,111 @@
+// Verdicts shared across the pull requests of one commit: a block given to the same change stands
+// whatever earlier reasons its round showed; an approve is reused only for exactly the same question,
+// so a duplicate pull request cannot launder the reasons another one's rounds gave.
+import { describe, expect, it } from "vitest";
+import type { RoundContext } from "../../src/gate/context.js";
+import type { GitHubPort } from "../../src/ports/github.js";
+import { renderHistoryComment } from "../../src/report/history-comment.js";
+import { chooseReuse, sharedVerdict } from "../../src/reviewer-stage/shared-verdict.js";
+import { append, earlierReasons, emptyHistory, type History } from "../../src/verdict/history.js";
+import { concludeRound } from "../../src/verdict/loop-rules.js";
+import type { ReviewerVerdict } from "../../src/verdict/vocabulary.js";
+
+const HEAD = "a".repeat(40);
+const OTHER_HEAD = "b".repeat(40);
+const CHECK = { id: 1, appSlug: "github-actions", url: "" };
+
+/** A fingerprint that is the question: the earlier reasons shown, joined. */
+const question = (shown: ReturnType<typeof earlierReasons>) => `q[${shown.map((r) => r.reason).join("|")}]`;
+
+function round(history: History, head: string, verdict: "APPROVE" | "REQUEST_CHANGES", fingerprint: string) {
+  const result =
+    verdict === "APPROVE"
+      ? { value: "YES" as const, reasons: [], needed: [], dependencies: [] }
+      : { value: "NO" as const, reasons: [`src/a.ts:1 — ${fingerprint}`], needed: [], dependencies: [] };
+  const concluded = concludeRound({
+    history,
+    maxRounds: 10,
+    head,
+    at: new Date(Date.UTC(2026, 0, history.rounds.length + 1)).toISOString(),
+    outcome: result,
+    reviewer: { verdict, fingerprint, result },
+  });
+  return append(history, concluded);
+}
+
+function context(histories: Record<number, History>): RoundContext {
+  const github: Partial<GitHubPort> = {
+    judgedPullsAt: async () => Object.keys(histories).map(Number),
+    findComment: async (pr) => {
+      const history = histories[pr];
+      return history === undefined
+        ? undefined
+        : { id: pr, body: renderHistoryComment(history, { checkName: "verdict-gate" }) };
+    },
+  };
+  return { settings: { checkName: "verdict-gate" }, github } as unknown as RoundContext;
+}
+
+describe("sharedVerdict", () => {
+  it("a block given to the same change stands, though that round showed reasons this one does not", async () => {
+    // PR #7: blocked at another head, then blocked at HEAD with that earlier reason shown.
+    let seven = round(emptyHistory(7, "verdict-gate"), OTHER_HEAD, "REQUEST_CHANGES", "first");
+    seven = round(seven, HEAD, "REQUEST_CHANGES", question(earlierReasons(seven, HEAD)));
+    const shared = await sharedVerdict(context({ 7: seven }), 8, HEAD, CHECK, {
+      own: question([]),
+      with: question,
+    });
+    expect(shared).toMatchObject({ pr: 7, round: 2, verdict: "REQUEST_CHANGES" });
+  });
+
+  it("an approve is reused only when the other round asked exactly this round's question", async () => {
+    const seven = round(emptyHistory(7, "verdict-gate"), HEAD, "APPROVE", question([]));
+    const ctx = context({ 7: seven });
+    expect(await sharedVerdict(ctx, 8, HEAD, CHECK, { own: question([]), with: question })).toMatchObject({
+      pr: 7,
+      verdict: "APPROVE",
+    });
+    // This pull request's rounds gave a reason the other round's reviewer never saw: ask again.
+    const withReason = question([{ round: 1, reason: "src/a.ts:1 — still wrong" }]);
+    expect(await sharedVerdict(ctx, 8, HEAD, CHECK, { own: withReason, with: question })).toBeUndefined();
+  });
+
+  it("a block anywhere wins over an approve anywhere; its own pull request's rounds are not 'shared'", async () => {
+    const seven = round(emptyHistory(7, "verdict-gate"), HEAD, "APPROVE", question([]));
+    const nine = round(emptyHistory(9, "verdict-gate"), HEAD, "REQUEST_CHANGES", question([]));
+    const eight = round(emptyHistory(8, "verdict-gate"), HEAD, "APPROVE", question([]));
+    const shared = await sharedVerdict(context({ 7: seven, 8: eight, 9: nine }), 8, HEAD, CHECK, {
+      own: question([]),
+      with: question,
+    });
+    expect(shared).toMatchObject({ pr: 9, verdict: "REQUEST_CHANGES" });
+  });
+
+  it("ignores other heads, and histories it cannot trust", async () => {
+    const seven = round(emptyHistory(7, "verdict-gate"), OTHER_HEAD, "REQUEST_CHANGES", question([]));
+    const forged = {
+      ...round(emptyHistory(9, "verdict-gate"), HEAD, "REQUEST_CHANGES", question([])),
+      pr: 4,
+    };
+    expect(
+      await sharedVerdict(context({ 7: seven, 9: forged }), 8, HEAD, CHECK, {
+        own: question([]),
+        with: question,
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe("chooseReuse", () => {
+  const result = { value: "YES" as const, reasons: [], needed: [], dependencies: [] };
+  const own = (verdict: ReviewerVerdict) => ({ round: 3, verdict, result });
+  const other = (verdict: ReviewerVerdict) => ({ round: 1, verdict, result, pr: 7 });
+
+  it("its own block stands; another's block beats its own approve; its own approve beats another's", () => {
+    expect(chooseReuse(own("REQUEST_CHANGES"), other("APPROVE"))).toEqual(own("REQUEST_CHANGES"));
+    expect(chooseReuse(own("APPROVE"), other("REQUEST_CHANGES"))).toEqual(other("REQUEST_CHANGES"));
+    expect(chooseReuse(own("APPROVE"), other("APPROVE"))).toEqual(own("APPROVE"));
+    expect(chooseReuse(undefined, other("APPROVE"))).toEqual(other("APPROVE"));
+    expect(chooseReuse(undefined, undefined)).toBeUndefined();
+  });
+});

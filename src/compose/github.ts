@@ -1,0 +1,49 @@
+// The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
+// token and the reviewer's key from every message) bound to this repository.
+
+import { createGitHubPort } from "../github/adapter.js";
+import { createGitHubClient } from "../github/client.js";
+import { createCommentPort } from "../github/comment-port.js";
+import type { CommentPort } from "../ports/comments.js";
+import type { GitHubPort, Logger } from "../ports/github.js";
+import type { Settings } from "../settings/settings.js";
+import type { GitHubTiming } from "../settings/test-knobs.js";
+import { VERSION } from "../util/version.js";
+import { panelSecrets } from "./panel.js";
+
+/** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: the test
+ * knobs the entry point read (test-knobs.ts), production values when absent. */
+export function bindGitHub(
+  settings: Settings,
+  log: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  timing: GitHubTiming = {},
+): GitHubPort {
+  return bindGitHubPorts(settings, log, env, timing).github;
+}
+
+/** The round's port and the `/verdict` comment port over one client: one rate limiter, one request
+ * count (the cost a command reports is all of its requests). */
+export function bindGitHubPorts(
+  settings: Settings,
+  log: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  timing: GitHubTiming = {},
+): { github: GitHubPort; comments: CommentPort } {
+  const unit = timing.backoffUnitMs;
+  const deadline = timing.timeoutMs;
+  const client = createGitHubClient({
+    token: settings.token,
+    baseUrl: settings.apiUrl,
+    userAgent: `verdict-gate/${VERSION}`,
+    secrets: panelSecrets(settings.reviewer, settings.panel, settings.token, env),
+    log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
+    ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
+    ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
+  });
+  const repository = { owner: settings.owner, repo: settings.repo };
+  return {
+    github: createGitHubPort(client, repository, log),
+    comments: createCommentPort(client, repository),
+  };
+}

@@ -1,0 +1,121 @@
+// A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
+// its own for one head commit, and that decision repeated when the same head is evaluated again.
+
+import type { PullRequestInfo } from "../ports/github.js";
+import { type Result, valueOfStatus } from "../verdict/four-values.js";
+import { append, lastRound, roundReasons } from "../verdict/history.js";
+import { concludeRound } from "../verdict/loop-rules.js";
+import { humanDecision } from "../verdict/round-decision.js";
+import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { finishRound } from "./publish.js";
+
+/** GitHub logins are case-insensitive: `Author-Dev` dispatching is `author-dev`. */
+export function sameLogin(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** Who may decide a pull request by hand. Checked before anything is posted, so a refusal leaves the
+ * PR exactly as it was: no check run started or finished, nothing recorded.
+ * - Never its author, whatever their permission: an author with write access (an agent's app, a
+ *   maintainer's own PR) could otherwise approve what the reviewer held, which is the one thing the
+ *   gate exists to prevent. The author is who the API says opened the PR, not the event's word.
+ * - Only someone who could merge: write, maintain or admin, as the API reports it now (not as the
+ *   workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
+export async function confirmDecider(ctx: RoundContext, actor: string, pr: PullRequestInfo): Promise<void> {
+  const refused = await deciderRefusal(ctx, actor, pr);
+  if (refused !== undefined) throw new Error(refused);
+}
+
+/** Why `actor` may not decide `pr`, or undefined when they may (the rules above). The author is
+ * refused before their permission is even asked. A `/verdict` comment's refusal is a reply, not a
+ * failed step (src/commands/run.ts); an API error still throws. */
+export async function deciderRefusal(
+  ctx: RoundContext,
+  actor: string,
+  pr: PullRequestInfo,
+): Promise<string | undefined> {
+  if (sameLogin(actor, pr.author)) {
+    return `@${actor} opened pull request #${pr.number}; its author may not decide it, whatever their permission. Nothing was recorded and the check was left as it was: another maintainer decides.`;
+  }
+  const permission = await ctx.github.permission(actor);
+  if (!["admin", "maintain", "write"].includes(permission)) {
+    return `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`;
+  }
+  return undefined;
+}
+
+/** A person's decision, recorded as a round of its own for this head commit only. */
+export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promise<RoundOutcome> {
+  const decision = ctx.settings.decision;
+  if (decision === undefined) throw new Error("decideByPerson without a decision");
+  const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+  const { history } = round.loaded;
+  // The decision is about the round the person read (round.ts checked it is the latest, on this head
+  // and base): it is bound to what that round judged on, so it stands exactly where that round would.
+  const decidedOn = lastRound(history)?.binding;
+  const concluded = concludeRound({
+    history,
+    maxRounds: ctx.settings.maxRounds,
+    head: round.head,
+    at: ctx.now().toISOString(),
+    outcome: decided.result,
+    decidedBy: decision.actor,
+    decisionReason: decision.reason,
+    ...(decision.url !== undefined ? { decisionUrl: decision.url } : {}),
+    ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
+  });
+  return finishRound(ctx, round, {
+    round: concluded.record.round,
+    status: concluded.status,
+    result: decided.result,
+    parts: decided.parts,
+    history: append(history, concluded),
+    saveHistory: true,
+    notes: [
+      `Decided by @${decision.actor} through ${decision.url !== undefined ? `a comment (${decision.url})` : "workflow_dispatch"}; the next push starts a fresh round.`,
+    ],
+    sections: { budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds } },
+    reviewerVerdict: "SKIPPED",
+    coverage: DECIDED_COVERAGE,
+    message: `${concluded.status}: decided by @${decision.actor}`,
+  });
+}
+
+/** The `coverage` output of a round a person decided: nothing was reviewed in it. */
+const DECIDED_COVERAGE = "0% (decided by a person)";
+
+/** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
+export async function repostDecision(
+  ctx: RoundContext,
+  round: OpenRound,
+  decided: number,
+): Promise<RoundOutcome> {
+  const { history } = round.loaded;
+  const record = lastRound(history);
+  if (record === undefined || record.round !== decided || record.decidedBy === undefined)
+    throw new Error(`round ${decided} is not the latest round, decided by a person`);
+  const result: Result = {
+    // A person's decision is an approve or a block, whose value the status names.
+    value: valueOfStatus(record.status),
+    reasons: roundReasons(history, record),
+    needed: [],
+    dependencies: [],
+  };
+  const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
+  return finishRound(ctx, round, {
+    round: decided,
+    status: record.status,
+    result,
+    parts: [
+      { name: "rounds", result, summary: `decided by @${record.decidedBy} in round ${decided}${because}` },
+    ],
+    history,
+    saveHistory: false,
+    notes: [
+      `@${record.decidedBy} decided this commit in round ${decided}; the decision stands until the next push.`,
+    ],
+    reviewerVerdict: "SKIPPED",
+    coverage: DECIDED_COVERAGE,
+    message: `${record.status}: decided by @${record.decidedBy} in round ${decided}`,
+  });
+}

@@ -1,8 +1,0 @@
-// The action's entry: everything else lives behind run(), which never lets an error end green.
-// event-guard first: a library imported by main.js would otherwise crash on an unreadable event file.
-import "./event-guard.js";
-import "./zod-jitless.js";
-import { actionsRunner } from "./actions-runner.js";
-import { run } from "./main.js";
-
-await run(actionsRunner());

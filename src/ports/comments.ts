@@ -1,0 +1,13 @@
+// What a `/verdict` command needs from GitHub besides the round's port (src/ports/github.ts): to react to
+// the comment and to reply under it. Kept apart from GitHubPort so that the round, which never talks
+// to people, cannot.
+import type { CommentReaction } from "../github/reactions.js";
+
+export type { CommentReaction };
+
+export interface CommentPort {
+  /** Adds the gate's reaction to a comment (1 request; an existing one is left as it is). */
+  react(commentId: number, content: CommentReaction): Promise<void>;
+  /** Posts a comment on the pull request (1 request). */
+  reply(issue: number, body: string): Promise<void>;
+}

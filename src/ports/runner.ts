@@ -1,0 +1,22 @@
+// What the action asks of the runner it runs on: its inputs and environment, masking, outputs, the
+// job summary, the log and the step's failure. `actions-runner.ts` binds it to @actions/core for a
+// real runner (src/entry/action.ts); the end-to-end tests bind it in memory so that most of them run a round
+// in the test process, and keep starting the bundled action as a process for the tests about the
+// bundle itself.
+import type { Logger } from "./github.js";
+
+export interface Runner {
+  /** The step's environment as the runner sets it (GITHUB_*, RUNNER_*, the reviewer's variables). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** An input by its action.yml name, trimmed; "" when unset (as @actions/core's getInput). */
+  input(name: string): string;
+  /** Hides a secret in the log the runner shows (`::add-mask::`). */
+  mask(secret: string): void;
+  output(name: string, value: string): void;
+  /** Appends to the job summary; throws when it cannot be written. */
+  summary(markdown: string): Promise<void>;
+  /** The step's log; lines arrive redacted. */
+  readonly log: Logger;
+  /** Ends the step failed with this message (already redacted). */
+  fail(message: string): void;
+}

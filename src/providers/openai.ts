@@ -1,0 +1,79 @@
+// The `openai` provider: any OpenAI-compatible Chat Completions endpoint through the official SDK and a
+// base URL — OpenAI, Azure OpenAI's v1 API (`https://<resource>.openai.azure.com/openai/v1`), Ollama
+// (`http://localhost:11434/v1`), vLLM, OpenRouter (`https://openrouter.ai/api/v1`), Gemini's OpenAI
+// endpoint (`https://generativelanguage.googleapis.com/v1beta/openai`).
+//
+// The SDK is configured so that nothing in the environment changes where the key goes or what is
+// logged: the key, base URL, organization and project are passed explicitly (the SDK would otherwise
+// read OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_PROJECT_ID), its own retries are off
+// (call.ts retries, uniformly), and its logger is off (OPENAI_LOG=debug would print request bodies).
+import type OpenAI from "openai";
+import type { Reviewer } from "../ports/reviewer.js";
+import type { Attempt } from "./call.js";
+import { contextWindowFor } from "./context-window.js";
+import { endpoint } from "./endpoint.js";
+import { type HttpReviewerOptions, httpReviewer } from "./http-reviewer.js";
+import { readChatCompletion } from "./openai-reply.js";
+import { classifySdkError } from "./sdk-error.js";
+
+export type { HttpReviewerOptions };
+
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+// A keyless endpoint still needs some bearer value for the SDK; it identifies nothing.
+const NO_KEY = "no-key";
+
+export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
+  const { url, host } = endpoint("openai", options.baseUrl, OPENAI_DEFAULT_BASE_URL, options.apiKey);
+  const target = `openai reviewer at ${host}`;
+  const azure = /\.(openai\.azure\.com|cognitiveservices\.azure\.com)$/i.test(new URL(url).hostname);
+  // The SDK is loaded on the first call, not when the action starts: a run whose reviewer is another
+  // provider, or that never reaches the reviewer, does not pay for parsing it (each of the end-to-end
+  // tests starts the action as a process).
+  let loaded: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
+  const load = () => {
+    loaded ??= import("openai").then(({ default: sdk }) => ({
+      sdk,
+      client: new sdk({
+        apiKey: options.apiKey === "" ? NO_KEY : options.apiKey,
+        baseURL: url,
+        organization: null,
+        project: null,
+        webhookSecret: null,
+        maxRetries: 0,
+        timeout: options.timeoutMs,
+        logLevel: "off",
+        // Azure's v1 API takes the key in `api-key`; it goes to the same host as the bearer header.
+        ...(azure && options.apiKey !== "" ? { defaultHeaders: { "api-key": options.apiKey } } : {}),
+      }),
+    }));
+    return loaded;
+  };
+  const window = contextWindowFor({
+    model: options.model,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+  });
+  const attempt: Attempt = async (prompt, signal) => {
+    const { sdk, client } = await load();
+    try {
+      const body: unknown = await client.chat.completions.create(
+        {
+          model: options.model,
+          messages: [
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
+          ],
+          ...(options.maxOutputTokens !== undefined
+            ? { max_completion_tokens: options.maxOutputTokens }
+            : {}),
+        },
+        { signal, timeout: options.timeoutMs, maxRetries: 0 },
+      );
+      return readChatCompletion(body, target);
+    } catch (error) {
+      return classifySdkError(error, sdk, target);
+    }
+  };
+  return httpReviewer("openai", options, { host, target, window }, attempt, load);
+}
