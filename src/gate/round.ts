@@ -36,14 +36,17 @@ import {
   withFileVerdicts,
 } from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
-import { maybe, type Status, yes } from "../verdict/four-values.js";
+import { maybe, no, type Status, YES, yes } from "../verdict/four-values.js";
 import {
   append,
   type Binding,
   earlierReasons,
   type History,
   lastRound,
+  notStored,
+  reasonText,
   roundCount,
+  standingBlock,
 } from "../verdict/history.js";
 import {
   concludeRound,
@@ -414,6 +417,8 @@ async function concludeEvaluation(
   const { history } = round.loaded;
   const { review, criteria, dependencies: deps, question } = found;
   const parts: Part[] = [review.part];
+  const standing = standingPart(history, review.part);
+  if (standing !== undefined) parts.push(standing);
   if (found.change.lockfiles !== undefined) parts.push(found.change.lockfiles.part);
   parts.push(criteria.part, deps.part);
   const decision = decide(parts);
@@ -463,6 +468,22 @@ async function concludeEvaluation(
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   });
+}
+
+/** A person's block that still stands (history.ts standingBlock), unless the reviewer approved this
+ * round — and an approve given after the block was given with its reason shown (its reasons are
+ * earlier reasons here, and no approve kept from before it stands unasked). A round that asked nobody,
+ * or whose reviewer could not answer, cannot drop it. */
+function standingPart(history: History, reviewer: Part): Part | undefined {
+  const standing = standingBlock(history);
+  if (standing === undefined || reviewer.result.value === YES) return undefined;
+  const reasons = standing.reasonIds.map((id) => reasonText(history, id) ?? notStored(id));
+  const [first, ...rest] = reasons.length > 0 ? reasons : [`blocked by @${standing.by}`];
+  return {
+    name: "decision",
+    result: no(first as string, ...rest),
+    summary: `@${standing.by} blocked in round ${standing.round}; it stands until a person decides otherwise or a reviewer shown it approves`,
+  };
 }
 
 /** The loop rules' part in the table: they only ever turn a block into a hold (exhausted,
