@@ -67,6 +67,17 @@ describe("a person's standing block", () => {
     expect(standingBlock(step(h, { kind: "decide", block: false, by: "ada" }, 5))).toBeUndefined();
   });
 
+  it("is kept in the checkpoint when compaction folds its round", () => {
+    let h = emptyHistory(7, "verdict-gate");
+    h = step(h, { kind: "decide", block: true, by: "mo" }, 1);
+    for (let n = 2; n <= 40; n += 1) h = step(h, { kind: n % 2 === 0 ? "hold" : "block" }, n);
+    const small = compactHistory(h, 6_000);
+    expect(small.rounds[0]?.round).toBeGreaterThan(1);
+    expect(small.checkpoint?.personBlock).toMatchObject({ round: 1, by: "mo" });
+    expect(audit(small).valid).toBe(true);
+    expect(standingBlock(small)).toMatchObject({ round: 1, by: "mo" });
+  });
+
   it("follows the rule over any sequence of rounds, and survives compaction that folds its round", () => {
     fc.assert(
       fc.property(steps, (list) => {
