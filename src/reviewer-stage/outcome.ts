@@ -90,9 +90,11 @@ export function heldWhereUnseen(result: Result, coverage: Coverage): Result {
 /** Reviewers asked: their combined result (before the coverage rule), what they said, and what the
  * round keeps per file. The whole verdict is kept only when it is a judgment on every call. */
 export function asked(input: {
-  /** The reviewers' own result over every chunk and kept file, before the coverage rule (a panel's
-   * members each already held by their own coverage). */
+  /** The reviewers' own result over every chunk and kept file, before the coverage rule. */
   result: Result;
+  /** The result is already held where unseen (a panel's: member by member, each by its own
+   * coverage): the part carries it as it is. */
+  held?: boolean;
   verdict: ReviewerVerdict;
   coverage: Coverage;
   summary: string;
@@ -108,7 +110,11 @@ export function asked(input: {
 }): ReviewerOutcome {
   const clean = isJudgment(input.verdict) && input.calls.every((c) => c.ok);
   return {
-    part: { name: "reviewer", result: heldWhereUnseen(input.result, input.coverage), summary: input.summary },
+    part: {
+      name: "reviewer",
+      result: input.held === true ? input.result : heldWhereUnseen(input.result, input.coverage),
+      summary: input.summary,
+    },
     verdict: input.verdict,
     coverage: input.coverage,
     source: { kind: "asked", ...(input.askedFiles !== undefined ? { asked: input.askedFiles } : {}) },

@@ -340,9 +340,10 @@ function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerOutcome
   const kept = keptTogether(outcomes.map((o) => o.keep));
   const askedFiles = askedByAll(outcomes);
   return {
-    // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
     ...asked({
       result,
+      // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
+      held: true,
       verdict,
       coverage,
       summary: `${verdict} from the panel (${describePolicy(policy)}): ${votes.map((v) => `${v.label} ${v.verdict}`).join(", ")}; coverage ${formatCoverage(coverage)}`,
@@ -361,13 +362,6 @@ function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerOutcome
       ...(askedFiles !== undefined ? { askedFiles } : {}),
       estimatedTokens: outcomes.reduce((n, o) => n + o.estimatedTokens, 0),
     }),
-    // The combined result is the panel's own, each member already held by its coverage: the part
-    // carries it as it is.
-    part: {
-      name: "reviewer",
-      result,
-      summary: `${verdict} from the panel (${describePolicy(policy)}): ${votes.map((v) => `${v.label} ${v.verdict}`).join(", ")}; coverage ${formatCoverage(coverage)}`,
-    },
     panel: { policy: describePolicy(policy), members: outcomes.map((o, i) => memberReport(label(i), o)) },
   };
 }
