@@ -11,7 +11,8 @@ import { openAIReviewer } from "../../src/providers/openai.js";
 import { joinPieces, unclosedReasoning, withoutReasoning } from "../../src/providers/reply-text.js";
 import { planReview } from "../../src/review/plan.js";
 import { newRoundToken } from "../../src/review/round-token.js";
-import { type PromptBase, reviewerPart } from "../../src/reviewer-stage/single.js";
+import type { PromptBase } from "../../src/reviewer-stage/keys.js";
+import { reviewerPart } from "../../src/reviewer-stage/single.js";
 import { diffOf, file } from "../review/diff-fixtures.js";
 import {
   anthropicReply,

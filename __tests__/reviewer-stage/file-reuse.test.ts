@@ -4,13 +4,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   earlierAbout,
-  fileKey,
   filesOfReason,
   namedPath,
   nextVerdicts,
   splitForReuse,
   verdictsByKey,
 } from "../../src/reviewer-stage/file-reuse.js";
+import { type FileConditions, fileConditions, fileKey, fileKeys } from "../../src/reviewer-stage/keys.js";
 import { file } from "../review/diff-fixtures.js";
 
 const A = file({ path: "src/a.ts", adds: 2 });
@@ -54,14 +54,22 @@ describe("which file a reason names", () => {
 
 describe("what a round keeps", () => {
   const chunk = { index: 0, files: [A, B], tokens: 10 };
+  const conditions: FileConditions = fileConditions({
+    reviewer: "openai gpt-test",
+    binding: { base: "b".repeat(40), contract: "none", settings: "5".repeat(64) },
+    base: { includePrDescription: false },
+  });
   const keys = new Map([
-    [A, fileKey("c", A)],
-    [B, fileKey("c", B)],
+    [A, fileKeys(conditions, A)],
+    [B, fileKeys(conditions, B)],
   ]);
 
   it("keeps an approve for every file of the chunk, and nothing for a hold", () => {
     const kept = nextVerdicts(3, [], [{ chunk, answer: { kind: "approve" } }], keys);
-    expect(kept).toEqual({ approved: [{ round: 3, keys: `${keys.get(A)}${keys.get(B)}` }], blocked: [] });
+    expect(kept).toEqual({
+      approved: [{ round: 3, keys: `${keys.get(A)?.approve}${keys.get(B)?.approve}` }],
+      blocked: [],
+    });
     expect(nextVerdicts(3, [], [{ chunk, answer: { kind: "other" } }], keys)).toEqual({
       approved: [],
       blocked: [],
@@ -75,14 +83,14 @@ describe("what a round keeps", () => {
       [{ chunk, answer: { kind: "block", reasons: [{ id: "1".repeat(32), text: "src/a.ts:1 — bad" }] } }],
       keys,
     );
-    expect(kept.blocked).toEqual([{ round: 2, key: keys.get(A), reasonIds: ["1".repeat(32)] }]);
+    expect(kept.blocked).toEqual([{ round: 2, key: keys.get(A)?.block, reasonIds: ["1".repeat(32)] }]);
     expect(kept.approved).toEqual([]);
-    const next = splitForReuse([chunk], "c", verdictsByKey(kept), false);
+    const next = splitForReuse([chunk], conditions, verdictsByKey(kept), false);
     expect(next.asked).toEqual([B]);
   });
 
   it("counts a key kept as both approved and blocked (an edited history) as blocked", () => {
-    const key = keys.get(A) as string;
+    const key = keys.get(A)?.block as string;
     const byKey = verdictsByKey({
       approved: [{ round: 1, keys: key }],
       blocked: [{ round: 1, key, reasonIds: ["2".repeat(32)] }],

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DiffFile } from "../../src/diff/types.js";
 import { fileTokens, planReview } from "../../src/review/plan.js";
-import { incrementalFor } from "../../src/reviewer-stage/incremental.js";
+import { incrementalFor } from "../../src/reviewer-stage/file-reuse.js";
 import { emptyHistory } from "../../src/verdict/history.js";
 import { files as arbitraryFiles, diffOf, file } from "../review/diff-fixtures.js";
 import { type Answer, oneByteMore, type RoundState, reviewRound, scripted } from "./reuse-support.js";
@@ -241,7 +241,7 @@ describe("the conditions a file's verdict is keyed under", () => {
         contract: over.contract ?? "e".repeat(64),
         settings: over.settings ?? "5".repeat(64),
       },
-      reviewerLabel: over.label ?? "openai gpt-test",
+      reviewer: over.label ?? "openai gpt-test",
       base: over.base ?? { includePrDescription: false },
       round: 2,
       force: false,
@@ -249,40 +249,45 @@ describe("the conditions a file's verdict is keyed under", () => {
 
   it("changes with the contract, the model, the task, the instructions and the criteria shown", () => {
     const plain = conditions({});
-    expect(conditions({})).toBe(plain);
-    expect(conditions({ contract: "f".repeat(64) })).not.toBe(plain);
+    expect(plain.approve).not.toBe(plain.block);
+    expect(conditions({})).toEqual(plain);
+    expect(conditions({ contract: "f".repeat(64) }).block).not.toBe(plain.block);
     // The settings fingerprint (binding.ts) changes with the model, the endpoint, include/exclude…
-    expect(conditions({ settings: "6".repeat(64) })).not.toBe(plain);
-    expect(conditions({ label: "openai gpt-other" })).not.toBe(plain);
-    expect(conditions({ base: { includePrDescription: false, instructions: "Be strict." } })).not.toBe(plain);
-    expect(
-      conditions({ base: { includePrDescription: true, authorClaims: { title: "t", body: "b" } } }),
-    ).not.toBe(plain);
-    expect(conditions({ base: { includePrDescription: false, task: "Review for security." } })).not.toBe(
-      plain,
+    expect(conditions({ settings: "6".repeat(64) }).block).not.toBe(plain.block);
+    expect(conditions({ label: "openai gpt-other" }).block).not.toBe(plain.block);
+    expect(conditions({ base: { includePrDescription: false, instructions: "Be strict." } }).block).not.toBe(
+      plain.block,
     );
+    expect(
+      conditions({ base: { includePrDescription: true, authorClaims: { title: "t", body: "b" } } }).block,
+    ).not.toBe(plain.block);
+    expect(
+      conditions({ base: { includePrDescription: false, task: "Review for security." } }).block,
+    ).not.toBe(plain.block);
     expect(
       conditions({
         base: {
           includePrDescription: false,
           conditions: { intendedAction: "Add a refund", criteria: [{ id: "x", description: "y" }] },
         },
-      }),
-    ).not.toBe(plain);
+      }).block,
+    ).not.toBe(plain.block);
   });
 
-  it("does not change with the earlier reasons shown or the names of withheld files", () => {
+  it("keeps a block's conditions whatever earlier reasons or withheld names are shown; an approve's change with the withheld names", () => {
     const plain = conditions({});
-    expect(
-      conditions({
-        base: { includePrDescription: false, earlierReasons: [{ round: 1, reason: "src/a.ts:1 — bad" }] },
-      }),
-    ).toBe(plain);
-    expect(
-      conditions({
-        base: { includePrDescription: false, withheld: [{ path: "package-lock.json", why: "x" }] },
-      }),
-    ).toBe(plain);
+    const reasons = conditions({
+      base: { includePrDescription: false, earlierReasons: [{ round: 1, reason: "src/a.ts:1 — bad" }] },
+    });
+    // Earlier reasons enter an approve's key file by file (keys.ts fileKeys), not the conditions.
+    expect(reasons.block).toBe(plain.block);
+    expect(reasons.approve).toBe(plain.approve);
+    expect(reasons.earlier).toEqual([{ round: 1, reason: "src/a.ts:1 — bad" }]);
+    const withheld = conditions({
+      base: { includePrDescription: false, withheld: [{ path: "package-lock.json", why: "x" }] },
+    });
+    expect(withheld.block).toBe(plain.block);
+    expect(withheld.approve).not.toBe(plain.approve);
   });
 });
 

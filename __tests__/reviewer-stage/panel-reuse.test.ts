@@ -2,24 +2,25 @@
 // files. The attack these tests exist for: reviewer A approved a file and reviewer B did not; if A's
 // approve could stand for B (one shared key, or a key that does not name the reviewer), the next round
 // would approve a file B never approved. Reviewers are in-process fakes behind the Reviewer interface;
-// the keys and the history store are the gate's own (incrementalFor, withFileVerdicts).
+// each round is the reviewer stage's own (frameQuestion, askReviewers) and the history is stored as the
+// round stores it (withFileVerdicts).
 import { describe, expect, it } from "vitest";
 import { roundText } from "../../src/cli/round-text.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import { historyRows } from "../../src/gate/round-history.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
 import { type PanelReport, type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
-import { fileKey } from "../../src/reviewer-stage/file-reuse.js";
-import { incrementalFor, reviewerIdentity, withFileVerdicts } from "../../src/reviewer-stage/incremental.js";
+import type { Prompt } from "../../src/review/prompt.js";
+import { incrementalFor } from "../../src/reviewer-stage/file-reuse.js";
 import {
+  askReviewers,
+  frameQuestion,
   type PanelMember,
-  type PanelPartOutcome,
-  panelFingerprint,
-  panelPart,
-  planPanel,
-  recordedMembers,
-  storedMembers,
-} from "../../src/reviewer-stage/panel.js";
+  type PanelOutcome,
+  withFileVerdicts,
+} from "../../src/reviewer-stage/index.js";
+import { fileKeys, panelFingerprint, reviewerIdentity } from "../../src/reviewer-stage/keys.js";
+import { panelPart, planPanel, recordedMembers, storedMembers } from "../../src/reviewer-stage/panel.js";
 import { MAX_REVIEWERS } from "../../src/settings/panel.js";
 import { yes } from "../../src/verdict/four-values.js";
 import {
@@ -37,7 +38,10 @@ import { newFilesDiff, tokenOf } from "./panel-fixtures.js";
 
 /** Four new files of about 500 estimated tokens each; `changed` get one more line. */
 const diffOf = (changed: readonly number[] = []) => newFilesDiff(4, changed);
-const filesIn = (p: PromptMessages) => [...new Set(p.user.match(/src\/f\d\.js/g) ?? [])].sort();
+/** The files a call shows: named in its diff (a call also names, outside its diff, the files that kept
+ * their verdicts). */
+const filesIn = (p: PromptMessages) =>
+  [...new Set((p as Prompt).diffText.match(/src\/f\d\.js/g) ?? [])].sort();
 
 function ok(text: string): ReviewReply {
   return {
@@ -102,7 +106,8 @@ const newRoundToken = () => {
   return `${"r".repeat(28)}${String(n).padStart(4, "0")}`;
 };
 
-/** One panel round over `diff` on `history`, each file its own chunk (max-diff-tokens 700). */
+/** One panel round over `diff` on `history`, each file its own chunk (max-diff-tokens 700): the reviewer
+ * stage as the round runs it, and the history stored as the round stores it. */
 async function round(input: {
   members: PanelMember[];
   changed?: number[];
@@ -111,34 +116,36 @@ async function round(input: {
   policy?: PanelPolicy;
   maxRoundTokens?: number;
   force?: boolean;
-}): Promise<{ out: PanelPartOutcome; history: History }> {
-  const diff = diffOf(input.changed);
-  const plans = planPanel(input.members, diff, {}, base, 700);
-  const policy = input.policy ?? UNANIMOUS;
-  const out = await panelPart({
-    plans,
+}): Promise<{ out: PanelOutcome; history: History }> {
+  const question = frameQuestion({
+    members: input.members,
+    policy: input.policy ?? UNANIMOUS,
+    diff: diffOf(input.changed),
+    scope: {},
     base,
-    policy,
-    newRoundToken,
-    concurrency: 1,
-    incremental: (member) =>
-      incrementalFor({
-        history: input.history,
-        binding,
-        reviewerLabel: reviewerIdentity(member, input.members.length),
-        base,
-        round: input.round,
-        force: input.force ?? false,
-      }),
-    ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
-    fingerprint: panelFingerprint(plans, policy),
-    log: () => {},
+    maxDiffTokens: 700,
   });
+  const out = await askReviewers(
+    {
+      question,
+      head: `${input.round}`.padStart(40, "0"),
+      history: input.history,
+      binding,
+      round: input.round,
+      force: input.force ?? false,
+      concurrency: 1,
+      ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
+      newRoundToken,
+      log: { info: () => {}, debug: () => {} },
+      otherHistories: async () => [],
+    },
+    new Map(),
+  );
   // The history as the gate stores it after the round (its rounds do not matter here, its files do).
   const history = withFileVerdicts(
     { ...input.history, reasons: [...input.history.reasons] },
-    out.files,
-    out.fileTexts,
+    out.keep.files,
+    out.keep.texts,
     input.round,
   );
   return { out, history };
@@ -160,7 +167,7 @@ function alphaAndBeta() {
     ],
   };
 }
-const member = (o: PanelPartOutcome, label: string) => o.panel.members.find((m) => m.label === label);
+const member = (o: PanelOutcome, label: string) => o.panel.members.find((m) => m.label === label);
 
 describe("a panel's incremental round", () => {
   it("keeps B's block of an unchanged file and never counts A's approve of it for B", async () => {
@@ -183,25 +190,28 @@ describe("a panel's incremental round", () => {
     expect(member(second.out, "beta")?.verdict).toBe("REQUEST_CHANGES");
     // The keys themselves: A's key of f0 is not B's, and the store holds an approve under A's only.
     const f0 = diffOf().files[0] as DiffFile;
-    const keyFor = (m: PanelMember) =>
-      fileKey(
+    const keysFor = (m: PanelMember) =>
+      fileKeys(
         incrementalFor({
           history: first.history,
           binding,
-          reviewerLabel: reviewerIdentity(m, 2),
+          reviewer: reviewerIdentity(m, 2),
           base,
           round: 2,
           force: false,
         }).conditions,
         f0,
       );
+    const keyFor = (m: PanelMember) => keysFor(m).approve;
     const keyA = keyFor(members[0] as PanelMember);
     const keyB = keyFor(members[1] as PanelMember);
     expect(keyA).not.toBe(keyB);
     const approvedKeys = first.history.files?.approved.map((g) => g.keys).join("") ?? "";
     expect(approvedKeys).toContain(keyA);
     expect(approvedKeys).not.toContain(keyB);
-    expect(first.history.files?.blocked.map((e) => e.key)).toEqual([keyB]);
+    expect(first.history.files?.blocked.map((e) => e.key)).toEqual([
+      keysFor(members[1] as PanelMember).block,
+    ]);
   });
 
   it.each(["timeout", "truncated"] as const)(
@@ -331,12 +341,12 @@ describe("a panel's incremental round", () => {
     const incA = incrementalFor({
       history: first.history,
       binding,
-      reviewerLabel: reviewerIdentity(members[0] as PanelMember, 2),
+      reviewer: reviewerIdentity(members[0] as PanelMember, 2),
       base,
       round: 2,
       force: false,
     });
-    const ownA = new Set(diffOf().files.map((f) => fileKey(incA.conditions, f)));
+    const ownA = new Set(diffOf().files.map((f) => fileKeys(incA.conditions, f).approve));
     // Alternating: alpha's, beta's, alpha's, …
     expect(keys.map((k) => ownA.has(k))).toEqual([true, false, true, false, true, false, true, false]);
   });

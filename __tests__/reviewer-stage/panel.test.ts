@@ -3,7 +3,8 @@
 // answer through the same Reviewer interface the providers implement.
 import { describe, expect, it } from "vitest";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
-import { panelFingerprint, panelPart, planPanel, soloPanel } from "../../src/reviewer-stage/panel.js";
+import { panelFingerprint } from "../../src/reviewer-stage/keys.js";
+import { panelPart, planPanel, soloPanel } from "../../src/reviewer-stage/panel.js";
 import { reviewerPart } from "../../src/reviewer-stage/single.js";
 import { no } from "../../src/verdict/four-values.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
@@ -209,7 +210,7 @@ describe("a panel's reviewers", () => {
     });
     expect(out.part.result).toBe(recorded);
     expect(out.verdict).toBe("REQUEST_CHANGES");
-    expect(out.reusedFromRound).toBe(3);
+    expect(out.source).toEqual({ kind: "reused", round: 3 });
     expect(out.part.summary).toMatch(/reused from round 3/);
   });
 

@@ -4,9 +4,10 @@ import type { DiffFile } from "../../src/diff/types.js";
 import type { Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
 import { planReview } from "../../src/review/plan.js";
 import type { Prompt } from "../../src/review/prompt.js";
-import { type KeptVerdict, verdictsByKey } from "../../src/reviewer-stage/file-reuse.js";
-import type { Incremental } from "../../src/reviewer-stage/incremental.js";
-import { type ReviewerPartOutcome, reviewerPart } from "../../src/reviewer-stage/single.js";
+import { type Incremental, type KeptVerdict, verdictsByKey } from "../../src/reviewer-stage/file-reuse.js";
+import type { FileConditions } from "../../src/reviewer-stage/keys.js";
+import type { ReviewerOutcome } from "../../src/reviewer-stage/outcome.js";
+import { reviewerPart } from "../../src/reviewer-stage/single.js";
 import type { FileVerdicts } from "../../src/verdict/history.js";
 import { diffOf } from "../review/diff-fixtures.js";
 
@@ -71,12 +72,13 @@ export async function reviewRound(input: {
   force?: boolean;
   maxDiffTokens?: number;
   maxRoundTokens?: number;
-}): Promise<{ outcome: ReviewerPartOutcome; state: RoundState }> {
+}): Promise<{ outcome: ReviewerOutcome; state: RoundState }> {
   const plan = planReview(diffOf(input.files), { maxDiffTokens: input.maxDiffTokens ?? 1_000_000 });
   const kept: Map<string, KeptVerdict> = verdictsByKey(input.state.files);
   const texts = input.state.texts;
+  const conditions = input.conditions ?? "c".repeat(64);
   const incremental: Incremental = {
-    conditions: input.conditions ?? "c".repeat(64),
+    conditions: fixedConditions(conditions),
     kept,
     force: input.force ?? false,
     round: input.round,
@@ -94,11 +96,17 @@ export async function reviewRound(input: {
     log: () => {},
   });
   const next = new Map(texts);
-  for (const [id, text] of outcome.fileTexts) next.set(id, text);
+  for (const [id, text] of outcome.keep.texts) next.set(id, text);
   return {
     outcome,
-    state: { ...(outcome.files !== undefined ? { files: outcome.files } : {}), texts: next },
+    state: { ...(outcome.keep.files !== undefined ? { files: outcome.keep.files } : {}), texts: next },
   };
+}
+
+/** Conditions named by one string: a block's, and an approve's derived from it (no withheld names, no
+ * earlier reasons). */
+export function fixedConditions(name: string): FileConditions {
+  return { block: name, approve: `${name}/approve`, earlier: [], base: "b".repeat(40) };
 }
 
 /** The file with one more byte at the end of its last added line: the same path, a different patch. */

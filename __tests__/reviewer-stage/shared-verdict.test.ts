@@ -1,11 +1,13 @@
-// Verdicts shared across the pull requests of one commit: a block given to the same change stands
+// Verdicts shared across the pull requests of one commit (the histories read as the round reads them,
+// otherPullHistories, then matched by the reviewer stage): a block given to the same change stands
 // whatever earlier reasons its round showed; an approve is reused only for exactly the same question,
 // so a duplicate pull request cannot launder the reasons another one's rounds gave.
 import { describe, expect, it } from "vitest";
 import type { RoundContext } from "../../src/gate/context.js";
+import { otherPullHistories } from "../../src/gate/round-history.js";
 import type { GitHubPort } from "../../src/ports/github.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
-import { chooseReuse, sharedVerdict } from "../../src/reviewer-stage/shared-verdict.js";
+import { chooseReuse, sharedVerdict } from "../../src/reviewer-stage/whole-reuse.js";
 import { append, earlierReasons, emptyHistory, type History } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop-rules.js";
 import type { ReviewerVerdict } from "../../src/verdict/vocabulary.js";
@@ -51,33 +53,51 @@ describe("sharedVerdict", () => {
     // PR #7: blocked at another head, then blocked at HEAD with that earlier reason shown.
     let seven = round(emptyHistory(7, "verdict-gate"), OTHER_HEAD, "REQUEST_CHANGES", "first");
     seven = round(seven, HEAD, "REQUEST_CHANGES", question(earlierReasons(seven, HEAD)));
-    const shared = await sharedVerdict(context({ 7: seven }), 8, HEAD, CHECK, {
-      own: question([]),
-      with: question,
-    });
+    const shared = await sharedVerdict(
+      await otherPullHistories(context({ 7: seven }), 8, HEAD, CHECK),
+      HEAD,
+      {
+        own: question([]),
+        with: question,
+      },
+    );
     expect(shared).toMatchObject({ pr: 7, round: 2, verdict: "REQUEST_CHANGES" });
   });
 
   it("an approve is reused only when the other round asked exactly this round's question", async () => {
     const seven = round(emptyHistory(7, "verdict-gate"), HEAD, "APPROVE", question([]));
     const ctx = context({ 7: seven });
-    expect(await sharedVerdict(ctx, 8, HEAD, CHECK, { own: question([]), with: question })).toMatchObject({
+    expect(
+      await sharedVerdict(await otherPullHistories(ctx, 8, HEAD, CHECK), HEAD, {
+        own: question([]),
+        with: question,
+      }),
+    ).toMatchObject({
       pr: 7,
       verdict: "APPROVE",
     });
     // This pull request's rounds gave a reason the other round's reviewer never saw: ask again.
     const withReason = question([{ round: 1, reason: "src/a.ts:1 — still wrong" }]);
-    expect(await sharedVerdict(ctx, 8, HEAD, CHECK, { own: withReason, with: question })).toBeUndefined();
+    expect(
+      await sharedVerdict(await otherPullHistories(ctx, 8, HEAD, CHECK), HEAD, {
+        own: withReason,
+        with: question,
+      }),
+    ).toBeUndefined();
   });
 
   it("a block anywhere wins over an approve anywhere; its own pull request's rounds are not 'shared'", async () => {
     const seven = round(emptyHistory(7, "verdict-gate"), HEAD, "APPROVE", question([]));
     const nine = round(emptyHistory(9, "verdict-gate"), HEAD, "REQUEST_CHANGES", question([]));
     const eight = round(emptyHistory(8, "verdict-gate"), HEAD, "APPROVE", question([]));
-    const shared = await sharedVerdict(context({ 7: seven, 8: eight, 9: nine }), 8, HEAD, CHECK, {
-      own: question([]),
-      with: question,
-    });
+    const shared = await sharedVerdict(
+      await otherPullHistories(context({ 7: seven, 8: eight, 9: nine }), 8, HEAD, CHECK),
+      HEAD,
+      {
+        own: question([]),
+        with: question,
+      },
+    );
     expect(shared).toMatchObject({ pr: 9, verdict: "REQUEST_CHANGES" });
   });
 
@@ -88,7 +108,7 @@ describe("sharedVerdict", () => {
       pr: 4,
     };
     expect(
-      await sharedVerdict(context({ 7: seven, 9: forged }), 8, HEAD, CHECK, {
+      await sharedVerdict(await otherPullHistories(context({ 7: seven, 9: forged }), 8, HEAD, CHECK), HEAD, {
         own: question([]),
         with: question,
       }),

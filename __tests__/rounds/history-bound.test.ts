@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMMENT_LIMIT, readHistoryComment, renderHistoryComment } from "../../src/report/history-comment.js";
-import { withFileVerdicts } from "../../src/reviewer-stage/incremental.js";
+import { withFileVerdicts } from "../../src/reviewer-stage/file-reuse.js";
 import { iff, maybe, no, type Result, yes } from "../../src/verdict/four-values.js";
 import {
   append,

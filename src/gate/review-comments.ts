@@ -17,7 +17,7 @@ import type { DiffFile } from "../diff/types.js";
 import type { CheckRunRef, PullReviewsPort } from "../ports/github.js";
 import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
-import type { ReviewerPartOutcome } from "../reviewer-stage/single.js";
+import type { ReviewerOutcome } from "../reviewer-stage/index.js";
 import { describeFinding, type Finding } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
 import { isJudgment } from "../verdict/vocabulary.js";
@@ -39,12 +39,12 @@ export interface RoundFindings {
  * it found nothing on the pull request's first round (no thread of the gate's can exist yet, so an
  * approve on a first round costs no request). */
 export function roundFindings(
-  review: ReviewerPartOutcome,
+  review: ReviewerOutcome,
   plan: ReviewPlan,
   files: readonly DiffFile[],
   earlierRounds: boolean,
 ): RoundFindings | undefined {
-  if (review.reusedFromRound !== undefined || review.calls.length === 0) return undefined;
+  if (review.source.kind !== "asked" || review.calls.length === 0) return undefined;
   if (review.findings.length === 0 && !earlierRounds) return undefined;
   const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return {
@@ -54,7 +54,7 @@ export function roundFindings(
     // earlier verdict (incremental rounds) was not looked at again, and its block still stands.
     answered: clean
       ? new Set(
-          (review.askedFiles ?? plan.chunks.flatMap((c) => c.files.map((f) => f.path))).map((p) =>
+          (review.source.asked ?? plan.chunks.flatMap((c) => c.files.map((f) => f.path))).map((p) =>
             nameKey(p),
           ),
         )

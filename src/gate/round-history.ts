@@ -4,6 +4,7 @@
 import type { CheckRunRef, StoredComment } from "../ports/github.js";
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
+import type { OtherHistory } from "../reviewer-stage/whole-reuse.js";
 import type { Settings } from "../settings/settings.js";
 import type { Status } from "../verdict/four-values.js";
 import {
@@ -243,4 +244,23 @@ export async function saveHistoryChecked(
   throw new HistoryChanged(
     "the round history was written over by another run just after this round wrote it",
   );
+}
+
+/** The histories of the other pull requests whose gate check runs judged `head` (a verdict belongs to
+ * the change, not to the pull request that asked: reviewer-stage/whole-reuse.ts); those that cannot be
+ * trusted are left out (they hold their own pull request). */
+export async function otherPullHistories(
+  ctx: RoundContext,
+  prNumber: number,
+  head: string,
+  check: CheckRunRef,
+): Promise<OtherHistory[]> {
+  const others = (await ctx.github.judgedPullsAt(head, ctx.settings.checkName)).filter((n) => n !== prNumber);
+  const found: OtherHistory[] = [];
+  for (const pr of others) {
+    const loaded = await loadHistory(ctx, pr, check);
+    if (loaded.comment === undefined || loaded.problem !== undefined) continue;
+    found.push({ pr, history: loaded.history });
+  }
+  return found;
 }

@@ -8,7 +8,7 @@
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 import type { Contract } from "../criteria/contract-schema.js";
 import type { Requirement } from "../criteria/requirement-schema.js";
-import type { Diff, DiffFile } from "../diff/types.js";
+import type { Diff } from "../diff/types.js";
 import {
   CannotWriteChecksError,
   type CheckRunRef,
@@ -19,42 +19,34 @@ import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
+import { promptOverheadTokens } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
-import { earlierAbout } from "../reviewer-stage/file-reuse.js";
 import {
-  incrementalFor,
-  reviewerIdentity,
-  usageOf,
-  withFileVerdicts,
-} from "../reviewer-stage/incremental.js";
-import {
-  type MemberPlan,
+  askReviewers,
+  earlierAbout,
+  frameQuestion as frameReviewerQuestion,
   type PanelMember,
-  type PanelPartOutcome,
-  panelFingerprint,
-  panelFingerprintWith,
-  panelPart,
-  planPanel,
-  recordedMembers,
+  type PanelOutcome,
+  type PromptBase,
+  type ReviewerQuestion,
   soloPanel,
   storedMembers,
-} from "../reviewer-stage/panel.js";
-import { chooseReuse, sharedVerdict } from "../reviewer-stage/shared-verdict.js";
-import type { PromptBase, ReusedVerdict } from "../reviewer-stage/single.js";
+  usageOf,
+  withFileVerdicts,
+} from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
-import { maybe, type Status, yes } from "../verdict/four-values.js";
+import { maybe, no, type Status, YES, yes } from "../verdict/four-values.js";
 import {
   append,
   type Binding,
   earlierReasons,
-  type FullRound,
   type History,
-  isDigest,
   lastRound,
+  notStored,
+  reasonText,
   roundCount,
-  storedResultOf,
+  standingBlock,
 } from "../verdict/history.js";
 import {
   concludeRound,
@@ -63,9 +55,8 @@ import {
   terminalNeed,
   tokensSoFar,
 } from "../verdict/loop-rules.js";
-import { describePolicy, type PanelPolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
 import { decide, type Part } from "../verdict/round-decision.js";
-import { isJudgment, isReviewerVerdict } from "../verdict/vocabulary.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
@@ -76,7 +67,7 @@ import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
 import { phase, phasesTogether } from "./phase.js";
 import { coverageReport, failCheck, finishRound } from "./publish.js";
 import { roundFindings } from "./review-comments.js";
-import { HistoryChanged, loadHistory, pushNote } from "./round-history.js";
+import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
 import { reviewedDespiteNameNotes, type WithheldScope, withheldScope } from "./withheld.js";
 
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
@@ -102,7 +93,7 @@ function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): str
 async function evaluate(
   ctx: RoundContext,
   round: OpenRound,
-  answers: Map<string, PanelPartOutcome>,
+  answers: Map<string, PanelOutcome>,
 ): Promise<RoundOutcome> {
   const { log } = ctx;
   const held = heldBeforeEvaluation(ctx, round);
@@ -117,7 +108,7 @@ async function evaluate(
   // GitHub sees the round's requests in the order it always has.
   const lookedUp = signal();
   const [review, criteria, dependencies] = await phasesTogether<
-    [PanelPartOutcome, CriteriaPartOutcome, DependenciesOutcome]
+    [PanelOutcome, CriteriaPartOutcome, DependenciesOutcome]
   >(
     log,
     [
@@ -243,32 +234,27 @@ async function readChange(ctx: RoundContext, round: OpenRound, base: BaseContrac
   return { diff, mismatch, scope, lockfiles };
 }
 
-/** What the reviewer is asked: the prompt's conditions, the diff planned into chunks within its
- * budget, and the notes a person should read about the change. */
-interface Question {
-  /** The panel (issue 14), or the one reviewer as a panel of one, which is exactly the reviewer alone. */
-  members: readonly PanelMember[];
-  policy: PanelPolicy;
-  base: PromptBase;
-  /** Each member's chunks, planned from its own context window. */
-  plans: readonly MemberPlan[];
-  /** The first member's plan: the files in scope are the same for every member. */
-  plan: ReviewPlan;
+/** What the reviewer is asked (the reviewer stage's question: the prompt's conditions, each reviewer's
+ * plan), and the notes a person should read about the change. */
+interface Question extends ReviewerQuestion {
   notes: string[];
-  /** The diff's files: what an earlier reason may name (earlierAbout). */
-  files: readonly DiffFile[];
 }
 
 function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, change: Change): Question {
   const { settings, log } = ctx;
   const { history } = round.loaded;
-  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
-  const policy = settings.panel?.policy ?? UNANIMOUS;
   const prompt = promptBase(settings, round, base.contract, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const plans = planPanel(members, change.diff, change.scope, prompt, settings.diff.maxDiffTokens);
-  const plan = (plans[0] as MemberPlan).plan;
+  const question = frameReviewerQuestion({
+    members: ctx.panel?.() ?? soloPanel(ctx.reviewer()),
+    policy: settings.panel?.policy ?? UNANIMOUS,
+    diff: change.diff,
+    scope: change.scope,
+    base: prompt,
+    maxDiffTokens: settings.diff.maxDiffTokens,
+  });
+  const { plan, plans } = question;
   log.info(
     `diff: ${change.diff.files.length} files (${change.diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
   );
@@ -289,7 +275,7 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
       `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
     );
   }
-  return { members, policy, base: prompt, plans, plan, notes, files: change.diff.files };
+  return { ...question, notes };
 }
 
 /** The prompt's parts that are the same for every chunk. */
@@ -329,53 +315,36 @@ function promptBase(
   };
 }
 
-/** The reviewer part: an answer this run already has for the same question, else the reviewer asked
- * (or its verdict reused from an earlier round or another PR of the same head, asked the same). */
+/** The reviewer stage (src/reviewer-stage/): an answer this run already has for the same question,
+ * a verdict recorded for it (this pull request's own or another's of the same head), or the reviewers
+ * asked about the files whose kept verdicts do not stand. */
 async function askReviewer(
   ctx: RoundContext,
   round: OpenRound,
   base: BaseContract,
-  question: Question,
-  answers: Map<string, PanelPartOutcome>,
+  question: ReviewerQuestion,
+  answers: Map<string, PanelOutcome>,
   lookedUp: () => void = () => {},
-): Promise<PanelPartOutcome> {
+): Promise<PanelOutcome> {
   const { settings } = ctx;
-  const { plans, policy } = question;
-  const fingerprint = panelFingerprint(plans, policy);
-  let reuse: ReusedVerdict | undefined;
-  try {
-    reuse = settings.forceReview ? undefined : await recordedVerdict(ctx, round, base, question, fingerprint);
-  } finally {
-    // Whatever the lookup found (or threw): no more GitHub reads from this step.
-    lookedUp();
-  }
-  ctx.log.debug(`review fingerprint ${fingerprint}: ${reviewSource(ctx, answers.has(fingerprint), reuse)}`);
-  const review =
-    answers.get(fingerprint) ??
-    (await panelPart({
-      plans,
-      base: question.base,
-      policy,
-      newRoundToken: ctx.newRoundToken,
+  const review = await askReviewers(
+    {
+      question,
+      head: round.head,
+      history: round.loaded.history,
+      binding: base.binding,
+      // Folded rounds count: the round number is the chain's, not the stored array's.
+      round: roundCount(round.loaded.history) + 1,
+      force: settings.forceReview,
       concurrency: settings.reviewer.concurrency,
-      ...(reuse !== undefined ? { reuse } : {}),
-      // Per-file reuse (incremental rounds), each reviewer under its own key: only files whose key
-      // changed are sent to it.
-      incremental: (member) =>
-        incrementalFor({
-          history: round.loaded.history,
-          binding: base.binding,
-          reviewerLabel: reviewerIdentity(member, question.members.length),
-          base: question.base,
-          // Folded rounds count: the round number is the chain's, not the stored array's.
-          round: roundCount(round.loaded.history) + 1,
-          force: settings.forceReview,
-        }),
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
-      fingerprint,
-      log: (m) => ctx.log.info(m),
-    }));
-  answers.set(fingerprint, review);
+      newRoundToken: ctx.newRoundToken,
+      log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
+      lookedUp,
+    },
+    answers,
+  );
   for (const w of review.warnings) ctx.log.warning(w);
   return review;
 }
@@ -387,57 +356,6 @@ function signal(): { fire: () => void; fired: Promise<void> } {
     fire = resolve;
   });
   return { fire, fired };
-}
-
-/** Where this round's reviewer verdict comes from, for the debug log. */
-function reviewSource(ctx: RoundContext, answered: boolean, reuse: ReusedVerdict | undefined): string {
-  if (answered) return "answered earlier in this run";
-  if (reuse !== undefined)
-    return `verdict of ${reuse.pr !== undefined ? `PR #${reuse.pr}'s ` : ""}round ${reuse.round} reused`;
-  return ctx.settings.forceReview ? "asked (force-review)" : "asked";
-}
-
-/** A verdict already given to this question: this PR's own for the head, or another pull request's of
- * the same head (under the same contract and settings too). */
-async function recordedVerdict(
-  ctx: RoundContext,
-  round: OpenRound,
-  base: BaseContract,
-  question: Question,
-  fingerprint: string,
-): Promise<ReusedVerdict | undefined> {
-  const { history } = round.loaded;
-  const recorded = [...history.rounds].reverse().find(
-    (r): r is FullRound =>
-      !isDigest(r) &&
-      r.head === round.head &&
-      r.reviewer?.fingerprint === fingerprint &&
-      // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
-      isReviewerVerdict(r.reviewer.verdict) &&
-      // The fingerprint hashes the diff the reviewer saw, so a moved base with the same diff asks
-      // the same question; the contract and the settings must be the same too.
-      bindingChange(r.binding, base.binding, { base: false }) === undefined,
-  );
-  return chooseReuse(
-    recorded?.reviewer !== undefined && isReviewerVerdict(recorded.reviewer.verdict)
-      ? {
-          round: recorded.round,
-          verdict: recorded.reviewer.verdict,
-          result: storedResultOf(history, recorded.reviewer.result),
-          ...recordedMembers(recorded),
-        }
-      : undefined,
-    await sharedVerdict(ctx, round.pr.number, round.head, round.check, {
-      own: fingerprint,
-      with: (shown) =>
-        panelFingerprintWith(
-          question.plans,
-          withEarlier(question.base, earlierAbout(shown, question.files)),
-          question.policy,
-        ),
-      binding: base.binding,
-    }),
-  );
 }
 
 /** The contract's criteria on the checked-out tree and the change, unless the contract already
@@ -484,7 +402,7 @@ interface Evaluated {
   contract: BaseContract;
   change: Change;
   question: Question;
-  review: PanelPartOutcome;
+  review: PanelOutcome;
   criteria: CriteriaPartOutcome;
   dependencies: DependenciesOutcome;
 }
@@ -499,6 +417,8 @@ async function concludeEvaluation(
   const { history } = round.loaded;
   const { review, criteria, dependencies: deps, question } = found;
   const parts: Part[] = [review.part];
+  const standing = standingPart(history, review.part);
+  if (standing !== undefined) parts.push(standing);
   if (found.change.lockfiles !== undefined) parts.push(found.change.lockfiles.part);
   parts.push(criteria.part, deps.part);
   const decision = decide(parts);
@@ -509,7 +429,7 @@ async function concludeEvaluation(
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...recordedReviewer(review),
+    ...(review.keep.whole !== undefined ? { reviewer: review.keep.whole } : {}),
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: usageOf(review.calls),
@@ -519,7 +439,12 @@ async function concludeEvaluation(
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
   const after = fresh
-    ? withFileVerdicts(append(history, concluded), review.files, review.fileTexts, concluded.record.round)
+    ? withFileVerdicts(
+        append(history, concluded),
+        review.keep.files,
+        review.keep.texts,
+        concluded.record.round,
+      )
     : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
   const findings = roundFindings(review, question.plan, found.change.diff.files, roundCount(history) > 0);
@@ -545,25 +470,20 @@ async function concludeEvaluation(
   });
 }
 
-/** The reviewer's verdict as the history records it for reuse, when it may be (recordable). */
-function recordedReviewer(review: PanelPartOutcome): {
-  reviewer?: {
-    verdict: PanelPartOutcome["verdict"];
-    fingerprint: string;
-    result: PanelPartOutcome["beforeCoverage"];
-  };
-} {
-  if (!recordable(review)) return {};
+/** A person's block that still stands (history.ts standingBlock), unless the reviewer approved this
+ * round — and an approve given after the block was given with its reason shown (its reasons are
+ * earlier reasons here, and no approve kept from before it stands unasked). A round that asked nobody,
+ * or whose reviewer could not answer, cannot drop it. */
+function standingPart(history: History, reviewer: Part): Part | undefined {
+  const standing = standingBlock(history);
+  if (standing === undefined || reviewer.result.value === YES) return undefined;
+  const reasons = standing.reasonIds.map((id) => reasonText(history, id) ?? notStored(id));
+  const [first, ...rest] = reasons.length > 0 ? reasons : [`blocked by @${standing.by}`];
   return {
-    reviewer: { verdict: review.verdict, fingerprint: review.fingerprint, result: review.beforeCoverage },
+    name: "decision",
+    result: no(first as string, ...rest),
+    summary: `@${standing.by} blocked in round ${standing.round}; it stands until a person decides otherwise or a reviewer shown it approves`,
   };
-}
-
-/** A verdict is recorded for reuse only when it was a real one on every chunk (or itself reused): a
- * timeout or a broken contract must be asked again, not remembered. */
-function recordable(review: PanelPartOutcome): boolean {
-  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
-  return clean || review.reusedFromRound !== undefined;
 }
 
 /** The loop rules' part in the table: they only ever turn a block into a hold (exhausted,
@@ -588,7 +508,7 @@ function roundsPart(
 
 /** The reviewer's section of the report; `after` is the history with this round, whose tokens it
  * totals. */
-function reviewerReport(question: Question, review: PanelPartOutcome, after: History): ReviewerReport {
+function reviewerReport(question: Question, review: PanelOutcome, after: History): ReviewerReport {
   const { members, policy } = question;
   return {
     label:
@@ -598,8 +518,10 @@ function reviewerReport(question: Question, review: PanelPartOutcome, after: His
     verdict: review.verdict,
     panel: review.panel,
     calls: review.calls,
-    ...(review.reusedFromRound !== undefined ? { reusedFromRound: review.reusedFromRound } : {}),
-    ...(review.reusedFromPr !== undefined ? { reusedFromPr: review.reusedFromPr } : {}),
+    ...(review.source.kind === "reused" ? { reusedFromRound: review.source.round } : {}),
+    ...(review.source.kind === "reused" && review.source.pr !== undefined
+      ? { reusedFromPr: review.source.pr }
+      : {}),
     ...optional("reusedFiles", review.reusedFiles),
     tokensTotal: tokensSoFar(after),
     warnings: review.warnings,
@@ -613,12 +535,6 @@ function describeVerdictLike(v: VerdictLikeLine | undefined): string {
       ? `the file name ${v.path}`
       : `${v.path}${v.line !== undefined ? `:${v.line}` : ""} (${v.kind === "add" ? "added" : v.kind === "del" ? "removed" : "context"})`;
   return `${where}: "${v.text.trim().slice(0, 80)}"`;
-}
-
-/** The prompt's conditions with another history's earlier reasons in place of this one's. */
-function withEarlier(base: PromptBase, earlier: PromptBase["earlierReasons"] & object): PromptBase {
-  const { earlierReasons: _mine, ...rest } = base;
-  return earlier.length > 0 ? { ...rest, earlierReasons: earlier } : rest;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
@@ -777,7 +693,7 @@ async function judgeOnHistory(
 ): Promise<RoundOutcome> {
   // The reviewer's answers of this run, by fingerprint: judging again on a changed history asks again
   // only when the question changed.
-  const answers = new Map<string, PanelPartOutcome>();
+  const answers = new Map<string, PanelOutcome>();
   try {
     for (let attempt = 1; ; attempt += 1) {
       const loaded = await phase(ctx.log, "Round history", () => loadHistory(ctx, pr.number, check));
@@ -809,7 +725,7 @@ const HISTORY_ATTEMPTS = 3;
 async function judge(
   ctx: RoundContext,
   round: OpenRound,
-  answers: Map<string, PanelPartOutcome>,
+  answers: Map<string, PanelOutcome>,
 ): Promise<RoundOutcome> {
   const { settings } = ctx;
   const { pr, head, loaded } = round;

@@ -1,10 +1,8 @@
-// Incremental rounds: a push pays only for the files it changed. Each file the reviewer judged gets a
-// key that covers the file's path (and the path it was renamed from), its exact patch text and every
-// condition it was judged under — the reviewer (provider, model), the settings that shape the prompt,
-// the contract at the base, and the prompt itself built without any file, earlier reason or round
-// token (so the task, the instructions, the conditions and the reply contract are in it). A later
-// round reuses a file's verdict only when the file's key is the same; every other file is asked
-// again. Pure.
+// Incremental rounds: a push pays only for the files it changed. Each file the reviewer judged is kept
+// under its keys (keys.ts): a block under a key of the file and the reviewer's conditions, an approve
+// under a key that also covers the withheld names with their change summaries, the earlier reasons
+// shown with the file and, for a patch that names no blobs, the base. A later round reuses a file's
+// verdict only when its key is the same; every other file is asked again. Pure.
 //
 // What counts, and why:
 // - An approve of a chunk covers each of its files: the reviewer saw them together and found nothing.
@@ -12,56 +10,30 @@
 //   its chunk (no location, or another file's) stands for the whole chunk. A chunk file no reason
 //   names was neither approved nor blocked: it is asked again.
 // - Both are reused: an unchanged file's block stands until the file changes, because asking again
-//   until the answer changes is how a gate shops for an approve.
+//   until the answer changes is how a gate shops for an approve. An approve stands only for the
+//   question it answered: when anything its call showed changed, it is asked again.
 // - A hold, an error, a timeout or a cut-off reply is never kept: those files are asked again.
-// - The earlier rounds' reasons shown to the reviewer are not in the key: they change after every
-//   block, and nothing could ever be reused after one. A reviewer asked again still sees them.
+// - A call that carries only some files names the others (prompt.ts otherFiles), so a change judged
+//   alone is not judged blind to the neighbours that kept their verdicts.
 
 import type { DiffFile } from "../diff/types.js";
-import type { Chunk } from "../review/plan.js";
-import { canonicalJson, sha256Hex as sha256 } from "../util/canonical-json.js";
-import { FILE_KEY_CHARS, FILE_REASONS, type FileVerdicts } from "../verdict/history.js";
+import { type Chunk, fileTokens, type ReviewPlan } from "../review/plan.js";
+import { type OtherFile, otherFilesText } from "../review/prompt.js";
+import { estimateTokens } from "../review/tokens.js";
+import { no, type Result, yes } from "../verdict/four-values.js";
+import {
+  type Binding,
+  FILE_KEY_CHARS,
+  FILE_REASONS,
+  type FileVerdicts,
+  type History,
+  notStored,
+  reasonText,
+  type StoredReason,
+} from "../verdict/history.js";
 import { withoutAttribution } from "../verdict/panel.js";
-
-/** Everything a file's verdict was judged under, besides the file. */
-export interface ReuseConditions {
-  /** The reviewer as the summary names it: provider and model (or command). */
-  readonly reviewer: string;
-  /** The settings fingerprint (src/gate/binding.ts): provider, model, endpoint, command, context
-   * window, include/exclude, max-diff-tokens, task, instructions, the PR-description opt-in. */
-  readonly settings: string;
-  /** The contract read at the base (its hash, or none/unreadable). */
-  readonly contract: string;
-  /** The prompt with no file, no earlier reason, a fixed part and a fixed round token: the task, the
-   * instructions, the contract's intended action and criteria, the author's claims when opted in, and
-   * the reply contract, exactly as the reviewer is shown them. */
-  readonly prompt: string;
-}
-
-/** Bumped when what a key covers changes: every earlier key then misses, and everything is asked. */
-const KEY_VERSION = 1;
-
-/** The conditions as one hash. */
-export function conditionsKey(conditions: ReuseConditions): string {
-  return sha256(canonicalJson({ v: KEY_VERSION, ...conditions }));
-}
-
-/** A file's key under `conditions` (a conditionsKey): 128 bits of SHA-256 over the conditions, the
- * path, the old path of a rename, the status and the patch text exactly as shown, in base64url. 128
- * bits because the author writes the patch: a shorter key would let them search for two patches,
- * one harmless and one not, whose keys collide (a birthday search on 64 bits is within reach). */
-export function fileKey(conditions: string, file: DiffFile): string {
-  const hex = sha256(
-    canonicalJson({
-      conditions,
-      path: file.path,
-      previousPath: file.previousPath ?? null,
-      status: file.status,
-      patch: file.patch,
-    }),
-  );
-  return Buffer.from(hex.slice(0, 32), "hex").toString("base64url");
-}
+import { type FileConditions, type FileKeys, fileConditions, fileKeys, type PromptBase } from "./keys.js";
+import type { ReusedFilesReport } from "./outcome.js";
 
 /** A verdict a file carries from an earlier round. */
 export type KeptVerdict =
@@ -84,7 +56,7 @@ export function verdictsByKey(files: FileVerdicts | undefined): Map<string, Kept
 
 export interface ReusedFile {
   readonly file: DiffFile;
-  readonly key: string;
+  readonly keys: FileKeys;
   readonly verdict: KeptVerdict;
 }
 
@@ -93,28 +65,38 @@ export interface ReuseSplit {
   readonly asked: readonly DiffFile[];
   /** Files whose key matched a kept verdict. */
   readonly reused: readonly ReusedFile[];
-  /** Every reviewable file's key, asked or reused. */
-  readonly keys: ReadonlyMap<DiffFile, string>;
+  /** Every reviewable file's keys, asked or reused. */
+  readonly keys: ReadonlyMap<DiffFile, FileKeys>;
 }
 
-/** Which of the plan's files must be asked: those whose key matches no kept verdict, or all of them
- * when `force`. */
+/** The verdict a file keeps under its keys: a block found under its block key, else an approve found
+ * under its approve key. An approve under the block key (what versions before approve keys stored) is
+ * not one: it covered less than this round's question. */
+export function keptFor(keys: FileKeys, kept: ReadonlyMap<string, KeptVerdict>): KeptVerdict | undefined {
+  const blocked = kept.get(keys.block);
+  if (blocked?.kind === "block") return blocked;
+  const approved = kept.get(keys.approve);
+  return approved?.kind === "approve" ? approved : undefined;
+}
+
+/** Which of the plan's files must be asked: those that keep no verdict under their keys, or all of
+ * them when `force`. */
 export function splitForReuse(
   chunks: readonly Chunk[],
-  conditions: string,
+  conditions: FileConditions,
   kept: ReadonlyMap<string, KeptVerdict>,
   force: boolean,
 ): ReuseSplit {
   const asked: DiffFile[] = [];
   const reused: ReusedFile[] = [];
-  const keys = new Map<DiffFile, string>();
+  const keys = new Map<DiffFile, FileKeys>();
   for (const chunk of chunks) {
     for (const file of chunk.files) {
-      const key = fileKey(conditions, file);
-      keys.set(file, key);
-      const verdict = force ? undefined : kept.get(key);
+      const fileKeysNow = fileKeys(conditions, file);
+      keys.set(file, fileKeysNow);
+      const verdict = force ? undefined : keptFor(fileKeysNow, kept);
       if (verdict === undefined) asked.push(file);
-      else reused.push({ file, key, verdict });
+      else reused.push({ file, keys: fileKeysNow, verdict });
     }
   }
   return { asked, reused, keys };
@@ -199,7 +181,7 @@ export function nextVerdicts(
   round: number,
   reused: readonly ReusedFile[],
   answered: readonly AnsweredChunk[],
-  keys: ReadonlyMap<DiffFile, string>,
+  keys: ReadonlyMap<DiffFile, FileKeys>,
 ): FileVerdicts {
   const approvedBy = new Map<number, string[]>();
   const blocked: FileVerdicts["blocked"] = [];
@@ -216,8 +198,9 @@ export function nextVerdicts(
     seen.add(key);
     blocked.push({ round: r, key, reasonIds: [...new Set(ids)].slice(0, FILE_REASONS) });
   };
-  // Blocks first, so that a key met twice (the same file content twice in one diff: a copy) keeps a
-  // block over an approve.
+  // Blocks first, so that a file met twice (the same file content twice in one diff: a copy) keeps a
+  // block over an approve. A block's key and an approve's never coincide (keys.ts), so `seen` only
+  // ever meets the same kind twice.
   for (const { chunk, answer } of answered) {
     if (answer.kind !== "block") continue;
     const standFor = new Map<DiffFile, string[]>();
@@ -229,19 +212,20 @@ export function nextVerdicts(
       }
     }
     for (const [file, ids] of standFor) {
-      const key = keys.get(file);
+      const key = keys.get(file)?.block;
       if (key !== undefined) block(round, key, ids);
     }
   }
-  for (const r of reused) if (r.verdict.kind === "block") block(r.verdict.round, r.key, r.verdict.reasonIds);
+  for (const r of reused)
+    if (r.verdict.kind === "block") block(r.verdict.round, r.keys.block, r.verdict.reasonIds);
   for (const { chunk, answer } of answered) {
     if (answer.kind !== "approve") continue;
     for (const file of chunk.files) {
-      const key = keys.get(file);
+      const key = keys.get(file)?.approve;
       if (key !== undefined) approve(round, key);
     }
   }
-  for (const r of reused) if (r.verdict.kind === "approve") approve(r.verdict.round, r.key);
+  for (const r of reused) if (r.verdict.kind === "approve") approve(r.verdict.round, r.keys.approve);
   return {
     approved: [...approvedBy.entries()]
       .sort(([a], [b]) => b - a)
@@ -300,4 +284,140 @@ export function mergeVerdicts(all: readonly FileVerdicts[]): FileVerdicts | unde
     if (keys.length > 0) approved.push({ round, keys: keys.join("") });
   }
   return { approved, blocked };
+}
+
+/** What a reviewer's part needs to reuse per-file verdicts. */
+export interface Incremental {
+  /** This round's conditions (keys.ts fileConditions). */
+  readonly conditions: FileConditions;
+  /** The verdicts the history keeps, by key. */
+  readonly kept: ReadonlyMap<string, KeptVerdict>;
+  /** force-review: ask about every file again. */
+  readonly force: boolean;
+  /** This round's number (what its own verdicts are kept under). */
+  readonly round: number;
+  /** A kept reason's text. */
+  readonly reasonText: (id: string) => string;
+}
+
+/** Per-file reuse for one reviewer this round: its conditions, and what the history keeps. */
+export function incrementalFor(input: {
+  history: History;
+  binding: Binding;
+  /** keys.ts reviewerIdentity of the reviewer asked. */
+  reviewer: string;
+  base: PromptBase;
+  round: number;
+  force: boolean;
+}): Incremental {
+  const { history } = input;
+  return {
+    conditions: fileConditions({ reviewer: input.reviewer, binding: input.binding, base: input.base }),
+    kept: verdictsByKey(history.files),
+    force: input.force,
+    round: input.round,
+    reasonText: (id) => reasonText(history, id) ?? notStored(id),
+  };
+}
+
+/** The history with the file verdicts this round keeps (replacing the last round's) and the texts of
+ * their reasons stored. Only on a history this round appends to: the store is the latest round's. */
+export function withFileVerdicts(
+  history: History,
+  files: FileVerdicts | undefined,
+  texts: ReadonlyMap<string, string>,
+  round: number,
+): History {
+  const { files: _old, ...rest } = history;
+  if (files === undefined || (files.approved.length === 0 && files.blocked.length === 0)) return rest;
+  const known = new Set(history.reasons.map((r) => r.id));
+  const added: StoredReason[] = [];
+  for (const entry of files.blocked) {
+    for (const id of entry.reasonIds) {
+      if (known.has(id)) continue;
+      const text = texts.get(id);
+      if (text === undefined) continue;
+      known.add(id);
+      added.push({ id, text, round });
+    }
+  }
+  // A block whose reason text is nowhere is dropped (its file is asked again), never kept unreadable.
+  const blocked = files.blocked.filter((e) => e.reasonIds.every((id) => known.has(id)));
+  return { ...rest, reasons: [...history.reasons, ...added], files: { approved: files.approved, blocked } };
+}
+
+/** Where a reviewer's answer comes from before any call: the chunks to ask, the files whose kept
+ * verdicts stand, every reviewable file's keys, and the other files each asked call names. */
+export interface Asked {
+  readonly chunks: readonly Chunk[];
+  readonly reused: readonly ReusedFile[];
+  readonly keys: ReadonlyMap<DiffFile, FileKeys>;
+  readonly others: readonly OtherFile[];
+}
+
+/** Tokens the other files' names add to each asked call (the section's words and the names). */
+function othersTokens(others: readonly OtherFile[]): number {
+  return others.length === 0 ? 0 : estimateTokens(otherFilesText(others)) + 120;
+}
+
+/** What a reviewer is asked this round under `incremental` (every chunk of the plan without it). The
+ * asked files go out in as few calls as the budget allows, each budget smaller by the names of the
+ * files that kept their verdicts, which every asked call carries. */
+export function whatToAsk(plan: ReviewPlan, incremental: Incremental | undefined): Asked {
+  if (incremental === undefined) return { chunks: plan.chunks, reused: [], keys: new Map(), others: [] };
+  const split = splitForReuse(plan.chunks, incremental.conditions, incremental.kept, incremental.force);
+  // Nothing reused: the plan's own chunks, exactly as a round without a history sends them.
+  if (split.reused.length === 0) return { chunks: plan.chunks, reused: [], keys: split.keys, others: [] };
+  const others = split.reused.map((r) => ({
+    path: r.file.path,
+    verdict: r.verdict.kind === "approve" ? ("approved" as const) : ("blocked" as const),
+    round: r.verdict.round,
+  }));
+  const budget = Math.max(1, plan.maxDiffTokens - othersTokens(others));
+  return {
+    chunks: rechunk(split.asked, budget, fileTokens),
+    reused: split.reused,
+    keys: split.keys,
+    others,
+  };
+}
+
+/** A kept verdict as the result it stands for. */
+export function keptResult(r: ReusedFile, reasonText: (id: string) => string): Result {
+  if (r.verdict.kind === "approve") return yes();
+  const [first, ...rest] = r.verdict.reasonIds.map(reasonText);
+  return no(first ?? `${r.file.path}: blocked in round ${r.verdict.round}`, ...rest);
+}
+
+/** What a round reused per file, for the summary; undefined when nothing was. */
+export function reusedReport(plan: ReviewPlan, asked: Asked): ReusedFilesReport | undefined {
+  if (asked.reused.length === 0) return undefined;
+  return {
+    files: asked.reused.length,
+    byRound: reusedByRound(asked.reused),
+    asked: asked.chunks.reduce((n, c) => n + c.files.length, 0),
+    chunksPlanned: plan.chunks.length,
+    chunksReused: wholeChunksReused(plan.chunks, asked.reused),
+  };
+}
+
+export function describeReuse(r: ReusedFilesReport | undefined): string {
+  if (r === undefined) return "";
+  const from = r.byRound.map((b) => `${b.files} from round ${b.round}`).join(", ");
+  return `; ${r.files} unchanged file(s) reused (${from}), ${r.chunksReused} of ${r.chunksPlanned} planned chunk(s) reused whole, ${r.asked} file(s) asked`;
+}
+
+/** The verdicts a reviewer keeps when it is not asked this round (an over-budget hold, or a whole
+ * verdict reused): its reused ones, exactly as its own part would carry them. */
+export function carriedVerdicts(
+  plan: ReviewPlan,
+  incremental: Incremental | undefined,
+): { files?: FileVerdicts; reusedFiles?: ReusedFilesReport } {
+  if (incremental === undefined) return {};
+  const asked = whatToAsk(plan, incremental);
+  const reusedFiles = reusedReport(plan, asked);
+  return {
+    files: nextVerdicts(incremental.round, asked.reused, [], asked.keys),
+    ...(reusedFiles !== undefined ? { reusedFiles } : {}),
+  };
 }

@@ -16,14 +16,7 @@ import {
   promptOverheadTokens,
   type ReviewPlan,
 } from "../review/plan.js";
-import { maybe } from "../verdict/four-values.js";
-import {
-  canonicalJson,
-  type FileVerdicts,
-  type FullRound,
-  type StoredPanelMember,
-  sha256,
-} from "../verdict/history.js";
+import type { FileVerdicts, FullRound, StoredPanelMember } from "../verdict/history.js";
 import {
   attributed,
   combinePanel,
@@ -34,20 +27,10 @@ import {
 } from "../verdict/panel.js";
 import { reasonsOf } from "../verdict/round-decision.js";
 import { isReviewerVerdict } from "../verdict/vocabulary.js";
-import { mergeVerdicts, namedPath } from "./file-reuse.js";
-import type { Incremental } from "./incremental.js";
-import {
-  carriedVerdicts,
-  chunkPrompts,
-  chunksToAsk,
-  type PromptBase,
-  type ReusedVerdict,
-  type ReviewerPartOutcome,
-  reusedFrom,
-  reusedOutcome,
-  reviewerPart,
-  reviewFingerprint,
-} from "./single.js";
+import { carriedVerdicts, type Incremental, mergeVerdicts, namedPath } from "./file-reuse.js";
+import { type PromptBase, reviewFingerprint } from "./keys.js";
+import { asked, notAsked, type PanelOutcome, type ReviewerOutcome, reused, reusedFrom } from "./outcome.js";
+import { promptsToSend, type ReusedVerdict, reviewerPart } from "./single.js";
 
 export interface PanelMember {
   /** The name its reasons and its row of the agreement table carry (unique in the panel). */
@@ -65,11 +48,6 @@ export interface MemberPlan {
   member: PanelMember;
   plan: ReviewPlan;
   fingerprint: string;
-}
-
-export interface PanelPartOutcome extends ReviewerPartOutcome {
-  /** Every reviewer's say; one entry without a panel. */
-  panel: PanelReport;
 }
 
 /** Each reviewer's plan: its own diff budget, from its own context window. The files in scope are the
@@ -95,32 +73,7 @@ export function planPanel(
   });
 }
 
-/** The question the panel is asked, as one hash: for one reviewer exactly its own fingerprint (a panel
- * of one reuses and is reused as the single reviewer), for more each reviewer's with its label, and the
- * policy (a quorum's approve is not a unanimous one's). */
-export function panelFingerprint(plans: readonly MemberPlan[], policy: PanelPolicy): string {
-  if (plans.length === 1) return (plans[0] as MemberPlan).fingerprint;
-  return sha256(
-    canonicalJson({
-      panel: describePolicy(policy),
-      reviewers: plans.map((p) => ({ label: p.member.label, fingerprint: p.fingerprint })),
-    }),
-  );
-}
-
-/** The same with another prompt base (another pull request's earlier reasons, shared-verdict.ts). */
-export function panelFingerprintWith(
-  plans: readonly MemberPlan[],
-  base: PromptBase,
-  policy: PanelPolicy,
-): string {
-  return panelFingerprint(
-    plans.map((p) => ({ ...p, fingerprint: reviewFingerprint(p.member.reviewer.label, base, p.plan) })),
-    policy,
-  );
-}
-
-function memberReport(label: string, outcome: ReviewerPartOutcome): PanelMemberReport {
+function memberReport(label: string, outcome: ReviewerOutcome): PanelMemberReport {
   const counted = (pick: (c: ReviewerCallReport) => number | undefined) =>
     outcome.calls.some((c) => pick(c) !== undefined)
       ? outcome.calls.reduce((s, c) => s + (pick(c) ?? 0), 0)
@@ -144,23 +97,24 @@ function memberReport(label: string, outcome: ReviewerPartOutcome): PanelMemberR
 
 /** The members' kept file verdicts as one store (each keyed under its own member's conditions), and
  * the texts of their reasons. */
-function keptTogether(
-  outcomes: readonly { files?: FileVerdicts; fileTexts?: ReadonlyMap<string, string> }[],
-): {
+function keptTogether(kept: readonly { files?: FileVerdicts; texts?: ReadonlyMap<string, string> }[]): {
   files?: FileVerdicts;
-  fileTexts: Map<string, string>;
+  texts: Map<string, string>;
 } {
-  const files = mergeVerdicts(outcomes.flatMap((o) => (o.files !== undefined ? [o.files] : [])));
-  const fileTexts = new Map<string, string>();
-  for (const o of outcomes) for (const [id, text] of o.fileTexts ?? []) fileTexts.set(id, text);
-  return { ...(files !== undefined ? { files } : {}), fileTexts };
+  const files = mergeVerdicts(kept.flatMap((k) => (k.files !== undefined ? [k.files] : [])));
+  const texts = new Map<string, string>();
+  for (const k of kept) for (const [id, text] of k.texts ?? []) texts.set(id, text);
+  return { ...(files !== undefined ? { files } : {}), texts };
 }
 
 /** The coverage a panel reports: an approving reviewer's when the panel approves (it saw all of the
  * diff), else the least any reviewer saw, so the figure never flatters a hold. */
-function panelCoverage(outcomes: readonly ReviewerPartOutcome[], approved: boolean): Coverage {
-  const first = outcomes[0] as ReviewerPartOutcome;
-  if (approved) return outcomes.find((o) => o.part.result.value === "YES")?.coverage ?? first.coverage;
+function panelCoverage(
+  outcomes: readonly { coverage: Coverage; value: string }[],
+  approved: boolean,
+): Coverage {
+  const first = outcomes[0] as { coverage: Coverage };
+  if (approved) return outcomes.find((o) => o.value === "YES")?.coverage ?? first.coverage;
   const share = (c: Coverage) =>
     c.complete
       ? 2
@@ -183,9 +137,9 @@ export interface PanelPartInput {
   newRoundToken: () => string;
   concurrency: number;
   reuse?: ReusedVerdict;
-  /** Per-file reuse (incremental rounds, incremental.ts), per reviewer: each member's own conditions
-   * (incremental.ts reviewerIdentity), so one reviewer's earlier verdict of a file stands only for that
-   * reviewer, never for another. */
+  /** Per-file reuse (incremental rounds), per reviewer: each member's own conditions (keys.ts
+   * reviewerIdentity), so one reviewer's earlier verdict of a file stands only for that reviewer,
+   * never for another. */
   incremental?: (member: PanelMember) => Incremental;
   /** max-round-tokens: the most prompt tokens the round may send, all reviewers together. */
   maxRoundTokens?: number;
@@ -200,40 +154,34 @@ export interface PanelPartInput {
 function overBudget(
   input: PanelPartInput,
   incrementals: readonly (Incremental | undefined)[],
-): PanelPartOutcome | undefined {
+): PanelOutcome | undefined {
   const limit = input.maxRoundTokens;
   if (limit === undefined) return undefined;
   // One token for the estimate: its length is every round token's, so the count is the calls' own.
   const token = input.newRoundToken();
-  const asked = input.plans.map((p, i) => chunksToAsk(p.plan, incrementals[i]));
-  const estimate = asked
-    .flatMap((chunks) => chunkPrompts(chunks, input.base, token))
-    .reduce((sum, prompt) => sum + prompt.estimatedTokens, 0);
+  const prompts = input.plans.map((p, i) => promptsToSend(p.plan, incrementals[i], input.base, token));
+  const estimate = prompts.flat().reduce((sum, prompt) => sum + prompt.estimatedTokens, 0);
   if (estimate <= limit) return undefined;
-  const calls = asked.reduce((n, chunks) => n + chunks.length, 0);
+  const calls = prompts.reduce((n, list) => n + list.length, 0);
   const need = `the panel's round needs about ${estimate.toLocaleString("en-US")} prompt tokens (estimated, ${calls} calls across ${input.plans.length} reviewers), over \`max-round-tokens\` (${limit.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\`, split the pull request or use fewer reviewers`;
   input.log(`reviewer: ${need}`);
-  const result = maybe(need);
   const first = input.plans[0] as MemberPlan;
   // Not asked, each member keeps the verdicts it reused: they are as good as they were.
   const kept = keptTogether(input.plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i])));
   return {
-    part: { name: "reviewer", result, summary: "not asked: over max-round-tokens" },
-    verdict: "SKIPPED",
-    beforeCoverage: result,
-    coverage: {
-      ...first.plan.coverage,
-      files: { reviewed: 0, total: first.plan.coverage.files.total },
-      lines: { reviewed: 0, total: first.plan.coverage.lines.total },
-      complete: false,
-      gaps: [...first.plan.coverage.gaps, "not asked: over max-round-tokens"],
-    },
-    calls: [],
-    findings: [],
-    warnings: [],
-    fingerprint: input.fingerprint,
-    ...kept,
-    estimatedTokens: estimate,
+    ...notAsked({
+      why: need,
+      summary: "not asked: over max-round-tokens",
+      coverage: {
+        ...first.plan.coverage,
+        files: { reviewed: 0, total: first.plan.coverage.files.total },
+        lines: { reviewed: 0, total: first.plan.coverage.lines.total },
+        complete: false,
+        gaps: [...first.plan.coverage.gaps, "not asked: over max-round-tokens"],
+      },
+      ...(kept.files !== undefined ? { files: kept.files } : {}),
+      estimatedTokens: estimate,
+    }),
     panel: { policy: describePolicy(input.policy), members: [] },
   };
 }
@@ -241,13 +189,13 @@ function overBudget(
 /** The files every member was shown this round, when some member reused a file's verdict instead of
  * asking: only a file every reviewer looked at again can prove an earlier finding gone
  * (review-comments.ts), since the finding may have been any one reviewer's. */
-function askedByAll(outcomes: readonly ReviewerPartOutcome[]): { askedFiles?: readonly string[] } {
-  if (outcomes.every((o) => o.askedFiles === undefined || o.reusedFiles === undefined)) return {};
-  const lists = outcomes.map((o) => new Set(o.askedFiles ?? []));
-  const first = lists[0] ?? new Set<string>();
-  return { askedFiles: [...first].filter((f) => lists.every((l) => l.has(f))) };
+function askedByAll(outcomes: readonly ReviewerOutcome[]): readonly string[] | undefined {
+  const lists = outcomes.map((o) => (o.source.kind === "asked" ? o.source.asked : undefined));
+  if (lists.every((l) => l === undefined)) return undefined;
+  const sets = outcomes.map((o, i) => new Set(lists[i] ?? (o.source.kind === "asked" ? [] : [])));
+  const first = sets[0] ?? new Set<string>();
+  return [...first].filter((f) => sets.every((l) => l.has(f)));
 }
-
 const STORED_VALUES = new Set<StoredPanelMember["value"]>(["NO", "YES", "MAYBE", "IFF"]);
 
 /** Each reviewer's say as a round record stores it (history.ts), for a panel of two or more. */
@@ -296,7 +244,7 @@ function withOwnReasons(m: PanelMemberReport, reasons: readonly string[]): Panel
 }
 
 /** A panel of one is the single-reviewer part itself, unchanged: its own reuse, budget and report. */
-async function soloPart(input: PanelPartInput, only: MemberPlan): Promise<PanelPartOutcome> {
+async function soloPart(input: PanelPartInput, only: MemberPlan): Promise<PanelOutcome> {
   const outcome = await reviewerPart({
     plan: only.plan,
     reviewer: only.member.reviewer,
@@ -323,22 +271,23 @@ function reusedPanel(
   reuse: ReusedVerdict,
   incrementals: readonly (Incremental | undefined)[],
   labels: string,
-): PanelPartOutcome {
+): PanelOutcome {
   const { plans, policy, fingerprint } = input;
   const coverage = panelCoverage(
-    plans.map((p) => ({ coverage: p.plan.coverage, part: { result: reuse.result } }) as ReviewerPartOutcome),
+    plans.map((p) => ({ coverage: p.plan.coverage, value: reuse.result.value })),
     reuse.result.value === "YES",
   );
+  // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
+  const kept = keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i])));
   return {
-    part: {
-      name: "reviewer",
-      result: reuse.result,
+    ...reused({
+      reuse,
+      fingerprint,
+      coverage,
       summary: `${reuse.verdict} from the panel (${labels}; ${describePolicy(policy)}), reused from ${reusedFrom(reuse)}; coverage ${formatCoverage(coverage)}`,
-    },
-    ...reusedOutcome(reuse, fingerprint),
-    coverage,
-    // Each member keeps the file verdicts it had: the whole verdict stands on the same diff.
-    ...keptTogether(plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i]))),
+      result: reuse.result,
+      ...(kept.files !== undefined ? { files: kept.files } : {}),
+    }),
     // Who said what in the round whose verdict stands (as recorded there): nobody was asked now.
     panel: {
       policy: describePolicy(policy),
@@ -355,7 +304,7 @@ function reusedPanel(
 function askMembers(
   input: PanelPartInput,
   incrementals: readonly (Incremental | undefined)[],
-): Promise<ReviewerPartOutcome[]> {
+): Promise<ReviewerOutcome[]> {
   return Promise.all(
     input.plans.map((p, i) =>
       reviewerPart({
@@ -374,7 +323,7 @@ function askMembers(
 
 /** The members' outcomes combined by the panel lattice into one part, with every call, finding and
  * warning attributed to the reviewer it came from and each reviewer's row for the agreement table. */
-function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerPartOutcome[]): PanelPartOutcome {
+function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerOutcome[]): PanelOutcome {
   const { plans, policy, fingerprint } = input;
   const label = (i: number) => (plans[i] as MemberPlan).member.label;
   const votes: PanelVote[] = outcomes.map((o, i) => ({
@@ -384,35 +333,40 @@ function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerPartOut
   }));
   const result = combinePanel(votes, policy);
   const verdict = panelVerdict(votes, policy);
-  const coverage = panelCoverage(outcomes, result.value === "YES");
+  const coverage = panelCoverage(
+    outcomes.map((o) => ({ coverage: o.coverage, value: o.part.result.value })),
+    result.value === "YES",
+  );
+  const kept = keptTogether(outcomes.map((o) => o.keep));
+  const askedFiles = askedByAll(outcomes);
   return {
-    part: {
-      name: "reviewer",
+    ...asked({
       result,
+      // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
+      held: true,
+      verdict,
+      coverage,
       summary: `${verdict} from the panel (${describePolicy(policy)}): ${votes.map((v) => `${v.label} ${v.verdict}`).join(", ")}; coverage ${formatCoverage(coverage)}`,
-    },
-    verdict,
-    // Already held where unseen, reviewer by reviewer: what a later round may reuse as it stands.
-    beforeCoverage: result,
-    coverage,
-    calls: outcomes.flatMap((o, i) => o.calls.map((c) => ({ ...c, reviewer: label(i) }))),
-    findings: outcomes.flatMap((o, i) =>
-      o.findings.map((f) => ({
-        ...f,
-        reason: attributed(label(i), f.reason),
-        raw: attributed(label(i), f.raw),
-      })),
-    ),
-    warnings: outcomes.flatMap((o, i) => o.warnings.map((w) => attributed(label(i), w))),
-    fingerprint,
-    ...keptTogether(outcomes),
-    ...askedByAll(outcomes),
-    estimatedTokens: outcomes.reduce((n, o) => n + o.estimatedTokens, 0),
+      calls: outcomes.flatMap((o, i) => o.calls.map((c) => ({ ...c, reviewer: label(i) }))),
+      findings: outcomes.flatMap((o, i) =>
+        o.findings.map((f) => ({
+          ...f,
+          reason: attributed(label(i), f.reason),
+          raw: attributed(label(i), f.raw),
+        })),
+      ),
+      warnings: outcomes.flatMap((o, i) => o.warnings.map((w) => attributed(label(i), w))),
+      fingerprint,
+      ...(kept.files !== undefined ? { files: kept.files } : {}),
+      texts: kept.texts,
+      ...(askedFiles !== undefined ? { askedFiles } : {}),
+      estimatedTokens: outcomes.reduce((n, o) => n + o.estimatedTokens, 0),
+    }),
     panel: { policy: describePolicy(policy), members: outcomes.map((o, i) => memberReport(label(i), o)) },
   };
 }
 
-export async function panelPart(input: PanelPartInput): Promise<PanelPartOutcome> {
+export async function panelPart(input: PanelPartInput): Promise<PanelOutcome> {
   const { plans, policy } = input;
   if (plans.length === 1) return soloPart(input, plans[0] as MemberPlan);
   const labels = plans.map((p) => p.member.label).join(", ");

@@ -34,7 +34,7 @@ import {
   type RoundRecord,
   type StoredReason,
 } from "./history.js";
-import { jsonBytes, REASON_BYTES, ROUND_REASONS } from "./stored-text.js";
+import { jsonBytes, LOGIN_BYTES, REASON_BYTES, ROUND_REASONS } from "./stored-text.js";
 
 /** The stored state's size: bytes of JSON before gzip. Gzip never grows it by more than a few dozen
  * bytes (stored blocks), and base64 by a third: 44,000 bytes are at most 58,752 characters in the
@@ -46,8 +46,13 @@ export const STATE_BYTES = 44_000;
  * no file verdicts are kept (and those files are asked again). */
 export const FILES_BYTES = 24_000;
 
-/** The checkpoint at its largest: the remembered blocked heads and a few numbers. */
-const CHECKPOINT_BYTES = 2_200 + REMEMBERED_BLOCKED_HEADS * 43;
+/** A folded person's block at its largest: its round, a stored login and its one reason's id (a person
+ * decides for one reason). */
+const PERSON_BLOCK_BYTES = 60 + LOGIN_BYTES + 40;
+
+/** The checkpoint at its largest: the remembered blocked heads, a person's standing block and a few
+ * numbers. */
+const CHECKPOINT_BYTES = 2_200 + REMEMBERED_BLOCKED_HEADS * 43 + PERSON_BLOCK_BYTES;
 
 /** One stored reason at its largest: id, round and a text of REASON_BYTES. */
 const STORED_REASON_BYTES = REASON_BYTES + 80;

@@ -231,6 +231,10 @@ const checkpointSchema = z.object({
     "conditional-on": z.number().int().min(0),
   }),
   decisions: z.number().int().min(0),
+  /** A person's block among the folded rounds that no later folded round lifted (standingBlock). */
+  personBlock: z
+    .object({ round: z.number().int().min(1), by: z.string(), reasonIds: z.array(hex(32)).max(1) })
+    .optional(),
 });
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 
@@ -415,6 +419,29 @@ export function digestOf(r: RoundRecord): DigestRound {
   };
 }
 
+/** A person's block that still stands: the latest decision, when it was a block and no round since
+ * approved. A block a person recorded is lifted only by a person's approve, or by a round that approved
+ * — and an approve after it was given with its reason shown (its reasons are earlier reasons of every
+ * later head, and an approve kept from before it does not stand unasked: reviewer-stage/keys.ts). A
+ * round that asked nobody, or whose reviewer could not answer, leaves it standing. */
+export interface StandingBlock {
+  readonly round: number;
+  readonly by: string;
+  readonly reasonIds: readonly string[];
+}
+
+function stepStanding(standing: StandingBlock | undefined, r: RoundRecord): StandingBlock | undefined {
+  if (r.decidedBy !== undefined)
+    return r.status === "blocked" ? { round: r.round, by: r.decidedBy, reasonIds: r.reasonIds } : undefined;
+  return r.status === "approve" ? undefined : standing;
+}
+
+export function standingBlock(history: History): StandingBlock | undefined {
+  let standing: StandingBlock | undefined = history.checkpoint?.personBlock;
+  for (const r of history.rounds) standing = stepStanding(standing, r);
+  return standing;
+}
+
 /** Folds rounds (oldest first, continuing `from`) into one checkpoint. */
 export function foldRounds(
   from: Checkpoint | undefined,
@@ -423,9 +450,11 @@ export function foldRounds(
   let cp = from;
   let heads = [...(from?.blockedHeads ?? [])];
   let terminal = from?.terminal ?? false;
+  let standing: StandingBlock | undefined = from?.personBlock;
   for (const r of rounds) {
     heads = stepBlockedHeads(heads, r);
     terminal = stepTerminal(terminal, r);
+    standing = stepStanding(standing, r);
     const statuses = {
       ...(cp?.statuses ?? { approve: 0, blocked: 0, "hold-for-human": 0, "conditional-on": 0 }),
     };
@@ -439,6 +468,16 @@ export function foldRounds(
       maxBudget: Math.max(cp?.maxBudget ?? 1, r.receipt.before.maxRounds),
       statuses,
       decisions: (cp?.decisions ?? 0) + (r.decidedBy !== undefined ? 1 : 0),
+      ...(standing !== undefined
+        ? {
+            personBlock: {
+              round: standing.round,
+              by: standing.by,
+              // A person decides for one reason (round-decision.ts humanDecision).
+              reasonIds: standing.reasonIds.slice(0, 1),
+            },
+          }
+        : {}),
     };
   }
   return cp;
@@ -698,6 +737,8 @@ function auditCheckpoint(cp: Checkpoint, errors: string[]): void {
     errors.push("checkpoint: it remembers more blocked heads than the gate blocked");
   if (new Set(cp.blockedHeads).size !== cp.blockedHeads.length)
     errors.push("checkpoint: a blocked head is remembered twice");
+  if (cp.personBlock !== undefined && (cp.personBlock.round > cp.round || cp.decisions === 0))
+    errors.push("checkpoint: a person's block it does not fold");
 }
 
 function auditReasons(history: History, errors: string[]): void {

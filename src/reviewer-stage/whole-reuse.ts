@@ -1,3 +1,7 @@
+// Reusing a whole verdict: a round whose question was already answered — on this head, with the same
+// prompt, diff and reviewer(s) — takes the recorded answer instead of asking again. The answer may be
+// this pull request's own (a re-run, a title edit) or another's.
+//
 // Verdicts belong to the change, not to the pull request that asked. A duplicate pull request with the
 // same head and base starts with an empty history, so without this it would ask the reviewer again,
 // and a block could become an approve by asking until one comes (shopping). Every verdict the gate
@@ -15,9 +19,6 @@
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
 import { bindingChange } from "../gate/binding.js";
-import type { RoundContext } from "../gate/context.js";
-import { loadHistory } from "../gate/round-history.js";
-import type { CheckRunRef } from "../ports/github.js";
 import {
   type Binding,
   earlierReasons,
@@ -30,6 +31,12 @@ import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
 import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import { recordedMembers } from "./panel.js";
 import type { ReusedVerdict } from "./single.js";
+
+/** Another pull request's history that judged this head (its gate check run names it). */
+export interface OtherHistory {
+  readonly pr: number;
+  readonly history: History;
+}
 
 /** The fingerprint this round's question has when shown a given history's earlier reasons. */
 export type FingerprintWith = (earlier: ReturnType<typeof earlierReasons>) => string;
@@ -67,28 +74,17 @@ function matching(
 }
 
 /** The verdicts other pull requests' rounds recorded for this commit under the same conditions: a
- * block if any, else the newest approve to the very same question. Histories that cannot be trusted
- * are skipped (they hold their own pull request). */
-export async function sharedVerdict(
-  ctx: RoundContext,
-  prNumber: number,
+ * block if any, else the newest approve to the very same question. (Histories that cannot be trusted
+ * are not passed here: they hold their own pull request.) */
+export function sharedVerdict(
+  others: readonly OtherHistory[],
   head: string,
-  check: CheckRunRef,
   fingerprint: { own: string; with: FingerprintWith; binding?: Binding },
-): Promise<(ReusedVerdict & { pr: number }) | undefined> {
-  const others = (await ctx.github.judgedPullsAt(head, ctx.settings.checkName)).filter((n) => n !== prNumber);
+): (ReusedVerdict & { pr: number }) | undefined {
   const found: Found[] = [];
-  for (const pr of others) {
-    const loaded = await loadHistory(ctx, pr, check);
-    if (loaded.comment === undefined || loaded.problem !== undefined) continue;
-    for (const record of matching(
-      loaded.history,
-      head,
-      fingerprint.own,
-      fingerprint.with,
-      fingerprint.binding,
-    ))
-      found.push({ pr, history: loaded.history, record });
+  for (const { pr, history } of others) {
+    for (const record of matching(history, head, fingerprint.own, fingerprint.with, fingerprint.binding))
+      found.push({ pr, history, record });
   }
   const chosen =
     found.filter((f) => f.record.reviewer.verdict === REQUEST_CHANGES).at(-1) ??
@@ -102,6 +98,33 @@ export async function sharedVerdict(
     verdict: reviewer.verdict,
     result: storedResultOf(chosen.history, reviewer.result),
     ...recordedMembers(chosen.record),
+  };
+}
+
+/** This pull request's own verdict recorded for the head under the same question: the same
+ * fingerprint (which hashes the diff the reviewer saw, so a moved base with the same diff asks the same
+ * question), contract and settings. */
+export function ownVerdict(
+  history: History,
+  head: string,
+  fingerprint: string,
+  binding: Binding,
+): ReusedVerdict | undefined {
+  const recorded = [...history.rounds].reverse().find(
+    (r): r is FullRound =>
+      !isDigest(r) &&
+      r.head === head &&
+      r.reviewer?.fingerprint === fingerprint &&
+      // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
+      isReviewerVerdict(r.reviewer.verdict) &&
+      bindingChange(r.binding, binding, { base: false }) === undefined,
+  );
+  if (recorded?.reviewer === undefined || !isReviewerVerdict(recorded.reviewer.verdict)) return undefined;
+  return {
+    round: recorded.round,
+    verdict: recorded.reviewer.verdict,
+    result: storedResultOf(history, recorded.reviewer.result),
+    ...recordedMembers(recorded),
   };
 }
 
