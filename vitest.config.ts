@@ -68,10 +68,13 @@ export default defineConfig({
     // starts; and each end-to-end test starts its own world (servers, repository, workspace). A file
     // that needs a fresh module graph belongs in a project of its own with `isolate: true`.
     isolate: false,
-    // A fault-matrix cell run in the test process (e2e/harness.ts) mostly waits: on a deadline, a
-    // backoff, a loopback answer. Sixteen at a time keep a core busy where vitest's default five left
-    // it idle.
-    maxConcurrency: 16,
+    // A test's timeout counts from its start, and the tests of a `describe.concurrent` block start
+    // together: with sixteen at a time each cell's time was sixteen cells' CPU, and on a machine
+    // shared with other suites (load 20 on 2 cores) the matrix's cells passed 60 s. A cell no longer
+    // waits on a deadline or a backoff (hangs end on the test's clock, support/deadlines.ts; backoff
+    // runs at a millisecond a second), so more at a time buys nothing: four keep a cell's time to
+    // four cells' CPU, and the workers keep both cores busy.
+    maxConcurrency: 4,
     coverage: {
       provider: "v8",
       include: ["src/**/*.ts"],

@@ -5,15 +5,18 @@
 // prompt. The action runs against the loopback GitHub API and reviewers (e2e/harness.ts); every test
 // ends in what a user would see: no passing check run anywhere, no `approve` output.
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { append, emptyHistory } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop-rules.js";
-import { expectNothingPassed, fencedDiff, inWorld, visibleToAuthor } from "../faults/support.js";
+import { expectNothingPassed, fencedDiff, inWorld, visibleToAuthor, warmUp } from "../faults/support.js";
 import { cliEntry } from "../support/package-bundle.js";
 import { anthropicReply, fakeReviewerCommand, openAIReply } from "../support/reviewers.js";
 import { checkout, promptOf, roundTokenIn } from "./harness.js";
 import { BASE_FILES, gateChecks, historyComment, openAI } from "./world.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 /** The last line of the fenced diff, without its +/-/space prefix: what a reviewer that "ends by
  * quoting the hunk" ends on. */

@@ -15,6 +15,7 @@ import os, { EOL } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import type { Runner } from "../../src/ports/runner.js";
+import { hangDeadlines } from "../support/deadlines.js";
 import type { EventFile, GitHubApiFixture } from "../support/github-api/index.js";
 
 const ACTION = parse(readFileSync("action.yml", "utf8")) as {
@@ -153,7 +154,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 45_000;
   const bundled = asProcess(options);
-  const step = bundled ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs);
+  const step = bundled ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs, options.api);
   // A process writes its outputs to GITHUB_OUTPUT; the in-process runner keeps them.
   const outputs = bundled ? parseOutputFile(readFileSync(outputFile, "utf8")) : step.outputs;
   const summary = readFileSync(summaryFile, "utf8");
@@ -207,7 +208,11 @@ function escapeData(value: string): string {
  * appended to GITHUB_STEP_SUMMARY's file as core.summary does, exit code 1 after a failure. A step that
  * outlasts `timeoutMs` ends with code null, as a killed process does (a hang is a failure, never a
  * pass). */
-async function runInProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
+async function runInProcess(
+  env: Record<string, string>,
+  timeoutMs: number,
+  api: GitHubApiFixture,
+): Promise<StepResult> {
   const { run } = await import("../../src/entry/run-action.js");
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
@@ -242,7 +247,15 @@ async function runInProcess(env: Record<string, string>, timeoutMs: number): Pro
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
-  const ended = await Promise.race([run(runner).then(() => "ended" as const), timedOut]);
+  // Each GitHub attempt's deadline on the test's clock: it passes when the loopback server holds the
+  // request unanswered (a hang), never because a busy machine answered late (support/deadlines.ts).
+  // A process (startProcess) keeps the bundle's own timer: its hang cells hang on every attempt, so
+  // no answer can race it.
+  const { deadlines, stop } = hangDeadlines(api);
+  const ended = await Promise.race([
+    run(runner, { githubDeadline: deadlines }).then(() => "ended" as const),
+    timedOut,
+  ]).finally(stop);
   clearTimeout(timer);
   if (ended === "timeout") code = null;
   return { code, stdout: lines.map((l) => `${l}${EOL}`).join(""), stderr: "", outputs };

@@ -4,11 +4,14 @@
 // hit GitHub's own limits. The round must complete, report its coverage honestly (what was not seen
 // holds the round) and stay inside every limit GitHub enforces. Time and memory figures are measured
 // by bench/large-pr.bench.mjs, never here.
-import { describe, expect, it } from "vitest";
-import { expectNothingPassed, fencedDiff, inWorld } from "../faults/support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectNothingPassed, fencedDiff, inWorld, warmUp } from "../faults/support.js";
 import { openAIReply } from "../support/reviewers.js";
 import { promptOf, roundTokenIn } from "./harness.js";
 import { approveFor, gateChecks } from "./world.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 const FILES_ROUTE = "GET /repos/{owner}/{repo}/pulls/{pull_number}/files";
 const SUMMARY_LIMIT = 65_535;

@@ -2,9 +2,9 @@
 // reviewers of different wire formats (OpenAI Chat Completions as `alpha`, Anthropic Messages as
 // `beta`), each with its own key that only its own server accepts. Every case ends in the check run,
 // the outputs and the step a user would see; every reason names its reviewer; no key crosses hosts.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readHistoryComment } from "../../src/report/history-comment.js";
-import { inWorld, type WorldOptions } from "../faults/support.js";
+import { inWorld, type WorldOptions, warmUp } from "../faults/support.js";
 import {
   anthropicReply,
   hang,
@@ -17,6 +17,9 @@ import {
 import { type ActionRun, promptOf, roundTokenIn } from "./harness.js";
 import { synchronize } from "./rounds-world.js";
 import { approveFor, blockFor, GOOD_CHANGE, gateChecks, historyComment, type World } from "./world.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 const ALPHA_KEY = "sk-alpha-Key0For0The0OpenAI0Host0Only0000";
 const BETA_KEY = "sk-ant-beta-Key0For0The0Anthropic0Host0Only";

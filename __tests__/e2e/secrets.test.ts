@@ -6,8 +6,8 @@
 // reaches the reviewer. The masking and the environment a command reviewer gets are proven in the
 // bundled action as a process (`bundle: true`, as a runner starts it); the echo paths, which are the
 // round's own redaction, run in the test process (e2e/harness.ts).
-import { describe, expect, it } from "vitest";
-import { allCheckRuns, inWorld, visibleToAuthor } from "../faults/support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { allCheckRuns, inWorld, visibleToAuthor, warmUp } from "../faults/support.js";
 import {
   anthropicError,
   anthropicReply,
@@ -17,6 +17,9 @@ import {
 } from "../support/reviewers.js";
 import type { ActionRun } from "./harness.js";
 import { approveFor, REVIEWER_KEY, type World } from "./world.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 /** The forms a provider uses to quote a key back: whole, masked in the middle, its tail. */
 const QUOTED = [

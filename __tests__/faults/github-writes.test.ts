@@ -1,9 +1,12 @@
 // The fault matrix, GitHub writes: every fault in every write a round makes (see matrix.ts), on every
 // attempt; then every fault on the first attempt only of the round's first read and of its check-run
 // writes, which the bounded retries may absorb (and an approve that follows must be honest).
-import { afterAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { baselineCell, type CellResult, GITHUB_FAULTS, githubCell, POINTS, printMatrix } from "./matrix.js";
-import { inWorld } from "./support.js";
+import { inWorld, warmUp } from "./support.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 const WRITES = POINTS.filter((p) => !p.route.startsWith("GET "));
 const TRANSIENT = POINTS.filter((p) =>

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ActionRun, runAction } from "../e2e/harness.js";
 import { BASE_FILES, CONTRACT, type World } from "../e2e/world.js";
 import {
@@ -17,7 +17,10 @@ import {
   FAST,
   printMatrix,
 } from "./matrix.js";
-import { inWorld } from "./support.js";
+import { inWorld, warmUp } from "./support.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 const rows: CellResult[] = [];
 afterAll(() => {

@@ -3,7 +3,7 @@
 // naming the fault and a failed step; on the first attempt only, the gate's bounded retries may absorb
 // what is worth retrying (5xx, rate limits, a dropped connection) and then approve honestly, while
 // what is never retried (a timeout, a reply it cannot read) still holds.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { promptOf, roundTokenIn } from "../e2e/harness.js";
 import type { World } from "../e2e/world.js";
 import {
@@ -28,7 +28,10 @@ import {
   FAST,
   printMatrix,
 } from "./matrix.js";
-import { inWorld } from "./support.js";
+import { inWorld, warmUp } from "./support.js";
+
+// The first in-process round of a worker loads and compiles what every cell uses (support.ts).
+beforeAll(warmUp);
 
 type Provider = "openai" | "anthropic";
 
@@ -101,18 +104,21 @@ const approve = (provider: Provider) => (r: { json: unknown }) =>
     ? openAIReply(`No issues.\n===VERDICT=== APPROVE ${roundTokenIn(promptOf(r.json))}`)
     : anthropicReply(`No issues.\n===VERDICT=== APPROVE ${roundTokenIn(promptOf(r.json))}`);
 
-const INPUTS = {
-  "reviewer-retries": "1",
-  "reviewer-timeout-seconds": "2",
-};
+/** The reviewer's time limit is a real timer, so it is short only where nothing but a hang can reach
+ * it: a hang never answers, however long it is given. Where the cell's answers do come (an error, a
+ * retry that approves), a busy machine may take seconds to deliver them, and a short limit would turn
+ * a slow answer into a timeout the cell never meant. */
+function inputsFor(fault: { name: string }): Record<string, string> {
+  return { "reviewer-retries": "1", "reviewer-timeout-seconds": /hang/.test(fault.name) ? "2" : "300" };
+}
 
 const rows: CellResult[] = [];
 afterAll(() => {
   printMatrix("Reviewers", rows);
 });
 
-function inputsFor(world: World, provider: Provider): Record<string, string> {
-  return { ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()), ...INPUTS };
+function providerInputs(world: World, provider: Provider, fault: ReviewerFault): Record<string, string> {
+  return { ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()), ...inputsFor(fault) };
 }
 
 describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provider) => {
@@ -123,7 +129,7 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
       // The hang also runs in the bundle as a process: its time limit, with the SDK loaded on the
       // first call, is the bundle's own (harness.ts; the other cells run in the test process).
       const bundle = fault.name === "hang";
-      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST, bundle });
+      const run = await world.run({ inputs: providerInputs(world, provider, fault), env: FAST, bundle });
       expect(server.requests.length).toBeGreaterThan(0);
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
       // A command that cannot start is no round's verdict: no status output, a failed step.
@@ -143,7 +149,7 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
     inWorld({}, async (world) => {
       const server = provider === "openai" ? world.openai : world.anthropic;
       server.script((r, i) => (i === 0 ? fault.reply(provider) : approve(provider)(r)));
-      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST });
+      const run = await world.run({ inputs: providerInputs(world, provider, fault), env: FAST });
       const outcome =
         run.outputs.status === "approve"
           ? expectHonestApprove(world, run, world.pull.headSha)
@@ -203,7 +209,7 @@ describe.concurrent("command reviewer", () => {
           ? "/nonexistent/verdict-gate-reviewer --print"
           : fakeReviewerCommand(...(fault.command as [string, ...string[]]));
       const run = await world.run({
-        inputs: { provider: "command", model: "", "api-key": "", command, ...INPUTS },
+        inputs: { provider: "command", model: "", "api-key": "", command, ...inputsFor(fault) },
         env: FAST,
         // A helper that ignores SIGTERM is killed with its process group from the bundle's own process.
         bundle: fault.name === "hang ignoring SIGTERM",

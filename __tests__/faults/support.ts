@@ -25,6 +25,20 @@ export async function inWorld<T>(options: WorldOptions, body: (world: World) => 
   }
 }
 
+let warmed: Promise<void> | undefined;
+
+/** One fault-free round in the test process, once per worker (the module is shared by the files a
+ * worker runs): the first round pays for loading the round's code, the provider SDK and the loopback
+ * API's validators, about 2.5 s of CPU, which a busy machine stretches many times over. Paid in a
+ * `beforeAll` hook, it is no cell's time; the cells then each take what their own round takes. */
+export function warmUp(): Promise<void> {
+  warmed ??= inWorld({}, async (world) => {
+    const run = await world.run({ env: { VERDICT_GATE_BACKOFF_UNIT_MS: "1" } });
+    expect(run.outputs.status, run.log).toBe("approve");
+  });
+  return warmed;
+}
+
 /** Every check run on every commit of the world's repository. */
 export function allCheckRuns(world: World) {
   return world.repo.checkRuns({});

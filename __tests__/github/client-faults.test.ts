@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isGitHubError } from "../../src/github/errors.js";
 import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
+import { hangDeadlines } from "../support/deadlines.js";
 import type { Fault } from "../support/github-api/index.js";
-import { calls, fastClient, startWorld, type World } from "./world.js";
+import { calls, fakeClock, fastClient, startWorld, type World } from "./world.js";
 
 const GET_PULL = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
 
@@ -118,32 +119,54 @@ describe("rate limits", () => {
 });
 
 describe("a hang", () => {
+  // The deadline runs on the test's clock (support/deadlines.ts): it passes when the loopback server
+  // holds the request unanswered, never because a busy machine answered late.
   it("ends at the per-attempt deadline, retried a bounded number of times, as a timeout", async () => {
-    w = await startWorld({ warmUp: true });
-    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 1 });
+    w = await startWorld();
+    const { deadlines, stop } = hangDeadlines(w.api);
+    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 1, deadline: deadlines });
     w.api.faults.inject(GET_PULL, { kind: "hang" }, { attempts: "every" });
-    const started = Date.now();
     const error = await getPullRequest(client, w.ref, w.pr.number).catch((e: unknown) => e);
-    const elapsed = Date.now() - started;
+    stop();
     expect(isGitHubError(error, "timeout")).toBe(true);
     expect(String(error)).toMatch(/did not answer within 150 ms on 2 attempt\(s\)/);
-    expect(elapsed).toBeLessThan(3_000);
+    // Each attempt ended by its own deadline, none left waiting.
+    expect(deadlines.expired).toEqual(Array(2).fill(`GET /repos/octo-org/widgets/pulls/${w.pr.number}`));
+    expect(deadlines.inFlight).toBe(0);
     expect(calls(w.api, GET_PULL)).toBe(2);
   });
 
   it("recovers when only the first attempt hangs", async () => {
-    w = await startWorld({ warmUp: true });
-    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 2 });
+    w = await startWorld();
+    const { deadlines, stop } = hangDeadlines(w.api);
+    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 2, deadline: deadlines });
     w.api.faults.inject(GET_PULL, { kind: "hang" });
     expect((await getPullRequest(client, w.ref, w.pr.number)).headSha).toBe(w.pr.headSha);
+    stop();
+    expect(deadlines.expired).toHaveLength(1);
+    expect(calls(w.api, GET_PULL)).toBe(2);
   });
 
   it("ends a body that stalls after the headers too", async () => {
-    w = await startWorld({ warmUp: true });
-    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 0 });
-    w.api.faults.inject(GET_PULL, { kind: "delay", ms: 1_000 });
+    w = await startWorld();
+    const { deadlines, stop } = hangDeadlines(w.api);
+    const client = fastClient(w.api, w.logs, { timeoutMs: 150, retries: 0, deadline: deadlines });
+    w.api.faults.inject(GET_PULL, { kind: "stall-mid-body" });
+    const error = await getPullRequest(client, w.ref, w.pr.number).catch((e: unknown) => e);
+    stop();
+    expect(isGitHubError(error, "timeout")).toBe(true);
+    expect(String(error)).toMatch(/did not answer within 150 ms on 1 attempt\(s\)/);
+  });
+
+  it("is ended by the production deadline, a timer, when nothing else ends it", async () => {
+    // Every attempt hangs, so only the timer can end them: how long that takes under load does not
+    // matter, and no answer can arrive to race it.
+    w = await startWorld();
+    const client = fastClient(w.api, w.logs, { timeoutMs: 100, retries: 1 });
+    w.api.faults.inject(GET_PULL, { kind: "hang" }, { attempts: "every" });
     const error = await getPullRequest(client, w.ref, w.pr.number).catch((e: unknown) => e);
     expect(isGitHubError(error, "timeout")).toBe(true);
+    expect(String(error)).toMatch(/did not answer within 100 ms on 2 attempt\(s\)/);
   });
 });
 
@@ -190,20 +213,18 @@ describe("the token", () => {
 
 describe("writes", () => {
   it("are spaced as GitHub asks (here 150 ms instead of a second); reads are not", async () => {
-    w = await startWorld({ client: { writeSpacingMs: 150 } });
-    const started = Date.now();
+    // On a clock that moves only when slept on (pacing.test.ts has the rules; this is the client's
+    // wiring of them): the second write waits the configured spacing, not a built-in second, and
+    // neither read waits at all, however long anything took on the machine.
+    const clock = fakeClock();
+    w = await startWorld({ client: { writeSpacingMs: 150, clock } });
     await getPullRequest(w.client, w.ref, w.pr.number);
     await getPullRequest(w.client, w.ref, w.pr.number);
-    const reads = Date.now() - started;
+    expect(clock.sleeps).toEqual([]);
     await createIssueComment(w.client, w.ref, w.pr.number, "one");
-    const between = Date.now();
     await createIssueComment(w.client, w.ref, w.pr.number, "two");
-    const spaced = Date.now() - between;
-    expect(spaced).toBeGreaterThanOrEqual(140);
-    // The configured spacing, not a built-in second; real time here (pacing.test.ts counts the
-    // production second on a fake clock).
-    expect(spaced).toBeLessThan(900);
-    expect(reads).toBeLessThan(5_000);
+    expect(clock.sleeps).toEqual([150]);
+    expect(w.api.requests.filter((r) => r.method === "POST")).toHaveLength(2);
   });
 
   it("are a second apart at the default spacing, GitHub's own guidance (the full-fidelity case)", async () => {

@@ -13,21 +13,7 @@ import {
   WriteSpacing,
 } from "../../src/github/pacing.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
-import { startWorld, type World } from "./world.js";
-
-/** A clock that moves only when slept on, and keeps every sleep. */
-function fakeClock(start = 0): PacingClock & { sleeps: number[] } {
-  let now = start;
-  const sleeps: number[] = [];
-  return {
-    sleeps,
-    now: () => now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      now += ms;
-    },
-  };
-}
+import { fakeClock, startWorld, type World } from "./world.js";
 
 describe("WriteSpacing", () => {
   /** A write that takes `ms` on the clock and notes when it started. */

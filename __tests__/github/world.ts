@@ -2,6 +2,7 @@
 // pull request, and a client tuned to be fast (backoff and retry-after in milliseconds instead of
 // seconds, no spacing between writes, a short per-attempt deadline) whose log lines are kept.
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from "../../src/github/client.js";
+import type { PacingClock } from "../../src/github/pacing.js";
 import type { RepositoryRef } from "../../src/github/repository-ref.js";
 import {
   type FakePullRequest,
@@ -22,6 +23,21 @@ export interface World {
 }
 
 export const CONTRACT = `${JSON.stringify({ intended_action: "Add a greeting", success_criteria: [] }, null, 2)}\n`;
+
+/** A clock that moves only when slept on, and keeps every sleep: the pacing's waits counted, never
+ * slept. */
+export function fakeClock(start = 0): PacingClock & { sleeps: number[] } {
+  let now = start;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+  };
+}
 
 export function fastClient(
   api: GitHubApiFixture,

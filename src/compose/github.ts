@@ -2,6 +2,7 @@
 // token and the reviewer's key from every message) bound to this repository.
 
 import { createGitHubPort } from "../github/adapter.js";
+import type { AttemptDeadline } from "../github/bounded-fetch.js";
 import { createGitHubClient } from "../github/client.js";
 import { createCommentPort } from "../github/comment-port.js";
 import type { CommentPort } from "../ports/comments.js";
@@ -11,13 +12,17 @@ import type { GitHubTiming } from "../settings/test-knobs.js";
 import { VERSION } from "../util/version.js";
 import { panelSecrets } from "./panel.js";
 
-/** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: the test
- * knobs the entry point read (test-knobs.ts), production values when absent. */
+/** The test knobs the entry point read (test-knobs.ts), and the deadline a test running the action in
+ * its own process puts each attempt on (e2e/harness.ts); production values when absent. */
+export type ClientTiming = GitHubTiming & { readonly deadline?: AttemptDeadline };
+
+/** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: see
+ * ClientTiming. */
 export function bindGitHub(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  timing: GitHubTiming = {},
+  timing: ClientTiming = {},
 ): GitHubPort {
   return bindGitHubPorts(settings, log, env, timing).github;
 }
@@ -28,7 +33,7 @@ export function bindGitHubPorts(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  timing: GitHubTiming = {},
+  timing: ClientTiming = {},
 ): { github: GitHubPort; comments: CommentPort } {
   const unit = timing.backoffUnitMs;
   const deadline = timing.timeoutMs;
@@ -40,6 +45,7 @@ export function bindGitHubPorts(
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
+    ...(timing.deadline !== undefined ? { deadline: timing.deadline } : {}),
   });
   const repository = { owner: settings.owner, repo: settings.repo };
   return {

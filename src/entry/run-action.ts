@@ -10,6 +10,7 @@ import { bindReviewer } from "../compose/reviewer.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
 import { runPullRequestRound } from "../gate/round.js";
+import type { AttemptDeadline } from "../github/bounded-fetch.js";
 import type { GitHubPort, Logger } from "../ports/github.js";
 import type { Runner } from "../ports/runner.js";
 import type { PanelReport } from "../report/round-report.js";
@@ -124,7 +125,14 @@ function fail(step: Step, message: string): void {
   step.runner.fail(step.hide(`verdict-gate: ${message}`));
 }
 
-export async function run(runner: Runner): Promise<void> {
+/** What a test that runs the action in its own process hands it besides the runner: the deadline of
+ * each GitHub attempt on the test's clock, so that only a request the loopback server holds unanswered
+ * times out, however busy the machine (__tests__/e2e/harness.ts). A runner hands nothing. */
+export interface InProcess {
+  readonly githubDeadline?: AttemptDeadline;
+}
+
+export async function run(runner: Runner, inProcess: InProcess = {}): Promise<void> {
   // The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
   // log the runner shows; outputs and the job summary are files it publishes as written, so every
   // text the step writes is redacted here too, whatever path it took to get there.
@@ -159,7 +167,10 @@ export async function run(runner: Runner): Promise<void> {
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
-    const ports = bindGitHubPorts(settings, step.log, runner.env, knobs.timing);
+    const ports = bindGitHubPorts(settings, step.log, runner.env, {
+      ...knobs.timing,
+      ...(inProcess.githubDeadline !== undefined ? { deadline: inProcess.githubDeadline } : {}),
+    });
     const ctx = context(settings, ports.github, runner.env, step.log);
     const { target } = settings;
     let outcome: RoundOutcome;

@@ -11,10 +11,28 @@ export interface FetchCounters {
   requests: number;
 }
 
+/** The deadline of each attempt. In production a timer (AbortSignal.timeout); injectable because a
+ * timer races a busy machine: the end-to-end tests end an attempt the loopback server holds unanswered
+ * on the test's own clock, so a slow answer under load is never mistaken for a hang. */
+export interface AttemptDeadline {
+  /** Starts the deadline of one attempt of `request`: `signal` aborts it, as AbortSignal.timeout does
+   * (a TimeoutError), and `settled` is called once the attempt is over either way. */
+  start(
+    timeoutMs: number,
+    request: { readonly method: string; readonly url: string },
+  ): { readonly signal: AbortSignal; settled(): void };
+}
+
+export const REAL_DEADLINE: AttemptDeadline = Object.freeze({
+  start: (timeoutMs: number) => ({ signal: AbortSignal.timeout(timeoutMs), settled: () => {} }),
+});
+
 export interface BoundedFetchOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly counters: FetchCounters;
+  /** Default REAL_DEADLINE. */
+  readonly deadline?: AttemptDeadline;
 }
 
 /** GitHub's answer was larger than the gate accepts. Thrown from inside fetch, so Octokit wraps it
@@ -62,17 +80,33 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
   return out;
 }
 
+/** The URL a fetch was asked for, whichever form it was given in. */
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  if (typeof input === "string") return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
 export function boundedFetch(inner: typeof fetch, options: BoundedFetchOptions): typeof fetch {
+  const deadlines = options.deadline ?? REAL_DEADLINE;
   return async (input, init) => {
     options.counters.requests += 1;
-    const deadline = AbortSignal.timeout(options.timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    const response = await inner(input, { ...init, signal });
-    const body = NULL_BODY.has(response.status) ? null : await readCapped(response, options.maxResponseBytes);
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
+    const deadline = deadlines.start(options.timeoutMs, {
+      method: (init?.method ?? "GET").toUpperCase(),
+      url: urlOf(input),
     });
+    try {
+      const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+      const response = await inner(input, { ...init, signal });
+      const body = NULL_BODY.has(response.status)
+        ? null
+        : await readCapped(response, options.maxResponseBytes);
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } finally {
+      deadline.settled();
+    }
   };
 }

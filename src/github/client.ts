@@ -7,6 +7,7 @@ import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
 import { type Redact, redactor } from "../util/redact.js";
 import {
+  type AttemptDeadline,
   type BoundedFetchOptions,
   boundedFetch,
   type FetchCounters,
@@ -30,6 +31,8 @@ export interface GitHubClientOptions {
   readonly baseUrl?: string;
   /** Deadline per attempt, headers and body (default 30 s). */
   readonly timeoutMs?: number;
+  /** What runs that deadline (default a timer; tests end a hung attempt on their own clock). */
+  readonly deadline?: AttemptDeadline;
   /** Retries after a 5xx, a timeout or a cut connection (default 3). */
   readonly retries?: number;
   /** Retries after a rate limit (default 2). */
@@ -178,6 +181,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
       counters,
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
     }),
     noRetryWhenTooLarge,
     retry,

@@ -22,6 +22,9 @@ export type Fault =
   | { readonly kind: "reset" }
   /** Send the headers and half the body, then destroy the socket. */
   | { readonly kind: "reset-mid-body" }
+  /** Send the headers and half the body, then nothing more (until the server closes): a hang after
+   * the headers, which only a deadline that covers the body ends. */
+  | { readonly kind: "stall-mid-body" }
   /** 200 with a JSON content type and a body that is not JSON. */
   | { readonly kind: "malformed-json" }
   /** The real answer cut in half, delivered as a complete response. */
@@ -53,6 +56,13 @@ export interface FaultRule {
   }) => boolean;
 }
 
+/** A request the server holds unanswered (a `hang`, or a `stall-mid-body` once half the body is out). */
+export interface HungRequest {
+  readonly method: string;
+  /** The path asked for, without the query. */
+  readonly path: string;
+}
+
 interface ActiveRule extends FaultRule {
   seen: number;
   hits: number;
@@ -60,6 +70,20 @@ interface ActiveRule extends FaultRule {
 
 export class FaultPlan {
   private readonly rules: ActiveRule[] = [];
+  private readonly hangListeners = new Set<(request: HungRequest) => void>();
+
+  /** Calls `listener` whenever the server starts holding a request unanswered: a test's deadline
+   * clock ends that attempt then (support/deadlines.ts), instead of a timer racing a busy machine.
+   * Returns what removes the listener. */
+  onHang(listener: (request: HungRequest) => void): () => void {
+    this.hangListeners.add(listener);
+    return () => this.hangListeners.delete(listener);
+  }
+
+  /** The server holds `request` unanswered (called by the server). */
+  hung(request: HungRequest): void {
+    for (const listener of this.hangListeners) listener(request);
+  }
 
   /** Adds a rule; by default the next matching request (attempt 1) gets the fault. */
   inject(

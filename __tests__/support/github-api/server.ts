@@ -134,7 +134,7 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     record: RecordedRequest,
     reply: Reply,
     extra: Record<string, string> = {},
-    cut?: "half" | "reset-half" | "empty" | "malformed",
+    cut?: "half" | "reset-half" | "stall-half" | "empty" | "malformed",
   ): void {
     requestIds += 1;
     let body: Buffer;
@@ -152,7 +152,8 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     if (cut === "half") body = body.subarray(0, Math.floor(body.length / 2));
     if (cut === "empty") body = Buffer.alloc(0);
     if (cut === "malformed") body = Buffer.from('{"id": 1, "head": {"sha": ');
-    if (cut !== undefined && cut !== "reset-half") contentType = "application/json; charset=utf-8";
+    if (cut === "half" || cut === "empty" || cut === "malformed")
+      contentType = "application/json; charset=utf-8";
     const headers: Record<string, string> = {
       server: "github.com",
       date: new Date().toUTCString(),
@@ -165,10 +166,12 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     };
     if (contentType !== undefined && reply.status !== 204) headers["content-type"] = contentType;
     record.status = reply.status;
-    if (cut === "reset-half") {
+    if (cut === "reset-half" || cut === "stall-half") {
       headers["content-length"] = String(body.length);
       res.writeHead(reply.status, headers);
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+      res.write(body.subarray(0, Math.floor(body.length / 2)), () => {
+        if (cut === "reset-half") res.socket?.destroy();
+      });
       return;
     }
     if (reply.status === 204 || reply.status === 304) {
@@ -337,6 +340,7 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
           }, fault.ms);
           hangs.add(timer);
         }
+        faults.hung({ method, path: url.pathname });
         return;
       }
       const injected = fault === undefined ? undefined : faultReply(fault);
@@ -409,6 +413,11 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
         }
         if (fault?.kind === "reset-mid-body") {
           send(res, record, reply, {}, "reset-half");
+          return;
+        }
+        if (fault?.kind === "stall-mid-body") {
+          send(res, record, reply, {}, "stall-half");
+          faults.hung({ method, path: url.pathname });
           return;
         }
         if (fault?.kind === "edit" && reply.json !== undefined)
