@@ -70,11 +70,11 @@ export const GITHUB_FAULTS: readonly GitHubFault[] = [
   { name: "empty body", fault: { kind: "empty-body" }, names: /an empty body|an empty diff|not a diff/ },
 ];
 
-/** Per-attempt GitHub deadline for the hang cells (the production default is 30 s). In the test
- * process it runs on the test's clock (support/deadlines.ts): it passes when the loopback server holds
- * a request unanswered, so it is only the figure the message names, and no load can turn a slow
- * answer into a hang. In the bundle, a timer: there the hang is on every attempt of the round's first
- * request, so no answer can race it either. */
+/** Per-attempt GitHub deadline for the bundle's hang cells, a timer there: the hang is on every
+ * attempt of the round's first request, so no answer can race it. In the test process the deadline
+ * runs on the test's clock instead (support/deadlines.ts): it passes when the loopback server holds a
+ * request unanswered, so no load can turn a slow answer into a hang; those cells keep the production
+ * 30 s, which only the test's clock can reach within a cell's time. */
 export const HANG_DEADLINE_MS = 500;
 
 // ---- Points: the requests a round makes, and the scenario that makes each one -------------------
@@ -510,7 +510,11 @@ export async function githubCell(
       inputs: spec.inputs ?? {},
       env: {
         ...FAST,
-        ...(fault.fault.kind === "hang" ? { VERDICT_GATE_GITHUB_TIMEOUT_MS: String(HANG_DEADLINE_MS) } : {}),
+        // In the test process the production 30 s stays: only the test's clock can end a hang there
+        // within the cell's time.
+        ...(fault.fault.kind === "hang" && bundled(point, persistence)
+          ? { VERDICT_GATE_GITHUB_TIMEOUT_MS: String(HANG_DEADLINE_MS) }
+          : {}),
       },
       bundle: bundled(point, persistence),
     });
