@@ -5,19 +5,13 @@
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
 import { bindGitHub } from "../compose/github.js";
-import { bindPanel } from "../compose/panel.js";
-import { bindReviewer } from "../compose/reviewer.js";
+import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
 import { printable } from "../criteria/index.js";
-import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import type { RoundOutcome } from "../gate/context.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
-import { newRoundToken } from "../review/round-token.js";
-import type { PanelMember } from "../reviewer-stage/panel.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
-import { describeError } from "../util/describe-error.js";
-import { VERSION } from "../util/version.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
-import { openTree } from "../workspace/fs-tree.js";
 import { workspaceHead } from "../workspace/head.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
@@ -145,16 +139,6 @@ function treeNotes(basePath: string, head: string | undefined, pr: number): stri
   return [];
 }
 
-function treeFor(basePath: string): () => ReturnType<RoundContext["openTree"]> {
-  return () => {
-    try {
-      return openTree(basePath);
-    } catch (error) {
-      return { error: `--base-path ${basePath} cannot be read: ${describeError(error)}` };
-    }
-  };
-}
-
 function output(
   io: CliIO,
   values: Record<string, unknown>,
@@ -241,21 +225,9 @@ export const prCommand: Command = {
       workspace: basePath,
     };
     // The checkout at --base-path is the pull request's code: a reviewer command may not run any of it.
-    const panel =
-      settings.panel === undefined
-        ? undefined
-        : reviewerFor(() =>
-            bindPanel(settings.panel as NonNullable<typeof settings.panel>, token, io.env, {
-              callerCwd: io.cwd,
-              checkout: basePath,
-            }),
-          );
-    // With a panel, its first reviewer (the settings' `reviewer` is that one).
-    const reviewer =
-      (panel?.[0] as PanelMember | undefined)?.reviewer ??
-      reviewerFor(() =>
-        bindReviewer(settings.reviewer, token, io.env, { callerCwd: io.cwd, checkout: basePath }),
-      );
+    const reviewers = reviewerFor(() =>
+      bindRoundReviewers(settings, token, io.env, { callerCwd: io.cwd, checkout: basePath }, "now"),
+    );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const knobs = readTestKnobs(io.env);
@@ -264,18 +236,13 @@ export const prCommand: Command = {
       dryRun,
       ...(appSlug !== undefined ? { appSlug } : {}),
     });
-    const ctx: RoundContext = {
+    const ctx = roundContext({
       settings,
       github: port,
-      reviewer: () => reviewer,
-      ...(panel !== undefined ? { panel: () => panel } : {}),
-      openTree: treeFor(basePath),
-      workspaceHead: () => workspaceHead(basePath),
-      now: () => new Date(),
-      newRoundToken,
       log,
-      version: VERSION,
-    };
+      reviewers,
+      tree: { kind: "checkout", dir: basePath, called: `--base-path ${basePath}` },
+    });
     let outcome: RoundOutcome;
     try {
       outcome = await runPullRequestRound(ctx, target.number);

@@ -6,18 +6,12 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bindPanel } from "../compose/panel.js";
-import { bindReviewer } from "../compose/reviewer.js";
+import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
-import type { RoundContext } from "../gate/context.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { ContractFile } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
-import { newRoundToken } from "../review/round-token.js";
-import type { PanelMember } from "../reviewer-stage/panel.js";
 import { describeError } from "../util/describe-error.js";
-import { VERSION } from "../util/version.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { parse } from "./args.js";
@@ -161,18 +155,9 @@ export const reviewCommand: Command = {
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
     const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const panel =
-      settings.panel === undefined
-        ? undefined
-        : reviewerFor(() =>
-            bindPanel(settings.panel as NonNullable<typeof settings.panel>, githubToken, io.env, {
-              callerCwd: io.cwd,
-            }),
-          );
-    // With a panel, its first reviewer (the settings' `reviewer` is that one).
-    const reviewer: Reviewer =
-      (panel?.[0] as PanelMember | undefined)?.reviewer ??
-      reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }));
+    const reviewers = reviewerFor(() =>
+      bindRoundReviewers(settings, githubToken, io.env, { callerCwd: io.cwd }, "now"),
+    );
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
@@ -192,19 +177,15 @@ export const reviewCommand: Command = {
       }),
       { dryRun: true, appSlug: "local" },
     );
-    const ctx: RoundContext = {
+    const ctx = roundContext({
       settings,
       github: port,
-      reviewer: () => reviewer,
-      ...(panel !== undefined ? { panel: () => panel } : {}),
-      openTree: () => tree,
-      // The working tree is the new side of a local diff by construction; there is no head to match.
-      now: () => new Date(),
-      newRoundToken,
       log: cliLog(io, "review", values.verbose === true, false),
+      reviewers,
+      // The working tree is the new side of a local diff by construction; there is no head to match.
+      tree: { kind: "open", tree },
       localDependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
-      version: VERSION,
-    };
+    });
     const outcome = await runPullRequestRound(ctx, LOCAL_PR);
     if (outcome.status === undefined || outcome.report === undefined) {
       io.err(`verdict-gate review: ${outcome.message}\n`);

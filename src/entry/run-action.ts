@@ -5,24 +5,20 @@
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
 import { bindGitHubPorts } from "../compose/github.js";
-import { bindPanel, panelSecrets } from "../compose/panel.js";
-import { bindReviewer } from "../compose/reviewer.js";
-import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import { panelSecrets } from "../compose/panel.js";
+import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
+import type { RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
-import type { GitHubPort, Logger } from "../ports/github.js";
+import type { Logger } from "../ports/github.js";
 import type { Runner } from "../ports/runner.js";
 import type { PanelReport } from "../report/round-report.js";
-import { newRoundToken } from "../review/round-token.js";
 import { INPUT, OUTPUT } from "../settings/inputs.js";
-import { readSettings, type Settings } from "../settings/settings.js";
+import { readSettings } from "../settings/settings.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
-import { VERSION } from "../util/version.js";
-import { openTree } from "../workspace/fs-tree.js";
-import { workspaceHead } from "../workspace/head.js";
 
 function readEvent(env: Runner["env"]): unknown {
   const file = env.GITHUB_EVENT_PATH;
@@ -46,36 +42,6 @@ function redactedLog(log: Logger, hide: (text: string) => string): Logger {
     // a heading (the redactor, which also finds disguised keys, once took "Reviewer" for one).
     startGroup: (name) => log.startGroup(name),
     endGroup: () => log.endGroup(),
-  };
-}
-
-function context(settings: Settings, github: GitHubPort, env: Runner["env"], log: Logger): RoundContext {
-  return {
-    settings,
-    github,
-    reviewer: () => bindReviewer(settings.reviewer, settings.token, env, { checkout: settings.workspace }),
-    ...(settings.panel !== undefined
-      ? {
-          panel: () =>
-            bindPanel(settings.panel as NonNullable<Settings["panel"]>, settings.token, env, {
-              checkout: settings.workspace,
-            }),
-        }
-      : {}),
-    openTree: () => {
-      if (settings.workspace === "")
-        return { error: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate" };
-      try {
-        return openTree(settings.workspace);
-      } catch (error) {
-        return { error: `the workspace ${settings.workspace} cannot be read: ${describeError(error)}` };
-      }
-    },
-    workspaceHead: () => workspaceHead(settings.workspace),
-    now: () => new Date(),
-    newRoundToken,
-    log,
-    version: VERSION,
   };
 }
 
@@ -171,7 +137,25 @@ export async function run(runner: Runner, inProcess: InProcess = {}): Promise<vo
       ...knobs.timing,
       ...(inProcess.githubDeadline !== undefined ? { deadline: inProcess.githubDeadline } : {}),
     });
-    const ctx = context(settings, ports.github, runner.env, step.log);
+    const ctx = roundContext({
+      settings,
+      github: ports.github,
+      log: step.log,
+      // On first use: a person's decision or an exhausted loop needs no reviewer (or its key).
+      reviewers: bindRoundReviewers(
+        settings,
+        settings.token,
+        runner.env,
+        { checkout: settings.workspace },
+        "on first use",
+      ),
+      tree: {
+        kind: "checkout",
+        dir: settings.workspace,
+        called: `the workspace ${settings.workspace}`,
+        unset: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate",
+      },
+    });
     const { target } = settings;
     let outcome: RoundOutcome;
     if (target.kind === "comment") {

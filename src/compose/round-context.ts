@@ -1,0 +1,107 @@
+// The one place a RoundContext is built: the action (src/entry/run-action.ts), `verdict-gate pr` and
+// `verdict-gate review` (src/cli/) bind the round to the world here, each saying only what differs
+// for it — which GitHub, which log, when its reviewers are bound, where the criteria read files, and
+// whether the contract's `requires` can be asked at all. The clock, the round token and the version
+// are the same for all three, and so are the rules for binding reviewers: each key to its own host,
+// a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
+import type { RoundContext } from "../gate/context.js";
+import type { GitHubPort, Logger } from "../ports/github.js";
+import type { Reviewer } from "../ports/reviewer.js";
+import type { TreeReader } from "../ports/tree.js";
+import { newRoundToken } from "../review/round-token.js";
+import type { PanelMember } from "../reviewer-stage/panel.js";
+import type { Settings } from "../settings/settings.js";
+import { describeError } from "../util/describe-error.js";
+import { VERSION } from "../util/version.js";
+import { openTree } from "../workspace/fs-tree.js";
+import { workspaceHead } from "../workspace/head.js";
+import { bindPanel } from "./panel.js";
+import { bindReviewer } from "./reviewer.js";
+
+/** Who the round asks: the reviewer, and the `reviewers` panel when the settings name one. */
+export interface RoundReviewers {
+  readonly reviewer: () => Reviewer;
+  readonly panel?: () => readonly PanelMember[];
+}
+
+/** Where reviewers run and what they may not run: `callerCwd`, from a terminal, where a relative
+ * program was meant to be found; `checkout`, the pull request's files, none of which a command may
+ * run (compose/reviewer.ts). */
+export interface ReviewerPlaces {
+  readonly callerCwd?: string;
+  readonly checkout?: string;
+}
+
+/** The reviewers the settings name. `when`: "on first use" (the action: a person's decision or an
+ * exhausted loop needs no reviewer, nor its key) or "now" (the CLI: settings no call could work with —
+ * a key over plain http, a command that cannot start — throw here, before anything runs, and become a
+ * usage error). Bound now with a panel, the reviewer is the panel's first (the settings' `reviewer` is
+ * that one). */
+export function bindRoundReviewers(
+  settings: Settings,
+  githubToken: string,
+  env: Readonly<Record<string, string | undefined>>,
+  places: ReviewerPlaces,
+  when: "now" | "on first use",
+): RoundReviewers {
+  const panelSettings = settings.panel;
+  if (when === "on first use") {
+    return {
+      reviewer: () => bindReviewer(settings.reviewer, githubToken, env, places),
+      ...(panelSettings !== undefined
+        ? { panel: () => bindPanel(panelSettings, githubToken, env, places) }
+        : {}),
+    };
+  }
+  const panel = panelSettings === undefined ? undefined : bindPanel(panelSettings, githubToken, env, places);
+  const reviewer = panel?.[0]?.reviewer ?? bindReviewer(settings.reviewer, githubToken, env, places);
+  return { reviewer: () => reviewer, ...(panel !== undefined ? { panel: () => panel } : {}) };
+}
+
+/** Where the criteria read the pull request's files. */
+export type RoundTree =
+  /** A checkout, opened when the criteria need it, whose commit the round compares with the head.
+   * `called` names it in the message when it cannot be read (`the workspace DIR`, `--base-path DIR`);
+   * `unset`, why there is none when `dir` is empty. */
+  | { readonly kind: "checkout"; readonly dir: string; readonly called: string; readonly unset?: string }
+  /** A tree already open that is the change's new side by construction (`verdict-gate review`'s
+   * working tree): there is no head commit to match it with. */
+  | { readonly kind: "open"; readonly tree: TreeReader };
+
+export interface RoundWiring {
+  readonly settings: Settings;
+  readonly github: GitHubPort;
+  readonly log: Logger;
+  readonly reviewers: RoundReviewers;
+  readonly tree: RoundTree;
+  /** A round with no GitHub to ask (RoundContext.localDependencies); absent, `requires` are asked. */
+  readonly localDependencies?: "not-queried" | "not-checked";
+}
+
+export function roundContext(wiring: RoundWiring): RoundContext {
+  const { settings, github, log, reviewers, tree, localDependencies } = wiring;
+  return {
+    settings,
+    github,
+    reviewer: reviewers.reviewer,
+    ...(reviewers.panel !== undefined ? { panel: reviewers.panel } : {}),
+    ...(tree.kind === "open"
+      ? { openTree: () => tree.tree }
+      : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),
+    ...(localDependencies !== undefined ? { localDependencies } : {}),
+    now: () => new Date(),
+    newRoundToken,
+    log,
+    version: VERSION,
+  };
+}
+
+/** The checkout's files, or why they cannot be read: a hold naming it, never a round without them. */
+function openCheckout(tree: Extract<RoundTree, { kind: "checkout" }>): TreeReader | { error: string } {
+  if (tree.dir === "" && tree.unset !== undefined) return { error: tree.unset };
+  try {
+    return openTree(tree.dir);
+  } catch (error) {
+    return { error: `${tree.called} cannot be read: ${describeError(error)}` };
+  }
+}
