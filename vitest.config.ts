@@ -44,10 +44,14 @@ class SlowFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    // End-to-end tests run rounds against loopback servers, some as child processes; give them room
-    // without letting a hang go unnoticed.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A hang guard, never a deadline a test asserts: a test that asserts one runs it on an injected
+    // clock (support/deadlines.ts, the pacing's fake clock). The guard is wall-clock time, which a busy
+    // machine stretches: on 2 cores shared with other suites and busy loops (load 30) the suite ran 11
+    // times slower than on a quiet machine, and a 60 s guard failed tests that take 5 s there. Ten
+    // minutes is past anything load has stretched a test to, and still ends a test that truly hangs
+    // (harness.ts ends a hung step a minute sooner, with its log).
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     pool: "forks",
     // Two workers per core. A worker waits as well as computes (a fault cell's deadline, a backoff, a
     // child process: git, the bundled action or CLI), and a second worker per core fills those waits:

@@ -152,7 +152,8 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(inputs))
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
   const started = Date.now();
-  const timeoutMs = options.timeoutMs ?? 45_000;
+  // A hang guard below vitest's (vitest.config.ts), so that a hung step ends with its log.
+  const timeoutMs = options.timeoutMs ?? 540_000;
   const bundled = asProcess(options);
   const step = bundled ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs, options.api);
   // A process writes its outputs to GITHUB_OUTPUT; the in-process runner keeps them.

@@ -82,7 +82,7 @@ describe("a 3,000-file, 100,000-line pull request", () => {
         expect(check?.output.title?.length ?? 0).toBeLessThanOrEqual(255);
       },
     );
-  }, 180_000);
+  });
 });
 
 describe.concurrent("GitHub's limits on what it lists and what it accepts", () => {

@@ -32,10 +32,10 @@ let warmed: Promise<void> | undefined;
  * API's validators, about 2.5 s of CPU, which a busy machine stretches many times over. Paid in a
  * `beforeAll` hook, it is no cell's time; the cells then each take what their own round takes. */
 export function warmUp(): Promise<void> {
+  // Not a test: what it runs, the cells run again and assert. Whatever it ends in, the cells run.
   warmed ??= inWorld({}, async (world) => {
-    const run = await world.run({ env: { VERDICT_GATE_BACKOFF_UNIT_MS: "1" } });
-    expect(run.outputs.status, run.log).toBe("approve");
-  });
+    await world.run({ env: { VERDICT_GATE_BACKOFF_UNIT_MS: "1" } });
+  }).catch(() => undefined);
   return warmed;
 }
 

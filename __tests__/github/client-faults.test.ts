@@ -2,6 +2,7 @@
 // asks for on rate limits, a deadline that ends a hang, and typed errors that name the operation and
 // never look like success. Backoff and retry-after run in milliseconds here (backoffUnitMs: 1).
 import { afterEach, describe, expect, it } from "vitest";
+import { REAL_DEADLINE } from "../../src/github/bounded-fetch.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { createIssueComment } from "../../src/github/issue-comments.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
@@ -163,7 +164,7 @@ describe("a hang", () => {
     // Every attempt hangs, so only the timer can end them: how long that takes under load does not
     // matter, and no answer can arrive to race it.
     w = await startWorld();
-    const client = fastClient(w.api, w.logs, { timeoutMs: 100, retries: 1 });
+    const client = fastClient(w.api, w.logs, { timeoutMs: 100, retries: 1, deadline: REAL_DEADLINE });
     w.api.faults.inject(GET_PULL, { kind: "hang" }, { attempts: "every" });
     const error = await getPullRequest(client, w.ref, w.pr.number).catch((e: unknown) => e);
     expect(isGitHubError(error, "timeout")).toBe(true);

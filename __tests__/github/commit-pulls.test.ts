@@ -52,7 +52,7 @@ describe("listOpenPullsAtCommit", () => {
     expect(String(error)).toMatch(
       /more than 100 open pull requests, more than the gate reads.* Nothing was approved/,
     );
-  }, 30_000);
+  });
 
   it("fails on a malformed answer instead of reading it as nobody", async () => {
     w.api.faults.inject(COMMIT_PULLS, { kind: "truncated-json" }, { attempts: "every" });

@@ -174,7 +174,7 @@ describe("merge groups", () => {
       /more pull requests with commit [0-9a-f]{12} than the gate reads.* Nothing was approved/,
     );
     expect(w.api.requestsFor("GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls")).toHaveLength(2);
-  }, 30_000);
+  });
 
   it("refuses a group with a commit no queue branch accounts for", async () => {
     const stray = w.repo.commit(

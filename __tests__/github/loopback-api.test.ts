@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { Diff } from "../../src/diff/types.js";
 import { createGitHubClient, type GitHubClient } from "../../src/github/client.js";
+import { NO_DEADLINE } from "../support/deadlines.js";
 import {
   type FakePullRequest,
   type FakeRepository,
@@ -38,6 +39,7 @@ beforeEach(async () => {
     retries: 0,
     writeSpacingMs: 0,
     backoffUnitMs: 1,
+    deadline: NO_DEADLINE,
   });
 });
 afterEach(async () => {

@@ -3,6 +3,7 @@
 // answers that break GitHub's schemas, including the 3.0 `nullable` rule.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubClient, type GitHubClient } from "../../src/github/client.js";
+import { NO_DEADLINE } from "../support/deadlines.js";
 import { type GitHubApiFixture, startGitHubApi } from "../support/github-api/index.js";
 import { toJsonSchema } from "../support/github-api/json-schema.js";
 import { matchOperation } from "../support/github-api/openapi-description.js";
@@ -19,6 +20,7 @@ beforeEach(async () => {
     retries: 0,
     writeSpacingMs: 0,
     backoffUnitMs: 1,
+    deadline: NO_DEADLINE,
   });
 });
 afterEach(async () => {

@@ -13,6 +13,7 @@ import {
   WriteSpacing,
 } from "../../src/github/pacing.js";
 import { getPullRequest } from "../../src/github/pull-request.js";
+import { hangDeadlines } from "../support/deadlines.js";
 import { fakeClock, startWorld, type World } from "./world.js";
 
 describe("WriteSpacing", () => {
@@ -119,7 +120,13 @@ describe("the client's pacing, in production units", () => {
   });
 
   function productionClient(clock: PacingClock) {
-    return createGitHubClient({ token: w.api.token, baseUrl: w.api.url, timeoutMs: 10_000, clock });
+    return createGitHubClient({
+      token: w.api.token,
+      baseUrl: w.api.url,
+      timeoutMs: 10_000,
+      deadline: hangDeadlines(w.api).deadlines,
+      clock,
+    });
   }
 
   it("spaces writes a second apart by default, and never holds a read", async () => {

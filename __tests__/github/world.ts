@@ -1,9 +1,11 @@
 // The setting most tests in this folder share: the loopback GitHub API with one repository and one
 // pull request, and a client tuned to be fast (backoff and retry-after in milliseconds instead of
-// seconds, no spacing between writes, a short per-attempt deadline) whose log lines are kept.
+// seconds, no spacing between writes, a per-attempt deadline on the test's clock) whose log lines are
+// kept.
 import { createGitHubClient, type GitHubClient, type GitHubClientOptions } from "../../src/github/client.js";
 import type { PacingClock } from "../../src/github/pacing.js";
 import type { RepositoryRef } from "../../src/github/repository-ref.js";
+import { hangDeadlines } from "../support/deadlines.js";
 import {
   type FakePullRequest,
   type FakeRepository,
@@ -48,8 +50,10 @@ export function fastClient(
   return createGitHubClient({
     token: api.token,
     baseUrl: api.url,
-    // Generous: the loopback API compiles its validators on first use, on this same event loop.
     timeoutMs: 10_000,
+    // On the test's clock: only a request the loopback server holds unanswered times out, however
+    // long a busy machine takes to answer the others (support/deadlines.ts).
+    deadline: hangDeadlines(api).deadlines,
     retries: 2,
     rateLimitRetries: 2,
     backoffUnitMs: 1,

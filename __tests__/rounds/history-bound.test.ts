@@ -330,7 +330,7 @@ describe("the comment never outgrows GitHub's limit", () => {
     const report = audit(stored);
     expect(report).toMatchObject({ valid: true, rounds: 150, folded: stored.checkpoint?.round });
     expect(stored.rounds.some(isDigest)).toBe(true);
-  }, 120_000);
+  });
 
   it("holds for 60 worst-case rounds that also keep 3,000 files' verdicts and token totals", () => {
     const state: { stored: History } = { stored: emptyHistory(57, "verdict-gate") };
@@ -342,7 +342,7 @@ describe("the comment never outgrows GitHub's limit", () => {
       });
     expect(audit(state.stored)).toMatchObject({ valid: true, rounds: 60 });
     expect(lastRound(state.stored)?.tokens?.totalIn).toBe(60 * 123_456_789_012);
-  }, 120_000);
+  });
 
   // Reviewer text of any kind: anything JavaScript strings hold, lone surrogates and controls included.
   const text = (max: number) =>
@@ -414,5 +414,5 @@ describe("the comment never outgrows GitHub's limit", () => {
     // The property reached what it is about: digests and folds.
     expect(folded).toBeGreaterThan(0);
     expect(digested).toBeGreaterThan(0);
-  }, 240_000);
+  });
 });

@@ -58,3 +58,9 @@ export function hangDeadlines(api: GitHubApiFixture): { deadlines: HangDeadlines
   const stop = api.faults.onHang((request) => deadlines.expire(request));
   return { deadlines, stop };
 }
+
+/** No deadline at all, for the tests of the loopback server itself: only the server ends a request
+ * (an answer, a reset, `close()`), and a busy machine can only make it later. */
+export const NO_DEADLINE: AttemptDeadline = Object.freeze({
+  start: () => ({ signal: new AbortController().signal, settled: () => {} }),
+});
