@@ -177,3 +177,20 @@ export function formatCoverage(coverage: Coverage): string {
   const seen = `${percent}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines)`;
   return withheld === undefined ? seen : `${seen}; withheld: ${withheld}`;
 }
+
+/** The counts the decision (round-decision.ts holdIfPartlySeen) and the report read. */
+export function countsOf(c: Coverage): {
+  filesReviewed: number;
+  filesTotal: number;
+  linesReviewed: number;
+  linesTotal: number;
+  complete: boolean;
+} {
+  return {
+    filesReviewed: c.files.reviewed,
+    filesTotal: c.files.total,
+    linesReviewed: c.lines.reviewed,
+    linesTotal: c.lines.total,
+    complete: c.complete,
+  };
+}
