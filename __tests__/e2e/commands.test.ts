@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CommentRecord } from "../support/github-api/model.js";
 import { openAIReply } from "../support/reviewers.js";
 import type { ActionRun } from "./harness.js";
-import { commentBody, counted, dispatch, exclusionsOf, latestCheck } from "./rounds-world.js";
+import { advanceClock, commentBody, counted, dispatch, exclusionsOf, latestCheck } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -42,6 +42,9 @@ async function comment(
   body: string,
   options: { action?: "created" | "edited"; edit?: (payload: Record<string, unknown>) => void } = {},
 ): Promise<Commented> {
+  // The person reads what the gate posted before writing: on GitHub's clock, the comment comes a
+  // minute after the round it answers (a decision applies only to a round recorded before it).
+  advanceClock(world, 1);
   const record = world.pull.comment(author, body);
   const event = world.event({
     event: "issue_comment",
@@ -101,6 +104,8 @@ const EYES = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
 const REPLY_ROUTE = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
 const PR = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
 const PERMISSION = "GET /repos/{owner}/{repo}/collaborators/{username}/permission";
+/** The command re-read by id before it is carried out. */
+const REREAD = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
 
 describe("/verdict approve and /verdict block", () => {
   for (const who of ["maintainer-mo", "admin-ada", "outside-olive"]) {
@@ -172,7 +177,7 @@ describe("/verdict approve and /verdict block", () => {
         () => comment(who, "/verdict approve trust me"),
         new RegExp(`@${who} has ${role} permission; recording a decision needs write access`),
       );
-      expect(done.routes).toEqual([EYES, PR, PERMISSION, REPLY_ROUTE, EYES]);
+      expect(done.routes).toEqual([REREAD, EYES, PR, PERMISSION, REPLY_ROUTE, EYES]);
     });
   }
 
@@ -200,7 +205,7 @@ describe("/verdict approve and /verdict block", () => {
         () => comment(login, "/verdict approve my own code is fine"),
         new RegExp(`@${login} opened pull request #${world.pull.number}; its author may not decide it`),
       );
-      expect(done.routes).toEqual([EYES, PR, REPLY_ROUTE, EYES]);
+      expect(done.routes).toEqual([REREAD, EYES, PR, REPLY_ROUTE, EYES]);
     });
   }
 
@@ -318,7 +323,7 @@ describe("comments that are not carried out", () => {
       () => comment("maintainer-mo", "/verdict review"),
       /pull request #\d+ is closed; there is nothing to gate/,
     );
-    expect(done.routes).toEqual([EYES, PR, REPLY_ROUTE, EYES]);
+    expect(done.routes).toEqual([REREAD, EYES, PR, REPLY_ROUTE, EYES]);
   });
 
   for (const [body, why] of [
@@ -367,6 +372,7 @@ describe("API requests per /verdict command", () => {
     const START = "POST /repos/{owner}/{repo}/check-runs";
     const FINISH = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
     const WRITE = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}";
+    const COMMITS = "GET /repos/{owner}/{repo}/compare/{basehead}";
     const figures: Record<string, number> = {};
     await heldRound();
     figures["ordinary comment"] = (await comment("reader-rex", "Nice work")).routes.length;
@@ -378,12 +384,18 @@ describe("API requests per /verdict command", () => {
     world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
     const reviewed = await comment("maintainer-mo", "/verdict review --force");
     expect(reviewed.run.outputs.status).toBe("blocked");
-    // Taken; the PR and the permission; a whole round (the PR not read again; with --force no other
-    // pull request's verdict for the commit is looked for); done.
+    // Re-read; taken; the PR and the permission; a whole round (the PR not read again; with --force no
+    // other pull request's verdict for the commit is looked for); done.
     expect(reviewed.routes).toEqual([
+      REREAD,
       EYES,
       PR,
       PERMISSION,
+      // Forced: who pushed since the last approve (the gate's runs on the head, its history, the
+      // commits), before anything is posted.
+      CHECK_RUNS,
+      HISTORY,
+      COMMITS,
       START,
       HISTORY,
       "GET /repos/{owner}/{repo}/contents/{path}",
@@ -400,15 +412,18 @@ describe("API requests per /verdict command", () => {
     ]);
     figures["/verdict review (a round that blocks)"] = reviewed.routes.length;
     const decided = await comment("maintainer-mo", "/verdict approve fine");
-    // Taken (eyes); the PR, the person's permission; the gate's runs on the head and its history (the
-    // head and base the person read); then the dispatch decision's round, which reads neither the PR nor
-    // the permission again; done (+1).
+    // Re-read; taken (eyes); the PR, the person's permission; the gate's runs on the head and its
+    // history (the round the person read, and who pushed), the commits since the last approve (who
+    // wrote them); then the dispatch decision's round, which reads neither the PR nor the permission
+    // again; done (+1).
     expect(decided.routes).toEqual([
+      REREAD,
       EYES,
       PR,
       PERMISSION,
       CHECK_RUNS,
       HISTORY,
+      COMMITS,
       START,
       HISTORY,
       PULLS_AT_COMMIT,
@@ -423,10 +438,10 @@ describe("API requests per /verdict command", () => {
     expect(figures).toEqual({
       "ordinary comment": 0,
       "help, or a malformed command": 3,
-      "refused: the author deciding, or a closed PR": 4,
-      "refused: no write access": 5,
-      "/verdict approve": 14,
-      "/verdict review (a round that blocks)": 14,
+      "refused: the author deciding, or a closed PR": 5,
+      "refused: no write access": 6,
+      "/verdict approve": 16,
+      "/verdict review (a round that blocks)": 18,
     });
   });
 });
