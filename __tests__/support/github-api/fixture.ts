@@ -73,10 +73,12 @@ export class FakePullRequest {
     return { before, after: sha };
   }
 
-  /** A new commit on the head branch (a `synchronize` event with `before`/`after`). */
+  /** A new commit on the head branch (a `synchronize` event with `before`/`after`), written by the
+   * pull request's author unless `by` names its author and committer (someone else pushing to it). */
   push(
     changes: readonly FileChange[] | FileTree,
     message = "Address review",
+    by: { author?: string; committer?: string } = {},
   ): { before: string; after: string } {
     const list = Array.isArray(changes) ? changes : changesFromTree(changes as FileTree);
     const commit = this.api.model.commit(
@@ -84,7 +86,8 @@ export class FakePullRequest {
       this.record.headSha,
       list,
       message,
-      this.record.author.login,
+      by.author ?? this.record.author.login,
+      by.committer,
     );
     return this.moveHead(commit.sha, [...this.record.commits, commit.sha]);
   }
