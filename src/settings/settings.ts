@@ -475,6 +475,7 @@ function target(
   pusher?: string;
 } {
   const pr = prNumberInput(read);
+  const named = namedHead(read, eventName);
   const sameRepository = (r: { full_name: string } | undefined) => {
     if (r !== undefined && r.full_name.toLowerCase() !== repository.toLowerCase()) {
       // An event for another repository would gate (and post checks on) the wrong pull request.
@@ -560,7 +561,6 @@ function target(
     default: {
       const event = parsePayload(anyEvent, payload, eventName);
       sameRepository(event.repository);
-      const named = namedHead(read, eventName);
       if (pr !== undefined)
         return {
           target: { kind: "pull_request", number: pr, ...(named !== undefined ? { namedHead: named } : {}) },
