@@ -4,12 +4,21 @@
 // the API; the PR's author never decides their own PR; a refused or malformed command changes nothing,
 // gets a reply and fails no step; an ordinary comment costs no request at all; the check run lands on
 // the PR's head, never on the default branch's commit the event runs on.
-import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CommentRecord } from "../support/github-api/model.js";
 import { openAIReply } from "../support/reviewers.js";
-import type { ActionRun } from "./harness.js";
-import { advanceClock, commentBody, counted, dispatch, exclusionsOf, latestCheck } from "./rounds-world.js";
+import {
+  type Commented,
+  commentAs,
+  EYES,
+  expectRefused as expectRefused_,
+  PERMISSION,
+  PR,
+  REPLY_ROUTE,
+  REREAD,
+  reactions,
+  replies as replies_,
+} from "./commands-world.js";
+import { commentBody, counted, dispatch, exclusionsOf, latestCheck } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -26,86 +35,16 @@ afterEach(async () => {
   await world.close();
 });
 
-const REPLY = "<!-- verdict-gate:reply -->";
-
-interface Commented {
-  run: ActionRun;
-  comment: CommentRecord;
-  /** The GitHub requests the run made, by route. */
-  routes: string[];
-}
-
-/** `author` comments `body` on the PR and the workflow runs on that `issue_comment` event, with the
- * PR head checked out as the documented workflow does. */
-async function comment(
-  author: string,
-  body: string,
-  options: { action?: "created" | "edited"; edit?: (payload: Record<string, unknown>) => void } = {},
-): Promise<Commented> {
-  // The person reads what the gate posted before writing: on GitHub's clock, the comment comes a
-  // minute after the round it answers (a decision applies only to a round recorded before it).
-  advanceClock(world, 1);
-  const record = world.pull.comment(author, body);
-  const event = world.event({
-    event: "issue_comment",
-    action: options.action ?? "created",
-    repo: world.repo,
-    pull: world.pull,
-    comment: record,
-  });
-  if (options.edit !== undefined) {
-    const payload = JSON.parse(readFileSync(event.path, "utf8")) as Record<string, unknown>;
-    options.edit(payload);
-    writeFileSync(event.path, JSON.stringify(payload));
-  }
-  const { result, routes } = await counted(world, () => world.run({ event }));
-  return { run: result, comment: record, routes };
-}
-
-/** The gate's reactions on a comment, oldest first. */
-function reactions(record: CommentRecord): string[] {
-  return (record.reactions ?? []).filter((r) => r.user.login === "github-actions[bot]").map((r) => r.content);
-}
-
-function replies(): string[] {
-  return world.pull
-    .comments()
-    .filter((c) => c.body.startsWith(REPLY))
-    .map((c) => c.body);
-}
+const comment = (author: string, body: string, options: Parameters<typeof commentAs>[3] = {}) =>
+  commentAs(world, author, body, options);
+const replies = () => replies_(world);
+const expectRefused = (act: () => Promise<Commented>, why: RegExp) => expectRefused_(world, act, why);
 
 async function heldRound(): Promise<void> {
   world.openai.script(() => openAIReply("I am not sure about this one."));
   const held = await world.run({});
   expect(held.outputs.status).toBe("hold-for-human");
 }
-
-/** What a refusal leaves: the eyes and a confused reaction, one reply saying why, a passing step, no
- * check run started or finished, and the history as it was. */
-async function expectRefused(act: () => Promise<Commented>, why: RegExp): Promise<Commented> {
-  const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
-  const history = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"))?.body;
-  const calls = world.openai.requests.length;
-  const done = await act();
-  expect(done.run.code, done.run.log).toBe(0);
-  expect(done.run.outputs.status).toBeUndefined();
-  expect(reactions(done.comment)).toEqual(["eyes", "confused"]);
-  expect(replies()).toHaveLength(1);
-  expect(replies()[0]).toMatch(why);
-  expect(replies()[0]).toMatch(/Nothing was changed\./);
-  expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
-  expect(world.pull.comments().find((c) => c.body.includes("verdict-gate:history"))?.body).toBe(history);
-  expect(world.openai.requests.length).toBe(calls);
-  expect(done.routes).not.toContain("POST /repos/{owner}/{repo}/check-runs");
-  return done;
-}
-
-const EYES = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions";
-const REPLY_ROUTE = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
-const PR = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
-const PERMISSION = "GET /repos/{owner}/{repo}/collaborators/{username}/permission";
-/** The command re-read by id before it is carried out. */
-const REREAD = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
 
 describe("/verdict approve and /verdict block", () => {
   for (const who of ["maintainer-mo", "admin-ada", "outside-olive"]) {

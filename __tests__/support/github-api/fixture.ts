@@ -391,6 +391,19 @@ export class FakeRepository {
     this.record.comments.push(record);
     return record;
   }
+  /** Its author edits a comment (GitHub keeps the id, and stamps the edit). */
+  editComment(record: CommentRecord, body: string): void {
+    record.body = body;
+    record.updatedAt = this.api.model.timestamp();
+  }
+
+  /** Its author deletes a comment: GitHub answers 404 for its id from then on. */
+  deleteComment(record: CommentRecord): void {
+    const at = this.record.comments.indexOf(record);
+    if (at < 0) throw new Error(`no comment ${record.id}`);
+    this.record.comments.splice(at, 1);
+  }
+
 
   /** Another check run on a commit, by another app (another CI) unless `app` says "github-actions". */
   addCheckRun(options: {
