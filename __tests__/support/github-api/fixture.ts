@@ -404,7 +404,6 @@ export class FakeRepository {
     this.record.comments.splice(at, 1);
   }
 
-
   /** Another check run on a commit, by another app (another CI) unless `app` says "github-actions". */
   addCheckRun(options: {
     sha: string;
