@@ -221,6 +221,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         judgedPullsAt: async () => [],
         pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
         mergeGroupPulls: async () => [],
+        commitsBetween: async () => ({ commits: [], complete: true }),
         requestCount: () => 0,
       };
       const { port, writes } = recordWrites(base, { dryRun: true, appSlug: "github-actions" });

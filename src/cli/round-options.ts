@@ -20,6 +20,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   contract: ".github/verdict-contract.json",
   "check-name": "verdict-gate",
   pr: "",
+  "head-sha": "",
   "max-rounds": "10",
   "reviewer-timeout-seconds": "300",
   "reviewer-retries": "3",

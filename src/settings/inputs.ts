@@ -12,6 +12,7 @@ export const INPUT = Object.freeze({
   contract: "contract",
   checkName: "check-name",
   pr: "pr",
+  headSha: "head-sha",
   maxRounds: "max-rounds",
   reviewerTimeoutSeconds: "reviewer-timeout-seconds",
   reviewerRetries: "reviewer-retries",

@@ -112,6 +112,10 @@ on:
         description: Why (required with a decision)
         required: false
         default: ""
+      head-sha:
+        description: The head commit you read (empty for a re-review); nothing is decided if the PR moved on
+        required: false
+        default: ""
   # \`/verdict review\`, \`/verdict approve <reason>\` … in a pull request comment (docs/workflows.md).
   # Only \`created\`: an edited comment never replays a command.
   issue_comment:
@@ -145,5 +149,6 @@ ${step.join("\n")}
           pr: \${{ inputs.pr }}
           decision: \${{ inputs.decision }}
           reason: \${{ inputs.reason }}
+          head-sha: \${{ inputs.head-sha }}
 `;
 }
