@@ -113,7 +113,7 @@ describe("random edits of random files, against git", () => {
           base.set(`f${i}.txt`, new TextEncoder().encode(before));
         });
         git(["add", "-A"]);
-        pairs.forEach(([, after], i) => writeFileSync(path.join(dir, `f${i}.txt`), after));
+        for (const [i, [, after]] of pairs.entries()) writeFileSync(path.join(dir, `f${i}.txt`), after);
         const diff = parseUnifiedDiff(git(["diff", "--no-color"]));
         const applied = applyDiff(base, diff);
         if (!applied.ok) throw new Error(applied.problem);
