@@ -8,8 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCachedRun } from "../../src/eval/cached-run.js";
 import { progressLine } from "../../src/eval/progress.js";
+import { estimateTokens } from "../../src/review/tokens.js";
 import { runCaptured } from "../support/cli-io.js";
-import { evalCli, MIXED, SCRIPT_A, type Scripted, scripted } from "./support.js";
+import { evalCli, MIXED, SCRIPT_A, SCRIPT_B, type Scripted, scripted } from "./support.js";
 
 let dir: string;
 let set: string;
@@ -196,5 +197,47 @@ describe("progress and the cache", () => {
     );
     expect(JSON.parse(r.out).cached_runs).toBe(0);
     expect(reviewer.asked()).toEqual(["lib/range.js", "lib/range.js", "lib/range.js"]);
+  });
+});
+
+describe("a panel", () => {
+  it("asks every reviewer of the panel for each case, and counts every reviewer's tokens", async () => {
+    const alpha = scripted(SCRIPT_A);
+    const beta = scripted(SCRIPT_B);
+    const panel = path.join(dir, "panel.json");
+    writeFileSync(
+      panel,
+      JSON.stringify([
+        { label: "alpha", provider: "command", command: alpha.command },
+        { label: "beta", provider: "command", command: beta.command },
+      ]),
+    );
+    const r = await evalCli([set, "--reviewers", panel, "--no-cache", "--json"], dir);
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.configuration.reviewer).toBe("a panel of 2 (alpha, beta)");
+    // alpha blocks at the defect, beta approves: unanimous blocks, on alpha's finding.
+    expect(report.results[1]).toMatchObject({ id: "range-off-by-one", status: "blocked", at_defect: true });
+    expect(alpha.asked()).toEqual(["lib/range.js"]);
+    expect(beta.asked()).toEqual(["lib/range.js"]);
+    const prompts = [...alpha.calls(), ...beta.calls()].reduce((n, c) => n + estimateTokens(c.prompt), 0);
+    expect(report.tokens.in).toBe(prompts);
+  });
+
+  it("reaches a case for --reach when any reviewer of the panel is shown all of its evidence", async () => {
+    const panel = path.join(dir, "reach-panel.json");
+    const entry = (label: string, window: number) => ({
+      label,
+      provider: "command",
+      command: reviewer.command,
+      "context-window": window,
+    });
+    writeFileSync(panel, JSON.stringify([entry("small", 1000), entry("large", 200_000)]));
+    const both = await evalCli([set, "--reach", "--reviewers", panel, "--json"], dir);
+    expect(both.code, both.err).toBe(0);
+    expect(JSON.parse(both.out).reach).toMatchObject({ count: 1, n: 1 });
+    writeFileSync(panel, JSON.stringify([entry("small", 1000), entry("tiny", 1000)]));
+    const neither = await evalCli([set, "--reach", "--reviewers", panel, "--json"], dir);
+    expect(JSON.parse(neither.out).reach).toMatchObject({ count: 0, n: 1 });
   });
 });
