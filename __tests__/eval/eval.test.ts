@@ -233,6 +233,17 @@ describe("tokens, cost and time", () => {
 });
 
 describe("the output", () => {
+  it("has every top-level field docs/eval.md lists, and no field it does not", () => {
+    const doc = readFileSync("docs/eval.md", "utf8");
+    const table = doc.slice(doc.indexOf("`--json` prints one object:"), doc.indexOf("## Reach"));
+    const documented = new Set(
+      [...table.matchAll(/^\| (`[^|]+`) +\|/gm)].flatMap((m) =>
+        [...(m[1] as string).matchAll(/`([a-z_]+)(?:\.[a-z_]+)?`/g)].map((f) => f[1] as string),
+      ),
+    );
+    expect([...documented].sort()).toEqual(Object.keys(report).sort());
+  });
+
   it("writes to --out the report --json prints", () => {
     expect(JSON.parse(readFileSync(path.join(a.dir, "a.json"), "utf8"))).toEqual(report);
   });
@@ -316,6 +327,17 @@ describe("eval --reach", () => {
     expect(r.code, r.err).toBe(0);
     const json = JSON.parse(r.out);
     expect(a.asked()).toHaveLength(asked);
+    expect(Object.keys(json).sort()).toEqual([
+      "configuration",
+      "diff_tokens",
+      "prompt_tokens",
+      "reach",
+      "results",
+      "set",
+      "tokens_per_diff_token",
+      "version",
+      "without_evidence",
+    ]);
     expect(json.reach).toMatchObject({ count: 4, n: 7 });
     expect(json.reach.high).toBeCloseTo(closedForm(4, 7).high, 12);
     const reached = Object.fromEntries(
