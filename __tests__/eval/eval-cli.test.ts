@@ -69,6 +69,18 @@ describe("what eval refuses (exit 2)", () => {
     const none = await evalCli([empty, "--command", reviewer.command], dir);
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/holds no case/);
+    // A case behind a symlink is refused, not skipped: its class would be one case short in silence.
+    const linked = path.join(dir, "linked-set");
+    mkdirSync(linked);
+    symlinkSync(path.join(MIXED, "csv-quote"), path.join(linked, "csv-quote"));
+    const link = await evalCli([linked, "--command", reviewer.command], dir);
+    expect(link.code).toBe(2);
+    expect(link.err).toMatch(/invalid set: .*csv-quote is a symlink/);
+    // So is a directory that is not a case.
+    mkdirSync(path.join(empty, "notes"));
+    const notCase = await evalCli([empty, "--command", reviewer.command], dir);
+    expect(notCase.code).toBe(2);
+    expect(notCase.err).toMatch(/invalid set: .*notes\/case\.json cannot be read: ENOENT/);
     expect(reviewer.asked()).toEqual([]);
   });
 

@@ -3,9 +3,8 @@
 // cases at a time; each run kept in the cache as it ends, so an interruption loses only the runs in
 // flight. A case that cannot be run — its files unreadable, its diff not applying, the round throwing —
 // is an `error` run carrying the reason, counted in its class like any other.
-import path from "node:path";
 import { type LocalReviewers, runLocalRound } from "../compose/local-round.js";
-import { caseChange } from "../eval/case-change.js";
+import { type CaseChange, caseChange } from "../eval/case-change.js";
 import type { EvalCase } from "../eval/case-schema.js";
 import { runKey } from "../eval/configuration.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "../eval/metered.js";
@@ -88,8 +87,7 @@ function firstReason(result: Result): string | undefined {
 /** One run of one case through the local round. */
 async function runOnce(
   ctx: EvalRunContext,
-  loaded: LoadedCase,
-  files: CaseFiles,
+  change: CaseChange,
   reviewers: LocalReviewers,
   log: Logger,
 ): Promise<{ run: CaseRun; calls: MeteredCall[] }> {
@@ -100,7 +98,6 @@ async function runOnce(
     run: { status: "error" as const, reason, findings: [], tokens: tokensOf(calls), ms: elapsed() },
     calls,
   });
-  const change = caseChange(loaded.case, files);
   if (!change.ok) return failed(change.problem);
   try {
     const outcome = await runLocalRound({
@@ -203,6 +200,8 @@ export async function runCases(ctx: EvalRunContext, cases: readonly LoadedCase[]
   try {
     return await pool(cases, ctx.concurrency, async (loaded) => {
       const files = readCaseFiles(loaded.dir, loaded.caseJson);
+      // Made once: every run of the case reads the same head (each run gets its own tree over it).
+      let change: CaseChange | undefined;
       const log = caseLog(ctx.io, loaded.case.id, ctx.verbose);
       const runs: CaseRun[] = [];
       for (let i = 0; i < ctx.repeat; i += 1) {
@@ -214,7 +213,8 @@ export async function runCases(ctx: EvalRunContext, cases: readonly LoadedCase[]
           continue;
         }
         progress.asking();
-        const { run } = await runOnce(ctx, loaded, files, ctx.reviewers, log);
+        change ??= caseChange(loaded.case, files);
+        const { run } = await runOnce(ctx, change, ctx.reviewers, log);
         const problem = ctx.cache.write(key, run);
         if (problem !== undefined && cacheProblem === undefined) {
           cacheProblem = problem;
@@ -234,7 +234,7 @@ export async function runCases(ctx: EvalRunContext, cases: readonly LoadedCase[]
 /** The prompts one case's round would send, by reviewer, and what its reach is. Nobody is asked: each
  * reviewer is replaced by one that keeps the prompt and answers "not asked". */
 export async function reachCase(ctx: EvalRunContext, loaded: LoadedCase): Promise<ReachResult> {
-  const files = readCaseFiles(loaded.dir, loaded.caseJson);
+  const change = caseChange(loaded.case, readCaseFiles(loaded.dir, loaded.caseJson));
   const evidence = evidenceOf(loaded.case);
   const recorders: LocalReviewers = {
     reviewer: promptRecorder(ctx.reviewers.reviewer),
@@ -242,32 +242,28 @@ export async function reachCase(ctx: EvalRunContext, loaded: LoadedCase): Promis
       ? { panel: ctx.reviewers.panel.map((m) => ({ label: m.label, reviewer: promptRecorder(m.reviewer) })) }
       : {}),
   };
-  const { run, calls } = await runOnce(
-    ctx,
-    loaded,
-    files,
-    recorders,
-    caseLog(ctx.io, loaded.case.id, ctx.verbose),
-  );
-  const change = caseChange(loaded.case, files);
-  const diff = change.ok ? diffTokens(change.diff.files) : 0;
-  const prompt = calls.reduce((s, c) => s + c.estimated.in, 0);
-  const common = { id: loaded.case.id, prompt_tokens: prompt, diff_tokens: diff };
-  if (!change.ok || (run.status === "error" && calls.length === 0)) {
-    const reason = run.reason ?? (change.ok ? "the round failed" : change.problem);
-    return { ...common, reached: evidence.length === 0 ? null : false, missing: evidence, reason };
+  const log = caseLog(ctx.io, loaded.case.id, ctx.verbose);
+  const { run, calls } = await runOnce(ctx, change, recorders, log);
+  const common = {
+    id: loaded.case.id,
+    prompt_tokens: calls.reduce((s, c) => s + c.estimated.in, 0),
+    diff_tokens: change.ok ? diffTokens(change.diff.files) : 0,
+  };
+  // A case that cannot be built counts, as not reached: its evidence was shown to nobody.
+  if (run.status === "error") {
+    return {
+      ...common,
+      reached: evidence.length === 0 ? null : false,
+      missing: evidence,
+      reason: run.reason ?? "the round failed",
+    };
   }
   if (evidence.length === 0)
     return { ...common, reached: null, missing: [], reason: "the case gives no evidence" };
   const byReviewer = new Map<string, PromptMessages[]>();
   for (const call of calls)
     byReviewer.set(call.reviewer, [...(byReviewer.get(call.reviewer) ?? []), call.prompt]);
+  // A round that sent nothing (over max-round-tokens, every file over the budget) showed nothing.
   const missing = missingEvidence(evidence, byReviewer.size === 0 ? [[]] : [...byReviewer.values()]);
   return { ...common, reached: missing.length === 0, missing };
-}
-
-/** The set directory as a person typed it, for messages. */
-export function shownDir(io: CliIO, dir: string): string {
-  const rel = path.relative(io.cwd, dir);
-  return rel === "" ? "." : rel.startsWith("..") ? dir : rel;
 }

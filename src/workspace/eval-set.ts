@@ -4,7 +4,7 @@
 // data someone else may have written, and `base/link -> /etc` must not put a file of this machine in
 // front of a criterion or a reviewer), and so is anything that is not a regular file or a directory.
 import { createHash } from "node:crypto";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Bytes of one case's base/ read at most: the starter set's largest is 1.5 MB. */
@@ -30,21 +30,29 @@ function code(error: unknown): string {
   return typeof error === "object" && error !== null && "code" in error ? String(error.code) : String(error);
 }
 
-/** The set's cases: every directory in it whose name does not start with a dot. */
+/** The set's cases: every directory in it whose name does not start with a dot (each must be a case). */
 export function listSet(dir: string): SetOnDisk {
   let names: string[];
   try {
-    if (!lstatSync(dir).isDirectory()) throw new SetDirError(`${dir} is not a directory`);
+    // The directory named on the command line is the user's own choice: followed if it is a link.
+    if (!statSync(dir).isDirectory()) throw new SetDirError(`${dir} is not a directory`);
     names = readdirSync(dir);
   } catch (error) {
     if (error instanceof SetDirError) throw error;
     throw new SetDirError(`${dir} cannot be read: ${code(error)}`);
   }
-  const caseDirs = names
-    .filter((n) => !n.startsWith(".") && lstatSync(path.join(dir, n)).isDirectory())
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // A symlink is refused, not skipped: a case left out in silence would leave its class's
+  // denominator smaller than the set its author wrote.
+  const caseDirs: string[] = [];
   let setJson: string | undefined;
-  if (names.includes("set.json")) setJson = readFileSync(path.join(dir, "set.json"), "utf8");
+  for (const name of [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (name.startsWith(".")) continue;
+    const stats = lstatSync(path.join(dir, name));
+    if (stats.isSymbolicLink())
+      throw new SetDirError(`${path.join(dir, name)} is a symlink; a set's files are read, never followed`);
+    if (stats.isDirectory()) caseDirs.push(name);
+    else if (name === "set.json" && stats.isFile()) setJson = readFileSync(path.join(dir, name), "utf8");
+  }
   return { ...(setJson !== undefined ? { setJson } : {}), caseDirs };
 }
 
