@@ -212,6 +212,18 @@ describe("progress and the cache", () => {
   });
 });
 
+describe("the report file", () => {
+  it("prints the report and fails (exit 1) when --out cannot be written, never a quiet 0", async () => {
+    const r = await evalCli(
+      [set, "--command", reviewer.command, "--cache", "cache", "--json", "--out", "set"],
+      dir,
+    );
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).cases).toBe(2);
+    expect(r.err).toMatch(/--out .*set: cannot write it: .*EISDIR/);
+  });
+});
+
 describe("a panel", () => {
   it("asks every reviewer of the panel for each case, and counts every reviewer's tokens", async () => {
     const alpha = scripted(SCRIPT_A);

@@ -16,7 +16,7 @@ import type { PromptMessages } from "../ports/reviewer.js";
 import type { Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import type { Result } from "../verdict/four-values.js";
-import { type CaseFiles, readCaseFiles } from "../workspace/eval-set.js";
+import { readCaseFiles } from "../workspace/eval-set.js";
 import { memoryTree } from "../workspace/memory-tree.js";
 import type { RunCache } from "./eval-cache.js";
 import type { CliIO } from "./io.js";

@@ -15,6 +15,7 @@ import { renderEval, renderReach } from "../eval/render.js";
 import { type Prices, scoreEval } from "../eval/score.js";
 import { settingsFingerprint } from "../gate/binding.js";
 import type { Settings } from "../settings/settings.js";
+import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
 import { listSet, readCaseJson, SetDirError } from "../workspace/eval-set.js";
@@ -189,10 +190,22 @@ function outFile(io: CliIO, values: Values): string | undefined {
   return full;
 }
 
-function writeOut(file: string | undefined, value: unknown): void {
-  if (file === undefined) return;
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+/** The report on stdout, then in --out's file: a file that cannot be written (a full disk) loses
+ * nothing printed, and is exit 1, not the 0 of a run that kept what it was asked to. */
+function emit(io: CliIO, values: Values, file: string | undefined, report: unknown, text: string): number {
+  io.out(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : text);
+  if (file === undefined) return COMPLETED;
+  try {
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    return COMPLETED;
+  } catch (error) {
+    io.err(`verdict-gate eval: --out ${file}: cannot write it: ${describeError(error)}\n`);
+    return EXIT.internal;
+  }
 }
+
+/** Exit 0: the run completed, whatever the rates (eval measures a gate; it is not one). */
+const COMPLETED = EXIT.approve;
 
 function reviewerLabel(reviewers: LocalReviewers): string {
   const panel = reviewers.panel;
@@ -252,9 +265,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
       ...common,
       configuration: { reviewer: reviewerLabel(reviewers), settings: settingsFingerprint(settings) },
     });
-    writeOut(out, report);
-    io.out(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderReach(report));
-    return EXIT.approve;
+    return emit(io, values, out, report, renderReach(report));
   }
   const outcomes = await runCases(ctx, set.cases);
   const report = scoreEval(outcomes, {
@@ -263,24 +274,17 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     totalMs: Math.max(0, clock() - started),
     ...(prices !== undefined ? { prices } : {}),
   });
-  writeOut(out, report);
-  io.out(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : renderEval(report));
-  return EXIT.approve;
+  return emit(io, values, out, report, renderEval(report));
 }
 
-/** The command, with its clock injectable for tests. */
-export function evalCommandWith(clock: () => number): Command {
-  return {
-    name: "eval",
-    summary:
-      "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
-    usage: USAGE,
-    async run(args, io) {
-      // `compare` first, as a word: a set directory named so is written ./compare.
-      if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
-      return run(args, io, clock);
-    },
-  };
-}
-
-export const evalCommand: Command = evalCommandWith(() => performance.now());
+export const evalCommand: Command = {
+  name: "eval",
+  summary:
+    "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
+  usage: USAGE,
+  async run(args, io) {
+    // `compare` first, as a word: a set directory named so is written ./compare.
+    if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+    return run(args, io, () => performance.now());
+  },
+};
