@@ -30,13 +30,19 @@ export interface LoadedCase {
 }
 
 export interface EvalRunContext {
+  /** Every case's round runs under these (the contract path is where a case's contract is served). */
   readonly settings: Settings;
+  /** Bound once, asked by every case (each case meters its own calls). */
   readonly reviewers: LocalReviewers;
+  /** The configuration's key (eval/configuration.ts), half of each cached run's key. */
   readonly configuration: string;
   readonly cache: RunCache;
+  /** Runs of each case, one after another. */
   readonly repeat: number;
+  /** Cases at once. */
   readonly concurrency: number;
   readonly io: CliIO;
+  /** Each case's round log on stderr. */
   readonly verbose: boolean;
   /** Keep a progress line on stderr (a terminal, and not --json). */
   readonly progress: boolean;
