@@ -53,6 +53,10 @@ describe("eval/case.schema.json", () => {
     ["a clean case with only what is required", clean],
     ["a clean case with an empty defects list", { ...clean, defects: [] }],
     ["a revert", { ...defect, source: { ...defect.source, kind: "revert" } }],
+    [
+      "evidence that is one empty line",
+      { ...defect, defects: [{ ...defect.defects[0], evidence: [{ path: "a", text: "" }] }] },
+    ],
   ])("accepts %s, as the loader does", (_what, value) => {
     expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
     expect(CaseSchema.safeParse(value).success).toBe(true);
@@ -76,8 +80,8 @@ describe("eval/case.schema.json", () => {
     ["one line where two are due", { ...defect, defects: [{ ...defect.defects[0], lines: [3] }] }],
     ["an id that is not a directory name", { ...clean, id: "a/b" }],
     [
-      "empty evidence",
-      { ...defect, defects: [{ ...defect.defects[0], evidence: [{ path: "a", text: "" }] }] },
+      "evidence without its file",
+      { ...defect, defects: [{ ...defect.defects[0], evidence: [{ text: "x" }] }] },
     ],
   ])("refuses %s, as the loader does", (_what, value) => {
     expect(validate(value)).toBe(false);

@@ -388,6 +388,8 @@ describe("eval --reach", () => {
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/reach \(defect cases whose every evidence text is shown\) +4\/7 {2}57\.1 %/);
     expect(r.out).toMatch(/no reviewer \(a 200,000-token window\)/);
+    expect(r.out).toMatch(/retry-backoff +not reached; not shown: 1 text in retry\/retry\.go\n/);
+    expect(r.out).toMatch(/parse-stale-base +not reached \(change\.diff does not apply to base\/: /);
     expect(r.out).toMatch(/prompt tokens per diff token: \d+\.\d\d/);
   });
 });

@@ -40,7 +40,11 @@ const SourceSchema = z
 const EvidenceSchema = z
   .strictObject({
     path: TreePath,
-    text: z.string().min(1).describe("Lines as they read at the case's head; compared line by line."),
+    text: z
+      .string()
+      .describe(
+        'One or more lines as they read at the case\'s head, joined by newlines ("" is one empty line); compared line by line.',
+      ),
   })
   .meta({ id: "Evidence", description: "Code a reviewer must be shown to notice the defect." });
 

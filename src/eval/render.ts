@@ -92,6 +92,15 @@ export function renderEval(report: EvalReport): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** The evidence not shown, counted by file: "2 texts in a.go, 1 in b.go". */
+function notShown(missing: ReachReport["results"][number]["missing"]): string {
+  const byPath = new Map<string, number>();
+  for (const e of missing) byPath.set(e.path, (byPath.get(e.path) ?? 0) + 1);
+  return [...byPath]
+    .map(([p, n], i) => `${n}${i === 0 ? ` text${n === 1 ? "" : "s"}` : ""} in ${p}`)
+    .join(", ");
+}
+
 export function renderReach(report: ReachReport): string {
   const lines: string[] = [];
   const name = report.set.name !== undefined ? ` ${report.set.name}` : "";
@@ -109,7 +118,7 @@ export function renderReach(report: ReachReport): string {
   const idWidth = Math.max(...report.results.map((r) => r.id.length), 2);
   for (const r of report.results) {
     const state = r.reached === null ? "not measured" : r.reached ? "reached" : "not reached";
-    const missing = r.missing.length > 0 ? `; not shown: ${r.missing.map((e) => e.path).join(", ")}` : "";
+    const missing = r.missing.length > 0 ? `; not shown: ${notShown(r.missing)}` : "";
     const why = r.reason !== undefined ? ` (${r.reason})` : "";
     lines.push(`  ${r.id.padEnd(idWidth)}  ${state}${why}${missing}`);
   }
