@@ -78,11 +78,11 @@ describe("the verdict-gate frame", () => {
     const r = await run(["reveiw"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      'unknown command "reveiw"; did you mean review? (commands: review, pr, verdict, prompt, check, audit, init)',
+      'unknown command "reveiw"; did you mean review? (commands: review, pr, verdict, prompt, check, audit, init, eval)',
     );
     const far = await run(["deploy"]);
     expect(far.err).not.toContain("did you mean");
-    expect(far.err).toContain("(commands: review, pr, verdict, prompt, check, audit, init)");
+    expect(far.err).toContain("(commands: review, pr, verdict, prompt, check, audit, init, eval)");
     const option = await run(["--json"]);
     expect(option.code).toBe(2);
     expect(option.err).toContain('a command comes first, before any option "--json"');

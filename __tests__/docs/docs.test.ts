@@ -27,6 +27,7 @@ const ALL_DOCS = [
   "docs/history.md",
   "docs/security.md",
   "docs/samples/README.md",
+  "docs/eval.md",
 ] as const;
 
 function blocks(markdown: string, language: string): string[] {

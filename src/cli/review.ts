@@ -6,18 +6,11 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bindPanel } from "../compose/panel.js";
-import { bindReviewer } from "../compose/reviewer.js";
+import { bindLocalReviewers, runLocalRound } from "../compose/local-round.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
-import type { RoundContext } from "../gate/context.js";
-import { runPullRequestRound } from "../gate/round.js";
 import type { ContractFile } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
-import { newRoundToken } from "../review/round-token.js";
-import type { PanelMember } from "../reviewer-stage/panel.js";
 import { describeError } from "../util/describe-error.js";
-import { VERSION } from "../util/version.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { parse } from "./args.js";
@@ -25,7 +18,7 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_HEAD, LOCAL_PR, localGitHub, recordWrites } from "./recorded-github.js";
+import { LOCAL_HEAD, LOCAL_PR } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import { roundJson } from "./round-json.js";
 import {
@@ -160,19 +153,7 @@ export const reviewCommand: Command = {
       cwd: io.cwd,
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
-    const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const panel =
-      settings.panel === undefined
-        ? undefined
-        : reviewerFor(() =>
-            bindPanel(settings.panel as NonNullable<typeof settings.panel>, githubToken, io.env, {
-              callerCwd: io.cwd,
-            }),
-          );
-    // With a panel, its first reviewer (the settings' `reviewer` is that one).
-    const reviewer: Reviewer =
-      (panel?.[0] as PanelMember | undefined)?.reviewer ??
-      reviewerFor(() => bindReviewer(settings.reviewer, githubToken, io.env, { callerCwd: io.cwd }));
+    const reviewers = reviewerFor(() => bindLocalReviewers(settings, io.env, io.cwd));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
@@ -181,31 +162,22 @@ export const reviewCommand: Command = {
     if (where.note !== undefined) io.err(`verdict-gate review: note: ${where.note}\n`);
 
     // A local diff is not a commit (`git diff main` includes what is not committed yet): the round is
-    // bound to no head, and says so (head_sha null, no commit in the report's footer).
-    const { port } = recordWrites(
-      localGitHub({
+    // bound to no head, and says so (head_sha null, no commit in the report's footer). The working tree
+    // is the new side of a local diff by construction.
+    const outcome = await runLocalRound({
+      settings,
+      reviewers,
+      change: {
         diff,
         contract: contract.file,
         contractPath: settings.contractPath,
         head: LOCAL_HEAD,
         readBase: localBaseReader(diff, basePath),
-      }),
-      { dryRun: true, appSlug: "local" },
-    );
-    const ctx: RoundContext = {
-      settings,
-      github: port,
-      reviewer: () => reviewer,
-      ...(panel !== undefined ? { panel: () => panel } : {}),
-      openTree: () => tree,
-      // The working tree is the new side of a local diff by construction; there is no head to match.
-      now: () => new Date(),
-      newRoundToken,
+      },
+      tree,
       log: cliLog(io, "review", values.verbose === true, false),
-      localDependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
-      version: VERSION,
-    };
-    const outcome = await runPullRequestRound(ctx, LOCAL_PR);
+      dependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
+    });
     if (outcome.status === undefined || outcome.report === undefined) {
       io.err(`verdict-gate review: ${outcome.message}\n`);
       return EXIT.internal;

@@ -94,6 +94,7 @@ export async function finishRound(
     exclusions: exclusionsJson(ending.history),
     jobSummary,
     report: posted,
+    ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
   };
 }
 
