@@ -208,8 +208,8 @@ describe("statuses and exit codes", () => {
     writeFileSync(path.join(dir, ".github", "verdict-contract.json"), '{\n  "intended_action": "x",\n}\n');
     const r = await review(approving);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(
-      /\.github\/verdict-contract\.json: contract: not valid JSON: .*\(line 3, column 1\)/,
+    expect(r.err).toContain(
+      ".github/verdict-contract.json: contract: not valid JSON: a trailing comma before `}`: JSON allows no comma after the last item (line 2, column 25)",
     );
     writeFileSync(path.join(dir, ".github", "verdict-contract.json"), '{\n  "intended_action": "x"');
     const cut = await review(approving);
@@ -223,7 +223,9 @@ describe("statuses and exit codes", () => {
     symlinkSync(path.join(dir, "nowhere.json"), contract);
     const r = await review(approving);
     expect(r.code, r.out).toBe(2);
-    expect(r.err).toContain(`the contract ${contract} is there but cannot be read: ENOENT`);
+    expect(r.err).toContain(
+      `the contract ${contract} is a symbolic link to nothing: its target does not exist; nothing was reviewed`,
+    );
     expect(r.out).toBe("");
   });
 
@@ -233,7 +235,9 @@ describe("statuses and exit codes", () => {
     mkdirSync(contract);
     const r = await review(approving);
     expect(r.code, r.out).toBe(2);
-    expect(r.err).toMatch(/cannot be read: EISDIR/);
+    expect(r.err).toContain(
+      `the contract ${contract} is there but cannot be read: it is a directory, not a file; nothing was reviewed`,
+    );
   });
 
   it("refuses (exit 2) a contract that is not UTF-8, instead of reading U+FFFD into its patterns", async () => {

@@ -167,7 +167,9 @@ describe("command reviewer", () => {
   it("fails as command-failed when the program does not exist", async () => {
     const reply = failure(await reviewer("verdict-gate-no-such-reviewer -p").review(PROMPT));
     expect(reply.failure).toBe("command-failed");
-    expect(reply.message).toContain("could not start: ENOENT");
+    expect(reply.message).toContain(
+      "could not start: the program was not found (not installed, or not on PATH) (it runs in an empty temporary directory",
+    );
   });
 
   it("accepts a reviewer that exits without reading its stdin", async () => {

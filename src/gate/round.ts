@@ -19,7 +19,7 @@ import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
+import { budgetBasis, promptOverheadTokens, type ReviewPlan } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import { earlierAbout } from "../reviewer-stage/file-reuse.js";
@@ -267,14 +267,22 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   const prompt = promptBase(settings, round, base.contract, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const plans = planPanel(members, change.diff, change.scope, prompt, settings.diff.maxDiffTokens);
+  // A file over the budget holds the round: the hold names the window each reviewer was assumed to
+  // have and the setting that changes it, not only -v's debug line.
+  const overheadTokens = promptOverheadTokens(prompt);
+  const basis = budgetBasis(
+    members.map((m) => ({ ...m.reviewer, label: m.label })),
+    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
+  );
+  const scope = { ...change.scope, budgetBasis: basis };
+  const plans = planPanel(members, change.diff, scope, prompt, settings.diff.maxDiffTokens);
   const plan = (plans[0] as MemberPlan).plan;
   log.info(
     `diff: ${change.diff.files.length} files (${change.diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
   );
   for (const { member, plan: planned } of plans) {
     log.debug(
-      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens, prompt overhead ${promptOverheadTokens(prompt)} tokens, ${planned.chunks.length} call(s)`,
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens (${member.reviewer.contextWindowBasis ?? "its provider's figure"}), prompt overhead ${overheadTokens} tokens, ${planned.chunks.length} call(s)`,
     );
   }
 

@@ -116,10 +116,19 @@ export function coverageOf(
     for (const f of notReviewed) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + 1);
     const parts = [...byReason].map(([reason, n]) => `${n} ${reason}`);
     // A binary file holds the round until a person says it needs no review: say how.
+    // A file over the budget is the one gap a setting can close: say which file, what the budget was
+    // and why, so the hold itself names the window the gate assumed (plan.ts, budgetBasis).
+    const over = notReviewed.filter((f) => f.reason === "over-budget");
+    const overBudget =
+      over.length > 0
+        ? `; ${over[0]?.path} is ${over[0]?.detail}${over.length > 1 ? ` (and ${plural(over.length - 1, "more file")})` : ""}`
+        : "";
     const binary = byReason.has("binary")
       ? "; a binary file that needs no review (an image, a font) is left out with the `exclude` input (`--exclude` from a terminal), e.g. `**/*.png`, and then listed as excluded"
       : "";
-    gaps.push(`${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})${binary}`);
+    gaps.push(
+      `${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})${overBudget}${binary}`,
+    );
   }
   // The partition must be exact; if it is not, something upstream lost a file, and a lost file must
   // not let coverage read as complete.
