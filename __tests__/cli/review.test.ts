@@ -583,3 +583,29 @@ describe("options", () => {
     expect(r.out).toContain("exit: 0 approve · 3 blocked · 4 hold-for-human · 5 conditional-on");
   });
 });
+
+describe("a command reviewer's window (issue 27: `claude -p` held ordinary pull requests)", () => {
+  /** A 450-line new file, 46 KB of diff: an ordinary PR that an assumed 8,192-token window held. */
+  const lines = Array.from(
+    { length: 450 },
+    (_, i) => `+export const value${i} = compute(${i}, "a line of about a hundred characters, as code has");`,
+  );
+  const ordinary = `diff --git a/src/big.js b/src/big.js\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/big.js\n@@ -0,0 +1,450 @@\n${lines.join("\n")}\n`;
+
+  it("reviews a 450-line new file in one call: the window is the common CLIs', not 8,192", async () => {
+    expect(ordinary.length).toBeGreaterThan(40_000);
+    const r = await review([...approving, "--no-dependencies", "--json"], { stdin: ordinary });
+    expect(r.code, r.out + r.err).toBe(0);
+    expect((JSON.parse(r.out) as { status: string }).status).toBe("approve");
+  });
+
+  it("holds a file over the budget naming the window it assumed, where that came from, and the flag", async () => {
+    const r = await review([...approving, "--no-dependencies", "--context-window", "8192"], {
+      stdin: ordinary,
+    });
+    expect(r.code).toBe(4);
+    expect(r.out).toContain(
+      "HOLD-FOR-HUMAN  the reviewer was not asked: 1 file in scope not reviewed (1 over-budget); src/big.js is about 13,770 tokens, over the 4,553-token budget for one call: 80% of command fake-reviewer.mjs's context window of 8,192 tokens (the configured context-window), less the prompt; set `context-window` (`--context-window`) to the window it really reads\n",
+    );
+  });
+});

@@ -5,7 +5,6 @@
 // surfaces: getOctokit, the retry plugin's options, Octokit's request hooks and `request.fetch`.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
-import { plainNetworkWords } from "../util/describe-error.js";
 import { type Redact, redactor } from "../util/redact.js";
 import {
   type BoundedFetchOptions,
@@ -152,13 +151,11 @@ function sayRetries(
         for (let n = 1; n <= left; n += 1) waitMs += n * n * unitMs;
         const reason =
           (error as { response?: unknown }).response === undefined
-            ? plainNetworkWords(
-                describeFailure(error, { operation: "", redact: safe }).githubMessage ?? "no answer",
-              )
+            ? (describeFailure(error, { operation: "", redact: safe }).githubMessage ?? "no answer")
             : `HTTP ${status}`;
         log.warn(
           safe(
-            `GitHub did not answer ${options.method} ${options.url} (${reason}); trying again ${left} time${left === 1 ? "" : "s"} over about ${Math.max(1, Math.round(waitMs / 1000))} s`,
+            `GitHub did not answer ${options.method} ${options.url} (${reason}); trying again ${left} time${left === 1 ? "" : "s"} over about ${(waitMs / 1000).toFixed(waitMs < 10_000 ? 1 : 0)} s`,
           ),
         );
       }

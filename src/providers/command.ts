@@ -38,6 +38,8 @@ export interface CommandReviewerOptions {
    * an agent wrote there when the call ends, however it ends; `cwd` is then unused. Each call starts
    * clean: nothing one part of the diff's review leaves behind is there for the next. */
   readonly scratch?: boolean;
+  /** Where those directories are made (default the system's temporary folder). */
+  readonly scratchParent?: string;
   /** A reply larger than this is refused (and the process killed). Default 4 MiB. */
   readonly maxReplyBytes?: number;
   /** Between SIGTERM and SIGKILL. Default 2 s. */
@@ -203,7 +205,7 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
     let scratch: string | undefined;
     if (options.scratch === true) {
       try {
-        scratch = mkdtempSync(path.join(os.tmpdir(), SCRATCH_PREFIX));
+        scratch = mkdtempSync(path.join(options.scratchParent ?? os.tmpdir(), SCRATCH_PREFIX));
       } catch (error) {
         return {
           ok: false,
@@ -214,6 +216,13 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
       }
     }
     const cwd = scratch ?? options.cwd;
+    // At the time limit the call is over before its process is: the directory goes at once (a process
+    // still running in it can create nothing in a removed directory), not when the kill completes,
+    // which a CLI that exits straight after the round would never wait for.
+    const removeNow = () => {
+      if (scratch !== undefined) removeScratch(scratch);
+    };
+    signal.addEventListener("abort", removeNow, { once: true });
     try {
       return await runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
         target,
@@ -224,7 +233,8 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
       });
     } finally {
       // Never a reason to fail the call: what is left is only litter in the temporary folder.
-      if (scratch !== undefined) removeScratch(scratch);
+      signal.removeEventListener("abort", removeNow);
+      removeNow();
     }
   };
   const reviewer: Reviewer = {

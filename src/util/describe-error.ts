@@ -67,7 +67,7 @@ export function plainNetworkWords(text: string): string {
     [/connect ECONNREFUSED (\S+)/, (m) => `${host(m)} refused the connection (nothing listens there)`],
     [/connect (?:ENETUNREACH|EHOSTUNREACH) (\S+)/, (m) => `${host(m)} cannot be reached from this network`],
     [/connect ETIMEDOUT (\S+)/, (m) => `the connection to ${host(m)} timed out`],
-    [/\bECONNRESET\b/, () => "the connection was cut (reset)"],
+    [/\bECONNRESET\b|other side closed|socket hang up/, () => "the connection was cut before an answer came"],
   ];
   for (const [pattern, say] of rules) {
     const m = pattern.exec(text);
