@@ -82,7 +82,7 @@ describe("init", () => {
       {
         provider: "command",
         command: "codex exec --skip-git-repo-check -",
-        "context-window": COMMAND_DEFAULT_WINDOW,
+        "context-window": 400_000,
       },
     ],
   ])("%j writes a gate step with %j", async (args, expected) => {

@@ -142,15 +142,15 @@ interface Scenario {
 function scriptedReviewer(reply: Script): Reviewer {
   return {
     provider: "openai",
-    model: "gpt-4.1",
-    label: "openai gpt-4.1 @ api.openai.com",
+    model: "gpt-5.4",
+    label: "openai gpt-5.4 @ api.openai.com",
     contextWindow: 1_047_576,
     async review(prompt) {
       const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt.user)?.[1] ?? "";
       return {
         ok: true,
         text: reply(token),
-        model: "gpt-4.1-2025-04-14",
+        model: "gpt-5.4",
         usage: { inputTokens: 3_412, outputTokens: 286 },
         latencyMs: 7_900,
         attempts: 1,
@@ -227,7 +227,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
       const settings = {
         ...roundSettings(
           {
-            model: "gpt-4.1",
+            model: "gpt-5.4",
             ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
           },
           "sk-sample",

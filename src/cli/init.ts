@@ -4,7 +4,6 @@
 // written or neither is.
 import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { COMMAND_DEFAULT_WINDOW } from "../providers/context-window.js";
 import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
 import { EXIT } from "../verdict/four-values.js";
@@ -13,6 +12,7 @@ import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";
 import { CONTRACT_PATH, DOCS_URL, WORKFLOW_PATH } from "./templates/project.js";
 import {
+  commandWindow,
   STARTER_DEFAULTS,
   STARTER_PROVIDERS,
   type StarterChoice,
@@ -156,7 +156,7 @@ export const initCommand: Command = {
         "     `labeled` event; for a `check_run`, `status` or `pr_merged` one, also add the dependencies",
         `     workflow (${DOCS_URL}/workflows.md#re-evaluating-dependencies), or the round waits until a push`,
         `  3. try it on a change before pushing (with ${secret} set; new files need git add -N first):`,
-        `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}" --context-window ${COMMAND_DEFAULT_WINDOW}` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
+        `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}" --context-window ${commandWindow(picked.command ?? STARTER_DEFAULTS.command.command ?? "")}` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
         "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
         `     status check in the branch's protection rules (${DOCS_URL}/statuses.md)`,
         "",

@@ -23,7 +23,7 @@ import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import { providerDetail } from "./sdk-error.js";
 
 export interface CommandReviewerOptions {
-  /** The command line, e.g. `claude -p --model claude-sonnet-4-5`. */
+  /** The command line, e.g. `claude -p --model claude-sonnet-5-5`. */
   readonly command: string;
   /** The model it runs, for the context-window table and the summary; defaults to the program name. */
   readonly model?: string;

@@ -4,7 +4,7 @@
 // without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
 // post its check and its history, and a dispatch for a maintainer's re-review or decision.
 
-import { COMMAND_DEFAULT_WINDOW } from "../../providers/context-window.js";
+import { COMMAND_DEFAULT_WINDOW, CONTEXT_WINDOWS } from "../../providers/context-window.js";
 import { DEFAULT_MODEL } from "../../settings/models.js";
 import {
   COMMAND_JOB_IF,
@@ -33,6 +33,12 @@ export interface StarterChoice {
   model?: string;
   /** For command. */
   command?: string;
+}
+
+/** The window a starter says for a command: `codex exec` runs the GPT-5 family (the table's figure),
+ * anything else the command reviewers' default (what `claude -p` reads). */
+export function commandWindow(command: string): number {
+  return /^codex(\s|$)/.test(command) ? (CONTEXT_WINDOWS["gpt-5"] as number) : COMMAND_DEFAULT_WINDOW;
 }
 
 /** A YAML plain scalar when it is safe as one, else a double-quoted string. */
@@ -74,7 +80,7 @@ function reviewerLines(choice: StarterChoice): { setup: string[]; step: string[]
         claude
           ? "          # Claude's context window, in tokens: the diff is split into calls that fit it."
           : "          # The context window of the model the command runs, in tokens (lower it if yours reads less).",
-        `          context-window: ${COMMAND_DEFAULT_WINDOW}`,
+        `          context-window: ${commandWindow(command)}`,
       ],
     };
   }
