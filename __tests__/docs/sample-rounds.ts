@@ -136,6 +136,8 @@ interface Scenario {
   checkRuns?: readonly CheckRunState[];
   otherPr?: { state: "open" | "closed"; merged: boolean };
   maxDiffTokens?: string;
+  /** Binary files the diff adds beside the text files (git says only that they differ). */
+  binary?: readonly string[];
   at: string;
 }
 
@@ -183,7 +185,13 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
         writeFileSync(path.join(dir, file), text);
       }
-      const diff = parseUnifiedDiff(added(s.files));
+      const binaries = (s.binary ?? [])
+        .map(
+          (file) =>
+            `diff --git a/${file} b/${file}\nnew file mode 100644\nindex 0000000..3b18e51\nBinary files /dev/null and b/${file} differ\n`,
+        )
+        .join("");
+      const diff = parseUnifiedDiff(`${added(s.files)}${binaries}`);
       const pr: PullRequestInfo = {
         number: s.number,
         headSha: headSha(s.number, i + 1),
@@ -377,4 +385,21 @@ export async function sampleRounds(): Promise<Record<Status, SampleRound>> {
   )
     throw new Error("a sample round is missing");
   return { approve: third, blocked: second, "hold-for-human": held, "conditional-on": waiting };
+}
+
+/** A check run the samples do not show but a person meets: a hold for a binary file the reviewer
+ * could not read, beside text it saw whole (its coverage once read "99% (2/3 files, 11/11 lines)"). */
+export async function binaryHoldRound(): Promise<SampleRound> {
+  const [held] = await play([
+    {
+      name: "a logo beside the code",
+      number: 66,
+      files: { "src/refund.ts": REFUND_V3, "test/refund.test.ts": REFUND_TEST },
+      binary: ["assets/logo.png"],
+      reply: (t) => `No blocking issues.\n\n===VERDICT=== APPROVE ${t}`,
+      at: "2025-06-05T08:30:00Z",
+    },
+  ]);
+  if (held === undefined) throw new Error("no round");
+  return held;
 }

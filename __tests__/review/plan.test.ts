@@ -330,7 +330,7 @@ describe("coverage", () => {
       outcomes(plan, (i) => i === 0),
     );
     expect(after.complete).toBe(false);
-    expect(formatCoverage(after)).toBe("30% (1/2 files, 3/10 lines)");
+    expect(formatCoverage(after)).toBe("30% (1/2 files, 3/10 lines; not seen: 1 file whose call failed)");
     expect(after.notReviewed).toEqual([
       {
         path: "b.ts",
