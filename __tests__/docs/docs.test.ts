@@ -27,6 +27,9 @@ const ALL_DOCS = [
   "docs/history.md",
   "docs/security.md",
   "docs/samples/README.md",
+  "docs/cli.md",
+  "docs/inputs.md",
+  "CONTRIBUTING.md",
 ] as const;
 
 function blocks(markdown: string, language: string): string[] {

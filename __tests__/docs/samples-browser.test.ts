@@ -37,27 +37,26 @@ interface Seen {
 
 async function look(html: string): Promise<Seen> {
   await page.setContent(html, { waitUntil: "load" });
-  return page.evaluate(() => {
-    const strayTicks: string[] = [];
+  // Run in the page (a string: the tests' TypeScript has no DOM types). innerText, not textContent:
+  // what a person sees is the rendered text, in which a closed <details> shows only its summary.
+  return (await page.evaluate(`(() => {
+    const strayTicks = [];
     // The report itself: the title above it is GitHub's plain-text field, shown as written.
-    const walker = document.createTreeWalker(
-      document.querySelector("article") ?? document.body,
-      NodeFilter.SHOW_TEXT,
-    );
+    const walker = document.createTreeWalker(document.querySelector("article") ?? document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
       if (n.parentElement?.closest("code, pre") !== null) continue;
       // What the PR or the reviewer wrote is shown as written, backticks and all: a line a criterion
-      // matched (`matched: …`), a reviewer's finding (`src/refund.ts:15 — …`). The gate's own words
+      // matched ("matched: …"), a reviewer's finding ("src/refund.ts:15 — …"). The gate's own words
       // around them must have none.
-      const own = (n.textContent ?? "").replace(/matched: .*$/s, "").replace(/[\w./-]+:\d+ — .*$/s, "");
-      if (own.includes("`")) strayTicks.push(own.trim().slice(0, 120));
+      const own = (n.textContent ?? "").replace(/matched: .*$/s, "").replace(/[\\w./-]+:\\d+ — .*$/s, "");
+      if (own.includes("\`")) strayTicks.push(own.trim().slice(0, 120));
     }
     return {
       text: document.body.innerText,
       strayTicks,
       code: [...document.querySelectorAll("code")].map((c) => c.textContent ?? ""),
     };
-  });
+  })()`)) as Seen;
 }
 
 const sample = (name: string) => readFileSync(path.join(SAMPLES, name), "utf8");
@@ -89,6 +88,7 @@ describe("the check-run pages, in a browser", () => {
     expect(seen.text).toContain("Rounds: 3 rounds, 2 blocked before this approve");
     expect(seen.text).not.toContain("❌");
     await page.locator("summary", { hasText: "Rounds: 3 rounds" }).click();
+    // biome-ignore lint/performance/useDomNodeTextContent: what a person sees is the rendered text
     expect(await page.locator("body").innerText()).toContain("❌ blocked");
   });
 
