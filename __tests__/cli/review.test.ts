@@ -376,7 +376,10 @@ describe("output", () => {
   it("--markdown prints the check run's report, without a pull request number or a commit", async () => {
     const r = await review([...approving, "--markdown"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^## ✅ approve\n\n\*\*Next:\*\*/);
+    // What passed first (a local diff has no rounds to number), then what to do next.
+    expect(r.out).toMatch(
+      /^## ✅ approve\n\n### Passed\n\n\| part \| result \| detail \|[^]*\n\n\*\*Next:\*\*/,
+    );
     expect(r.out).not.toContain("PR #");
     expect(r.out).toContain("round 1 · local diff · verdict-gate");
     expect(r.out).not.toContain("0000000");

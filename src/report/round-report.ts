@@ -555,7 +555,7 @@ function render(report: RoundReport, full: boolean): string {
     heading,
     why.length > 0 ? `### Why\n\n${why.map((l) => `- ${l}`).join("\n")}` : "",
     // An approve says first what passed in this round: that is the whole of its "why".
-    approve ? `### Passed in round ${report.round}` : "",
+    approve ? `### Passed${report.prNumber !== undefined ? ` in round ${report.round}` : ""}` : "",
     approve ? partsTable(report) : "",
     `**Next:** ${nextStep(report)}`,
     approve ? "" : partsTable(report),
