@@ -378,7 +378,7 @@ describe("output", () => {
     expect(r.code).toBe(0);
     // What passed first (a local diff has no rounds to number), then what to do next.
     expect(r.out).toMatch(
-      /^## ✅ approve\n\n### Passed\n\n\| part \| result \| detail \|[^]*\n\n\*\*Next:\*\*/,
+      /^## ✅ approve\n\n### Passed\n\n\| part \| result \| detail \|[\s\S]*\n\n\*\*Next:\*\*/,
     );
     expect(r.out).not.toContain("PR #");
     expect(r.out).toContain("round 1 · local diff · verdict-gate");
