@@ -149,7 +149,20 @@ describe("bytes that are not UTF-8 in a diff", () => {
       stdin: diff,
     });
     expect(r.out).toContain(
-      "note: The change: 1 line of the diff (src/latin1.txt) hold bytes that are not UTF-8 (first at line 7); each such byte was read as U+FFFD (�), which is what the reviewer saw and what the criteria matched.",
+      "note: The change: 1 line of the diff (src/latin1.txt) holds bytes that are not UTF-8 (first at line 7); each such byte was read as U+FFFD (�), which is what the reviewer saw and what the criteria matched.",
+    );
+  });
+
+  it("check says so too: its diff criteria match the U+FFFD", async () => {
+    const diff = Buffer.concat([
+      Buffer.from(
+        "diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+caf",
+      ),
+      Buffer.from([0xe9, 0x0a]),
+    ]);
+    const r = await run(["check", "contract.json", "--base-path", ".", "--diff", "-"], { stdin: diff });
+    expect(r.err).toContain(
+      "verdict-gate check: note: 1 line of the diff (a.txt) holds bytes that are not UTF-8 (first at line 7); each such byte was read as U+FFFD (�), which is what the reviewer saw and what the criteria matched\n",
     );
   });
 

@@ -206,6 +206,8 @@ async function check(
             pipe: "git diff main | verdict-gate check CONTRACT --diff -",
           })
         ).diff;
+  // How the diff was read, when a person should know (bytes that are not UTF-8, read as U+FFFD).
+  for (const how of diff?.howRead ?? []) io.err(`verdict-gate check: note: ${how}\n`);
   let report: ContractReport;
   let bundleHash: string | undefined;
   if (options.evidenceFile !== undefined) {

@@ -99,7 +99,7 @@ function unreadableNote(lines: readonly number[], diff: Diff): string {
   const files = diff.files.filter((f) => f.patch.includes("\uFFFD")).map((f) => f.path);
   const where = files.length > 0 ? ` (${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""})` : "";
   return (
-    `${lines.length} line${lines.length === 1 ? "" : "s"} of the diff${where} hold bytes that are not UTF-8 (first at line ${lines[0]}); ` +
+    `${lines.length} line${lines.length === 1 ? "" : "s"} of the diff${where} ${lines.length === 1 ? "holds" : "hold"} bytes that are not UTF-8 (first at line ${lines[0]}); ` +
     "each such byte was read as U+FFFD (�), which is what the reviewer saw and what the criteria matched"
   );
 }
