@@ -31,7 +31,7 @@ import {
   roundSettings,
 } from "./round-options.js";
 import { roundText } from "./round-text.js";
-import { basePathFor } from "./top-level.js";
+import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [
   "usage: git diff main | verdict-gate review [options]",
@@ -87,10 +87,17 @@ function readContract(
     bytes = readFileSync(full);
   } catch (error) {
     if (given !== undefined) {
-      throw new UsageError(`--contract ${given}: cannot read it: ${describeError(error)}`);
+      throw new UsageError(
+        `--contract ${given}: cannot read it: ${describeError(error)}${topLevelHint(io.cwd, given)}`,
+      );
     }
     if (nothingAt(full)) return { file: { kind: "missing" }, source };
-    throw refuse(`is there but cannot be read: ${describeError(error)}`);
+    const dangling = (error as { code?: unknown }).code === "ENOENT";
+    throw refuse(
+      dangling
+        ? "is a symbolic link to nothing: its target does not exist"
+        : `is there but cannot be read: ${describeError(error)}`,
+    );
   }
   let text: string;
   try {

@@ -19,7 +19,7 @@ import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { promptOverheadTokens } from "../review/plan.js";
+import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import {
@@ -256,11 +256,19 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   const prompt = promptBase(settings, round, base.contract, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
+  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  // A file over the budget holds the round: the hold names the window each reviewer was assumed to
+  // have and the setting that changes it, not only -v's debug line.
+  const overheadTokens = promptOverheadTokens(prompt);
+  const basis = budgetBasis(
+    members.map((m) => ({ ...m.reviewer, label: m.label })),
+    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
+  );
   const question = frameReviewerQuestion({
-    members: ctx.panel?.() ?? soloPanel(ctx.reviewer()),
+    members,
     policy: settings.panel?.policy ?? UNANIMOUS,
     diff: change.diff,
-    scope: change.scope,
+    scope: { ...change.scope, budgetBasis: basis },
     base: prompt,
     maxDiffTokens: settings.diff.maxDiffTokens,
   });
@@ -270,7 +278,7 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   );
   for (const { member, plan: planned } of plans) {
     log.debug(
-      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens, prompt overhead ${promptOverheadTokens(prompt)} tokens, ${planned.chunks.length} call(s)`,
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens (${member.reviewer.contextWindowBasis ?? "its provider's figure"}), prompt overhead ${overheadTokens} tokens, ${planned.chunks.length} call(s)`,
     );
   }
 

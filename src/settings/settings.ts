@@ -6,6 +6,7 @@ import { z } from "zod";
 import { globProblem } from "../util/glob.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import { INPUT, type InputName } from "./inputs.js";
+import { DEFAULT_MODEL } from "./models.js";
 import { type PanelSettings, PanelSettingsError, readPanel } from "./panel.js";
 
 export class SettingsError extends Error {
@@ -296,7 +297,7 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
   const command = optionalText(read, INPUT.command);
   if (provider !== "command" && model === "") {
     throw new SettingsError(
-      `input \`${INPUT.model}\`: required for provider ${provider} (for example \`${provider === "openai" ? "gpt-4.1" : "claude-sonnet-4-5"}\`)`,
+      `input \`${INPUT.model}\`: required for provider ${provider} (for example \`${DEFAULT_MODEL[provider]}\`)`,
     );
   }
   if (provider === "command" && command === undefined) {
