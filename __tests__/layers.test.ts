@@ -1,6 +1,6 @@
 // The layers of src/, by folder. The core (the round, the reviewer stage, what the reviewer is shown,
-// the contract's criteria, the verdict, the diff, lockfiles, reports, commands, the ports, settings and
-// utilities) never touches the world: it reaches GitHub, the reviewers, the disk and the runner only
+// the contract's criteria, the verdict, the diff, lockfiles, reports, commands, the eval's scoring,
+// the ports, settings and utilities) never touches the world: it reaches GitHub, the reviewers, the disk and the runner only
 // through the interfaces in src/ports/. The edge binds those ports: the entry points (src/entry/,
 // src/cli/), the composition (src/compose/) and the adapters (src/github/, src/providers/,
 // src/workspace/). This reads the imports of every core file, and of every module they load in turn,
@@ -23,6 +23,7 @@ const CORE = [
   "lockfile",
   "report",
   "commands",
+  "eval",
   "ports",
   "settings",
   "util",

@@ -7,15 +7,13 @@
 // and the tests and benches run). The CLI and the library reach users only through the npm package:
 // `prepack` builds them into dist/ (`node scripts/bundle.mjs dist cli lib`) and `postpack` removes them.
 //
-// Every build records a hash of its inputs in OUT/.bundle-inputs; with --if-stale a build whose record
-// matches the parts asked for and today's inputs is skipped, so tests can ask for a current bundle
-// without each one rebuilding. Builds into one OUT take turns (OUT.lock), so test files started side
+// Every build records a hash of its inputs in OUT/.bundle-inputs (scripts/bundle-inputs.mjs); with
+// --if-stale a build whose record matches the parts asked for and today's inputs is skipped, so tests
+// (and bin/verdict-gate.js in a clone) can ask for a current bundle without each one rebuilding. Builds into one OUT take turns (OUT.lock), so test files started side
 // by side build it once.
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import {
   chmodSync,
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -26,8 +24,8 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isCurrent, PARTS, stampFile as stampFileOf, stamp as stampOf } from "./bundle-inputs.mjs";
 
-const PARTS = ["action", "cli", "lib"];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const ifStale = args.includes("--if-stale");
@@ -41,34 +39,9 @@ function fail(message) {
   process.exit(1);
 }
 
-function files(dir) {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : [path.join(dir, d.name)]))
-    .sort();
-}
-
-/** Everything a bundle is made from: the sources, the pinned packages, the compiler settings and this
- * script. The same inputs give the same bytes (check-dist relies on it), so equal hashes mean a
- * current bundle. */
-function inputsHash() {
-  const hash = createHash("sha256");
-  const inputs = [
-    ...files(path.join(root, "src")),
-    ...["package.json", "package-lock.json", "tsconfig.json", "tsconfig.lib.json", "scripts/bundle.mjs"].map(
-      (f) => path.join(root, f),
-    ),
-  ];
-  for (const f of inputs) {
-    hash.update(`${path.relative(root, f)}\0`);
-    hash.update(readFileSync(f));
-    hash.update("\0");
-  }
-  return hash.digest("hex");
-}
-
-const stampFile = path.join(out, ".bundle-inputs");
-const stamp = () => `${JSON.stringify({ parts: [...parts].sort(), inputs: inputsHash() })}\n`;
-const current = () => existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp();
+const stampFile = stampFileOf(out);
+const stamp = () => stampOf(root, parts);
+const current = () => isCurrent(root, out, parts);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid) => {

@@ -1,12 +1,12 @@
-// The README's inputs and outputs tables, generated from action.yml (the one place they are defined)
+// docs/inputs.md's inputs and outputs tables, generated from action.yml (the one place they are defined)
 // between markers, as actions/checkout's generate-docs does; and docs/contract.md's table of glob
 // examples, generated from docs/glob-examples.json (the one table, which __tests__/util/glob.test.ts checks
 // against both the contract criteria and the include/exclude inputs). A hand-edited table drifts in
 // silence; this script and the test that runs it (__tests__/docs/readme.test.ts) make drift fail.
 //
-//   node scripts/docs.mjs           check: exit 1 and say so when README.md or docs/contract.md is stale
+//   node scripts/docs.mjs           check: exit 1 and say so when docs/inputs.md or docs/contract.md is stale
 //   node scripts/docs.mjs --write   rewrite the tables
-//   --readme FILE --action FILE     other files (the test uses them)
+//   --inputs FILE --action FILE     other files (the test uses them)
 //   --contract FILE --globs FILE
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { parse } from "yaml";
 const { values } = parseArgs({
   options: {
     write: { type: "boolean" },
-    readme: { type: "string", default: "README.md" },
+    inputs: { type: "string", default: "docs/inputs.md" },
     action: { type: "string", default: "action.yml" },
     contract: { type: "string", default: "docs/contract.md" },
     globs: { type: "string", default: "docs/glob-examples.json" },
@@ -88,11 +88,11 @@ function formatted(markdown, file) {
 }
 
 const action = parse(readFileSync(values.action, "utf8"));
-const readme = readFileSync(values.readme, "utf8");
-let readmeWanted = replaceBetween(readme, "inputs", inputsTable(action), values.readme, "action.yml");
-readmeWanted = formatted(
-  replaceBetween(readmeWanted, "outputs", outputsTable(action), values.readme, "action.yml"),
-  values.readme,
+const inputs = readFileSync(values.inputs, "utf8");
+let inputsWanted = replaceBetween(inputs, "inputs", inputsTable(action), values.inputs, "action.yml");
+inputsWanted = formatted(
+  replaceBetween(inputsWanted, "outputs", outputsTable(action), values.inputs, "action.yml"),
+  values.inputs,
 );
 const { examples } = JSON.parse(readFileSync(values.globs, "utf8"));
 const contract = readFileSync(values.contract, "utf8");
@@ -109,9 +109,9 @@ const contractWanted = formatted(
 
 const files = [
   {
-    file: values.readme,
-    current: readme,
-    wanted: readmeWanted,
+    file: values.inputs,
+    current: inputs,
+    wanted: inputsWanted,
     what: `the inputs or outputs tables differ from ${values.action}`,
   },
   {

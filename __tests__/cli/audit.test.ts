@@ -183,11 +183,19 @@ describe("a chain that verifies", () => {
     });
   });
 
-  it("reads the history of another check name, written by another app's bot", async () => {
+  it("reads the history of another check name, written by another app's bot, named as `pr` names it", async () => {
     post(threeRounds("strict-gate"), "my-gate[bot]", "strict-gate");
-    const r = await audit(["--check-name", "strict-gate", "--author", "my-gate[bot]"]);
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain("check strict-gate · history by my-gate[bot]");
+    // `--app-slug SLUG`, as `pr --dry-run` takes it; the bot's login is taken too.
+    for (const slug of ["my-gate", "my-gate[bot]"]) {
+      const r = await audit(["--check-name", "strict-gate", "--app-slug", slug]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain("check strict-gate · history by my-gate[bot]");
+    }
+    const old = await audit(["--check-name", "strict-gate", "--author", "my-gate[bot]"]);
+    expect(old.code).toBe(2);
+    expect(old.err).toBe(
+      "verdict-gate audit: --author is --app-slug now, as `pr` names it: the app whose bot wrote the history (--app-slug my-gate, or my-gate[bot])\n",
+    );
   });
 });
 
@@ -282,7 +290,11 @@ describe("nothing to audit, and usage", () => {
 
   it("exits 2 without a token, for a malformed target or flag, and for a repository GitHub does not know", async () => {
     expect((await audit([], { GITHUB_TOKEN: undefined, GH_TOKEN: undefined })).code).toBe(2);
-    expect((await audit(["--author", "not a login"])).code).toBe(2);
+    const bad = await audit(["--app-slug", "not a slug"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(
+      `--app-slug takes a GitHub App's slug (lower-case letters, digits and dashes, as in github-actions), got "not a slug"`,
+    );
     expect((await audit(["--jsno"])).code).toBe(2);
     const { io: cli, captured } = io({ GITHUB_TOKEN: world.api.token });
     expect(await runCli(["audit", "octo-org/demo"], cli)).toBe(2);

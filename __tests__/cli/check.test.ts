@@ -116,7 +116,7 @@ describe("invalid contracts and usage exit 2", () => {
   test("a contract file that does not exist", async () => {
     const r = await check(["missing.json"]);
     expect(r).toMatchObject({ code: 2, out: "" });
-    expect(r.err).toContain("cannot read the contract missing.json: ENOENT");
+    expect(r.err).toContain("cannot read the contract missing.json: there is no such file or directory");
   });
 
   test("a base path that is not a directory", async () => {
@@ -335,7 +335,7 @@ describe("--diff", () => {
   test("a diff file that cannot be read is exit 2", async () => {
     const r = await check([contract([todo]), "--diff", "missing.diff"]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("--diff missing.diff: cannot read it: ENOENT");
+    expect(r.err).toContain("--diff missing.diff: cannot read it: there is no such file or directory");
   });
 
   test("the shared reader refuses input over the limit, from standard input or a file", async () => {

@@ -3,6 +3,7 @@
 
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/cli/commands.js";
 import type { CliIO } from "../../src/cli/io.js";
 import { VERSION } from "../../src/util/version.js";
 import { runCaptured } from "../support/cli-io.js";
@@ -38,6 +39,21 @@ describe("the verdict-gate frame", () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^usage: verdict-gate verdict/);
     expect(r.out).toMatch(/--token TOKEN/);
+  });
+
+  it("every command's --help names every option it accepts (review once omitted --check-name and --max-rounds)", async () => {
+    for (const entry of COMMANDS) {
+      const help = await run([entry.name, "--help"]);
+      // The parser lists what a command accepts when it meets an option it does not.
+      const refused = await run([entry.name, "--no-such-option-at-all"]);
+      const accepted = /its options: ([^)]*)\)/.exec(refused.err)?.[1]?.split(", ") ?? [];
+      if (!refused.err.includes("it takes no options"))
+        expect(accepted.length, entry.name).toBeGreaterThan(0);
+      for (const flag of accepted)
+        expect(help.out, `verdict-gate ${entry.name} --help: ${flag}`).toMatch(
+          new RegExp(`${flag.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z-])`),
+        );
+    }
   });
 
   it("--help after `--` is an operand, not a request for help: it never turns a run into exit 0", async () => {
@@ -78,11 +94,11 @@ describe("the verdict-gate frame", () => {
     const r = await run(["reveiw"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      'unknown command "reveiw"; did you mean review? (commands: review, pr, verdict, prompt, check, audit, init)',
+      'unknown command "reveiw"; did you mean review? (commands: review, pr, verdict, prompt, check, audit, init, eval)',
     );
     const far = await run(["deploy"]);
     expect(far.err).not.toContain("did you mean");
-    expect(far.err).toContain("(commands: review, pr, verdict, prompt, check, audit, init)");
+    expect(far.err).toContain("(commands: review, pr, verdict, prompt, check, audit, init, eval)");
     const option = await run(["--json"]);
     expect(option.code).toBe(2);
     expect(option.err).toContain('a command comes first, before any option "--json"');

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { REVIEWER_SETUP_DIRECTORY, ROUND_CONCURRENCY_GROUP } from "../../src/cli/templates/gate-job.js";
+import { REVIEWER_SETUP_DIRECTORY, roundConcurrencyGroup } from "../../src/cli/templates/gate-job.js";
 import {
   ACTION_REF,
   CONTRACT_PATH,
@@ -16,7 +16,9 @@ import {
   WORKFLOW_PATH,
 } from "../../src/cli/templates/project.js";
 import { loadContract } from "../../src/criteria/index.js";
+import { COMMAND_DEFAULT_WINDOW } from "../../src/providers/context-window.js";
 import { INPUT } from "../../src/settings/inputs.js";
+import { DEFAULT_MODEL } from "../../src/settings/models.js";
 import { runCaptured } from "../support/cli-io.js";
 
 let dir: string;
@@ -56,7 +58,7 @@ describe("init", () => {
     expect(r.out).toContain("gh secret set OPENAI_API_KEY");
     expect(gateStep().with).toMatchObject({
       provider: "openai",
-      model: "gpt-4.1",
+      model: DEFAULT_MODEL.openai,
       "api-key": secret("OPENAI_API_KEY"),
     });
     const contract = loadContract(readFileSync(path.join(dir, CONTRACT_PATH), "utf8"), CONTRACT_PATH);
@@ -65,15 +67,23 @@ describe("init", () => {
   });
 
   it.each([
-    [["--provider", "anthropic"], { provider: "anthropic", model: "claude-sonnet-4-5" }],
+    [["--provider", "anthropic"], { provider: "anthropic", model: DEFAULT_MODEL.anthropic }],
     [
-      ["--provider", "anthropic", "--model", "claude-opus-4-1"],
-      { provider: "anthropic", model: "claude-opus-4-1" },
+      ["--provider", "anthropic", "--model", "claude-opus-5-5"],
+      { provider: "anthropic", model: "claude-opus-5-5" },
     ],
-    [["--provider", "command"], { provider: "command", command: "claude -p" }],
+    // A command reviewer's window is said, not assumed (the 8,192 once assumed held ordinary PRs).
+    [
+      ["--provider", "command"],
+      { provider: "command", command: "claude -p", "context-window": COMMAND_DEFAULT_WINDOW },
+    ],
     [
       ["--command", "codex exec --skip-git-repo-check -"],
-      { provider: "command", command: "codex exec --skip-git-repo-check -" },
+      {
+        provider: "command",
+        command: "codex exec --skip-git-repo-check -",
+        "context-window": 400_000,
+      },
     ],
   ])("%j writes a gate step with %j", async (args, expected) => {
     const r = await init(args);
@@ -184,8 +194,9 @@ describe("init", () => {
       // Rounds of one PR share its history comment: queued in the one group every documented
       // workflow uses, never run at once, never cancelled. Job-level, where the name can read `matrix`.
       expect(workflow.concurrency).toBeUndefined();
+      // The starter has a `pr` input and no matrix: `matrix.pr` there is a finding of actionlint's.
       expect(workflow.jobs.gate.concurrency).toEqual({
-        group: ROUND_CONCURRENCY_GROUP,
+        group: roundConcurrencyGroup({ input: true, matrix: false }),
         "cancel-in-progress": false,
       });
       expect(workflow.permissions).toEqual({
@@ -212,14 +223,51 @@ describe("init", () => {
     expect(again.code).toBe(2);
   });
 
+  it("run from a subdirectory of a repository, writes at its top level, where GitHub reads workflows", async () => {
+    mkdirSync(path.join(dir, ".git"));
+    mkdirSync(path.join(dir, "src", "lib"), { recursive: true });
+    const r = await runCaptured(["init"], { cwd: path.join(dir, "src", "lib") });
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(
+      `verdict-gate init: writing at the repository's top level ${dir}: GitHub reads workflows only from .github/workflows there\n`,
+    );
+    expect(r.out).toContain(`wrote ${path.join("..", "..", WORKFLOW_PATH)}\n`);
+    expect(existsSync(path.join(dir, WORKFLOW_PATH))).toBe(true);
+    expect(existsSync(path.join(dir, "src", "lib", ".github"))).toBe(false);
+  });
+
+  it("refuses (exit 2) a --dir below a repository's top level: a workflow there would never run", async () => {
+    mkdirSync(path.join(dir, ".git"));
+    mkdirSync(path.join(dir, "src"));
+    const r = await init(["--dir", "src"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `verdict-gate init: --dir src: ${path.join(dir, "src")} is inside the git repository ${dir}, below its top level; GitHub reads workflows only from .github/workflows at the top level, so one written here would never run (--dir . writes it there)\n`,
+    );
+    expect(existsSync(path.join(dir, "src", ".github"))).toBe(false);
+  });
+
+  it("says in words why a file cannot be written (exit 2, never an internal error), and leaves nothing half-written", async () => {
+    // A file where the .github directory should be: as root, a read-only directory is writable, but
+    // this fails the same way, through the same path (EACCES reads "permission denied" there).
+    writeFileSync(path.join(dir, ".github"), "not a directory\n");
+    const r = await init([]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `verdict-gate init: cannot write ${WORKFLOW_PATH} in ${dir}: a part of the path is a file, not a directory; nothing was written\n`,
+    );
+    expect(r.err).not.toMatch(/ENOTDIR|EEXIST|internal error/);
+  });
+
   it("writes into --dir, and refuses what it cannot use (exit 2)", async () => {
     mkdirSync(path.join(dir, "repo"));
     expect((await init(["--dir", "repo"])).code).toBe(0);
     expect(existsSync(path.join(dir, "repo", WORKFLOW_PATH))).toBe(true);
     expect((await init(["--dir", "missing"])).code).toBe(2);
-    expect((await init(["--provider", "gemini"])).err).toMatch(
-      /--provider: expects openai, anthropic, command/,
+    expect((await init(["--provider", "gemini"])).err).toContain(
+      '--provider: expects openai, anthropic, command; got "gemini" (Gemini, Ollama, OpenRouter and Azure OpenAI are reached through openai with their base-url: write the openai starter and change its step as docs/reviewers.md shows)',
     );
+    expect((await init(["--provider", "anthropc"])).err).toContain("; did you mean anthropic?");
     expect((await init(["--provider", "openai", "--command", "claude -p"])).code).toBe(2);
     expect((await init(["--model", "line\nbreak"])).code).toBe(2);
   });

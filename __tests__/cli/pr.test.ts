@@ -249,6 +249,10 @@ describe("refused input", () => {
     );
     const r = await pr(["--dry-run"]);
     expect(r.code).toBe(1);
+    // Said when the first attempt fails, not after the retries (15 s in silence at GitHub's pace).
+    expect(r.err.split("\n")[1]).toBe(
+      "verdict-gate pr: warning: GitHub did not answer GET /repos/{owner}/{repo}/pulls/{pull_number} (the connection was cut before an answer came); trying again 3 times over about 0.1 s",
+    );
     expect(r.err).toContain(`GitHub could not be reached at ${world.api.url}`);
     expect(r.err).toContain("check your network connection and any proxy (HTTPS_PROXY)");
     expect(r.err).not.toMatch(/re-run the job|internal error/i);

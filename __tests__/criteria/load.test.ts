@@ -2,7 +2,9 @@
 // message naming the file, the criterion and the field.
 import { describe, expect, test } from "vitest";
 import { ContractError } from "../../src/criteria/contract-error.js";
+import { CRITERION_TYPES } from "../../src/criteria/criterion-schema.js";
 import { CONTRACT_MAX_BYTES, loadContract } from "../../src/criteria/load.js";
+import { REQUIREMENT_TYPES } from "../../src/criteria/requirement-schema.js";
 
 const base = { intended_action: "Summarize the Q3 incident reports into incidents.md" };
 
@@ -85,7 +87,9 @@ describe("rejections name the file, the criterion and the field", () => {
     const message = rejection(
       '{\n  "intended_action": "x",\n  "success_criteria": [\n    {"id": "a",}\n  ]\n}',
     );
-    expect(message).toMatch(/^contracts\/q3\.json: contract: not valid JSON: .*\(line 4, column 16\)$/);
+    expect(message).toBe(
+      "contracts/q3.json: contract: not valid JSON: a trailing comma before `}`: JSON allows no comma after the last item (line 4, column 15)",
+    );
   });
 
   test("a repeated key, which JSON.parse would let win in silence, naming the key, pointer, line and column", () => {
@@ -198,6 +202,27 @@ describe("rejections name the file, the criterion and the field", () => {
     ]);
   });
 
+  test("a near miss of a field or a type gets a did-you-mean, as a mistyped command does", () => {
+    const message = rejection({
+      intended_action: "x",
+      success_criteria: [
+        { id: "a", type: "file_contains", path: "p", patern: "x", description: "d" },
+        { id: "b", type: "diff_require_change", description: "d" },
+      ],
+      requires: [{ id: "r", type: "lable", name: "ok" }],
+    });
+    expect(message.split("\n")).toEqual([
+      'contracts/q3.json: success_criteria[0] (id "a"): field "pattern": missing (required: a string)',
+      'contracts/q3.json: success_criteria[0] (id "a"): field "patern": unknown field; did you mean "pattern"?; allowed here: id, type, description, path, pattern',
+      `contracts/q3.json: success_criteria[1] (id "b"): field "type": unknown criterion type "diff_require_change"; did you mean "diff_requires_change"?; expected one of: ${CRITERION_TYPES.join(", ")}`,
+      `contracts/q3.json: requires[0] (id "r"): field "type": unknown requirement type "lable"; did you mean "label"?; expected one of: ${REQUIREMENT_TYPES.join(", ")}`,
+    ]);
+    // Far from every known word: no guess, which would send a person to the wrong field.
+    expect(rejection(criteria({ id: "c", type: "file_exists", path: "p", colour: "x" }))).not.toContain(
+      "did you mean",
+    );
+  });
+
   test("a pattern RE2 cannot compile (backreference, lookaround)", () => {
     expect(rejection(criteria({ id: "re", type: "file_contains", path: "p", pattern: "(a)\\1" }))).toMatch(
       /^contracts\/q3\.json: success_criteria\[0\] \(id "re"\): field "pattern": .*invalid escape sequence.*RE2 syntax/,
@@ -291,10 +316,29 @@ describe("rejections name the file, the criterion and the field", () => {
 
 test("a JSON syntax error gives the line and column even where JSON.parse gives no position", () => {
   const cases: [string, RegExp][] = [
-    ['{\n  "intended_action": "x",\n}', /not valid JSON: .* \(line 3, column 1\)$/m],
+    // The comma itself, not the `}` where V8 noticed it ("Expected double-quoted property name").
+    [
+      '{\n  "intended_action": "x",\n}',
+      /not valid JSON: a trailing comma before `}`: .* \(line 2, column 25\)$/m,
+    ],
     ['{\n"intended_action": tru}', /not valid JSON: .* \(line 2, column 23\)$/m],
-    ['{\n  "intended_action": "x"', /not valid JSON: .* \(line 2, column 25\)$/m],
-    ["", /not valid JSON: .* \(line 1, column 1\)$/m],
+    [
+      '{\n  "intended_action": "x"',
+      /not valid JSON: the text ends before the JSON does: .* \(line 2, column 25\)$/m,
+    ],
+    ["", /not valid JSON: the text ends before the JSON does: .* \(line 1, column 1\)$/m],
+    [
+      '{\n  // the task\n  "intended_action": "x"\n}',
+      /not valid JSON: a comment: JSON has none .* \(line 2, column 3\)$/m,
+    ],
+    [
+      "{\n  'intended_action': \"x\"\n}",
+      /not valid JSON: single quotes: JSON names and strings take double quotes \(line 2, column 3\)$/m,
+    ],
+    [
+      '{"success_criteria": [1, 2,]}',
+      /not valid JSON: a trailing comma before `]`: .* \(line 1, column 27\)$/m,
+    ],
   ];
   for (const [text, expected] of cases) {
     let message = "";

@@ -27,6 +27,10 @@ const ALL_DOCS = [
   "docs/history.md",
   "docs/security.md",
   "docs/samples/README.md",
+  "docs/eval.md",
+  "docs/cli.md",
+  "docs/inputs.md",
+  "CONTRIBUTING.md",
 ] as const;
 
 function blocks(markdown: string, language: string): string[] {

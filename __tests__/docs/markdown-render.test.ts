@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { codeCell, inline, table } from "../../src/report/markdown.js";
+import { codeCell, inline, prose, table } from "../../src/report/markdown.js";
 
 /** The text a browser would show for some HTML, roughly: tags dropped, the five entities decoded. */
 function shown(html: string): string {
@@ -72,5 +72,39 @@ describe("code in a table cell", () => {
     const [first, second] = cells(md);
     expect(shown(first ?? "")).toBe("a|b||c");
     expect(second).toBe("ok");
+  });
+});
+
+describe("prose(): the gate's own words, whose backticks mark code", () => {
+  it("shows each `span` as code and the rest as inline() does, in a cell and in a list", () => {
+    const text = "no `requires` in the contract; a | here, and `a|b` and **not bold** @octocat";
+    const [first, second] = cells(table(["detail", "after"], [[prose(text, 500, { cell: true }), "next"]]));
+    expect(second).toBe("next");
+    expect(first).toContain("<code>requires</code>");
+    expect(first).toContain("<code>a|b</code>");
+    expect(shown(first ?? "")).toBe(
+      "no requires in the contract; a | here, and a|b and **not bold** @octocat",
+    );
+    expect(first).not.toMatch(/<(strong|em|a)\b/);
+    const item = marked.parse(`- ${prose(text)}`, { gfm: true, async: false }) as string;
+    expect(item).toContain("<code>requires</code>");
+  });
+
+  it("keeps any text whole and inert, spans or not (property)", () => {
+    const alphabet = fc.constantFrom(..."ab |\\`*_[]()#!~<>&@/:-.".split(""));
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 60 }), (text) => {
+        const row = cells(table(["reason", "after"], [[prose(text, 500, { cell: true }), "next"]]));
+        expect(row).toHaveLength(2);
+        expect(row[1]).toBe("next");
+        expect(row[0]).not.toMatch(/<(img|strong|em|del|script|details|h\d)\b/);
+        // A bare URL or address GitHub links itself shows exactly where it goes: it hides nothing.
+        for (const a of (row[0] ?? "").matchAll(/<a href="(?:mailto:)?([^"]*)"[^>]*>([^<]*)<\/a>/g))
+          expect(a[2]).toBe(a[1]);
+        // What shows is the text without the backticks that made code spans.
+        expect(shown(row[0] ?? "").replace(/`/g, "")).toBe(normalised(text).replace(/`/g, ""));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

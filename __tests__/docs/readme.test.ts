@@ -1,7 +1,9 @@
-// The README against the code it describes: the inputs and outputs tables are what
-// `scripts/docs.mjs` generates from action.yml (and the script notices when they are not), the
-// copyable workflow is exactly what `verdict-gate init` writes, every command is documented, and the
-// exit codes are the ones the CLI returns.
+// The README against the code it describes, and against its reader: it is for adopters (what the gate
+// is, the four values, the starter, the CLI), short enough to read (under 1,500 words; the rest is in
+// docs/ and CONTRIBUTING.md); its copyable workflow is exactly what `verdict-gate init` writes, every
+// command is shown, and the exit codes are the ones the CLI returns. The inputs and outputs tables in
+// docs/inputs.md are what `scripts/docs.mjs` generates from action.yml (and the script notices when
+// they are not).
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -22,7 +24,31 @@ function between(text: string, name: string): string {
 }
 
 describe("README.md", () => {
-  it("has inputs and outputs tables that match action.yml (node scripts/docs.mjs --write regenerates them)", () => {
+  it("is for adopters: under 1,500 words, its first screen the gate, the four values and the starter", () => {
+    const words = README.split(/\s+/).filter((w) => w !== "").length;
+    expect(words).toBeLessThan(1_500);
+    const headings = [...README.matchAll(/^## (.*)$/gm)].map((m) => m[1]);
+    expect(headings.slice(0, 2)).toEqual(["Start", "The contract"]);
+    const firstScreen = README.slice(0, README.indexOf("## Start"));
+    for (const status of ["approve", "blocked", "hold-for-human", "conditional-on"])
+      expect(firstScreen).toContain(`\`${status}\``);
+    // Contributors' material lives in CONTRIBUTING.md, which the README points to.
+    for (const gone of ["Keeping the suite fast", "Test knobs", "VERDICT_GATE_BACKOFF_UNIT_MS"])
+      expect(README).not.toContain(gone);
+    const contributing = readFileSync("CONTRIBUTING.md", "utf8");
+    for (const kept of ["## Keeping the suite fast", "## Test knobs", "VERDICT_GATE_BACKOFF_UNIT_MS"])
+      expect(contributing).toContain(kept);
+    expect(README).toContain("[CONTRIBUTING.md](CONTRIBUTING.md)");
+  });
+
+  it("says how to get the CLI from a clone: npm ci, then npm link", () => {
+    expect(README).toMatch(/`npm ci`, then `npm link` puts `verdict-gate` on your PATH/);
+    expect(readFileSync("docs/cli.md", "utf8")).toMatch(
+      /npm ci\n\s*npm link +# puts verdict-gate on your PATH/,
+    );
+  });
+
+  it("has inputs and outputs tables in docs/inputs.md that match action.yml (node scripts/docs.mjs --write regenerates them)", () => {
     const run = spawnSync(process.execPath, ["scripts/docs.mjs"], { encoding: "utf8" });
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
   });
@@ -30,13 +56,16 @@ describe("README.md", () => {
   it("the docs script fails on a stale table and fixes it with --write", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "vg-docs-"));
     try {
-      const readme = path.join(dir, "README.md");
-      writeFileSync(readme, README.replace(/(\| `check-name` +\| )`verdict-gate`/, "$1`gate`        "));
+      const readme = path.join(dir, "inputs.md");
+      const inputs = readFileSync("docs/inputs.md", "utf8");
+      const stale = inputs.replace(/(\| `check-name` +\| )`verdict-gate`/, "$1`gate`        ");
+      expect(stale).not.toBe(inputs);
+      writeFileSync(readme, stale);
       copyFileSync("action.yml", path.join(dir, "action.yml"));
-      const args = ["scripts/docs.mjs", "--readme", readme, "--action", path.join(dir, "action.yml")];
-      const stale = spawnSync(process.execPath, args, { encoding: "utf8" });
-      expect(stale.status).toBe(1);
-      expect(stale.stderr).toMatch(/run `node scripts\/docs\.mjs --write`/);
+      const args = ["scripts/docs.mjs", "--inputs", readme, "--action", path.join(dir, "action.yml")];
+      const checked = spawnSync(process.execPath, args, { encoding: "utf8" });
+      expect(checked.status).toBe(1);
+      expect(checked.stderr).toMatch(/run `node scripts\/docs\.mjs --write`/);
       execFileSync(process.execPath, [...args, "--write"]);
       expect(spawnSync(process.execPath, args).status).toBe(0);
       expect(readFileSync(readme, "utf8")).toMatch(/\| `check-name` +\| `verdict-gate` +\|/);

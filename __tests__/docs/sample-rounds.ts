@@ -136,21 +136,23 @@ interface Scenario {
   checkRuns?: readonly CheckRunState[];
   otherPr?: { state: "open" | "closed"; merged: boolean };
   maxDiffTokens?: string;
+  /** Binary files the diff adds beside the text files (git says only that they differ). */
+  binary?: readonly string[];
   at: string;
 }
 
 function scriptedReviewer(reply: Script): Reviewer {
   return {
     provider: "openai",
-    model: "gpt-4.1",
-    label: "openai gpt-4.1 @ api.openai.com",
+    model: "gpt-5.4",
+    label: "openai gpt-5.4 @ api.openai.com",
     contextWindow: 1_047_576,
     async review(prompt) {
       const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt.user)?.[1] ?? "";
       return {
         ok: true,
         text: reply(token),
-        model: "gpt-4.1-2025-04-14",
+        model: "gpt-5.4",
         usage: { inputTokens: 3_412, outputTokens: 286 },
         latencyMs: 7_900,
         attempts: 1,
@@ -183,7 +185,13 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
         writeFileSync(path.join(dir, file), text);
       }
-      const diff = parseUnifiedDiff(added(s.files));
+      const binaries = (s.binary ?? [])
+        .map(
+          (file) =>
+            `diff --git a/${file} b/${file}\nnew file mode 100644\nindex 0000000..3b18e51\nBinary files /dev/null and b/${file} differ\n`,
+        )
+        .join("");
+      const diff = parseUnifiedDiff(`${added(s.files)}${binaries}`);
       const pr: PullRequestInfo = {
         number: s.number,
         headSha: headSha(s.number, i + 1),
@@ -221,13 +229,14 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         judgedPullsAt: async () => [],
         pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
         mergeGroupPulls: async () => [],
+        commitsBetween: async () => ({ commits: [], complete: true }),
         requestCount: () => 0,
       };
       const { port, writes } = recordWrites(base, { dryRun: true, appSlug: "github-actions" });
       const settings = {
         ...roundSettings(
           {
-            model: "gpt-4.1",
+            model: "gpt-5.4",
             ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
           },
           "sk-sample",
@@ -377,4 +386,21 @@ export async function sampleRounds(): Promise<Record<Status, SampleRound>> {
   )
     throw new Error("a sample round is missing");
   return { approve: third, blocked: second, "hold-for-human": held, "conditional-on": waiting };
+}
+
+/** A check run the samples do not show but a person meets: a hold for a binary file the reviewer
+ * could not read, beside text it saw whole (its coverage once read "99% (2/3 files, 11/11 lines)"). */
+export async function binaryHoldRound(): Promise<SampleRound> {
+  const [held] = await play([
+    {
+      name: "a logo beside the code",
+      number: 66,
+      files: { "src/refund.ts": REFUND_V3, "test/refund.test.ts": REFUND_TEST },
+      binary: ["assets/logo.png"],
+      reply: (t) => `No blocking issues.\n\n===VERDICT=== APPROVE ${t}`,
+      at: "2025-06-05T08:30:00Z",
+    },
+  ]);
+  if (held === undefined) throw new Error("no round");
+  return held;
 }

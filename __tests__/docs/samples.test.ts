@@ -74,16 +74,29 @@ describe("docs/samples", () => {
 
   it("each status leads with its badge, then why, then what to do next, before any detail", () => {
     for (const status of STATUSES) {
+      if (status === "approve") continue;
       const md = samples[status].writes.finished?.output.summary ?? "";
       const lines = md.split("\n");
       expect(lines[0]).toMatch(new RegExp(`^## (✅|❌|✋|⏳) ${status}`));
       const why = md.indexOf("### Why");
       const next = md.indexOf("**Next:**");
       const details = md.indexOf("| part |");
-      if (status !== "approve") expect(why).toBeGreaterThan(0);
+      expect(why).toBeGreaterThan(0);
       expect(why).toBeLessThan(next);
       expect(next).toBeLessThan(details);
     }
+  });
+
+  it("an approve leads with what passed in this round, and folds the rounds before it", () => {
+    const md = samples.approve.writes.finished?.output.summary ?? "";
+    expect(md.split("\n\n").slice(0, 2)).toEqual(["## ✅ approve", "### Passed in round 3"]);
+    const parts = md.indexOf("| part |");
+    const next = md.indexOf("**Next:** Every part passed on the whole diff.");
+    const past = md.indexOf("<details><summary>Rounds: 3 rounds, 2 blocked before this approve</summary>");
+    expect(0 < parts && parts < next && next < past).toBe(true);
+    // The earlier rounds' reasons are all there, inside the fold, not above the verdict.
+    expect(md.indexOf("ledger.record")).toBeGreaterThan(past);
+    expect(md).not.toContain("### Rounds");
   });
 
   it("repeats no reason in the heading, and folds what only confirms (passing criteria, replies)", () => {
@@ -94,7 +107,9 @@ describe("docs/samples", () => {
     expect(approve).toContain("<details><summary>Reviewer's report</summary>");
     // The first round has nothing earlier to compare with: its only row would repeat "Why".
     expect(samples["hold-for-human"].writes.finished?.output.summary).not.toContain("### Rounds");
-    expect(approve).toMatch(/### Rounds\n\n\| round \| commit \| status \| reasons \|/);
+    expect(samples.blocked.writes.finished?.output.summary).toMatch(
+      /### Rounds\n\n\| round \| commit \| status \| reasons \|/,
+    );
   });
 
   it("every footer shows the package's version", () => {

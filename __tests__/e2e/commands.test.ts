@@ -4,11 +4,20 @@
 // the API; the PR's author never decides their own PR; a refused or malformed command changes nothing,
 // gets a reply and fails no step; an ordinary comment costs no request at all; the check run lands on
 // the PR's head, never on the default branch's commit the event runs on.
-import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CommentRecord } from "../support/github-api/model.js";
 import { openAIReply } from "../support/reviewers.js";
-import type { ActionRun } from "./harness.js";
+import {
+  type Commented,
+  commentAs,
+  EYES,
+  expectRefused as expectRefused_,
+  PERMISSION,
+  PR,
+  REPLY_ROUTE,
+  REREAD,
+  reactions,
+  replies as replies_,
+} from "./commands-world.js";
 import { commentBody, counted, dispatch, exclusionsOf, latestCheck } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
@@ -26,81 +35,16 @@ afterEach(async () => {
   await world.close();
 });
 
-const REPLY = "<!-- verdict-gate:reply -->";
-
-interface Commented {
-  run: ActionRun;
-  comment: CommentRecord;
-  /** The GitHub requests the run made, by route. */
-  routes: string[];
-}
-
-/** `author` comments `body` on the PR and the workflow runs on that `issue_comment` event, with the
- * PR head checked out as the documented workflow does. */
-async function comment(
-  author: string,
-  body: string,
-  options: { action?: "created" | "edited"; edit?: (payload: Record<string, unknown>) => void } = {},
-): Promise<Commented> {
-  const record = world.pull.comment(author, body);
-  const event = world.event({
-    event: "issue_comment",
-    action: options.action ?? "created",
-    repo: world.repo,
-    pull: world.pull,
-    comment: record,
-  });
-  if (options.edit !== undefined) {
-    const payload = JSON.parse(readFileSync(event.path, "utf8")) as Record<string, unknown>;
-    options.edit(payload);
-    writeFileSync(event.path, JSON.stringify(payload));
-  }
-  const { result, routes } = await counted(world, () => world.run({ event }));
-  return { run: result, comment: record, routes };
-}
-
-/** The gate's reactions on a comment, oldest first. */
-function reactions(record: CommentRecord): string[] {
-  return (record.reactions ?? []).filter((r) => r.user.login === "github-actions[bot]").map((r) => r.content);
-}
-
-function replies(): string[] {
-  return world.pull
-    .comments()
-    .filter((c) => c.body.startsWith(REPLY))
-    .map((c) => c.body);
-}
+const comment = (author: string, body: string, options: Parameters<typeof commentAs>[3] = {}) =>
+  commentAs(world, author, body, options);
+const replies = () => replies_(world);
+const expectRefused = (act: () => Promise<Commented>, why: RegExp) => expectRefused_(world, act, why);
 
 async function heldRound(): Promise<void> {
   world.openai.script(() => openAIReply("I am not sure about this one."));
   const held = await world.run({});
   expect(held.outputs.status).toBe("hold-for-human");
 }
-
-/** What a refusal leaves: the eyes and a confused reaction, one reply saying why, a passing step, no
- * check run started or finished, and the history as it was. */
-async function expectRefused(act: () => Promise<Commented>, why: RegExp): Promise<Commented> {
-  const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
-  const history = world.pull.comments().find((c) => c.body.includes("verdict-gate:history"))?.body;
-  const calls = world.openai.requests.length;
-  const done = await act();
-  expect(done.run.code, done.run.log).toBe(0);
-  expect(done.run.outputs.status).toBeUndefined();
-  expect(reactions(done.comment)).toEqual(["eyes", "confused"]);
-  expect(replies()).toHaveLength(1);
-  expect(replies()[0]).toMatch(why);
-  expect(replies()[0]).toMatch(/Nothing was changed\./);
-  expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
-  expect(world.pull.comments().find((c) => c.body.includes("verdict-gate:history"))?.body).toBe(history);
-  expect(world.openai.requests.length).toBe(calls);
-  expect(done.routes).not.toContain("POST /repos/{owner}/{repo}/check-runs");
-  return done;
-}
-
-const EYES = "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions";
-const REPLY_ROUTE = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
-const PR = "GET /repos/{owner}/{repo}/pulls/{pull_number}";
-const PERMISSION = "GET /repos/{owner}/{repo}/collaborators/{username}/permission";
 
 describe("/verdict approve and /verdict block", () => {
   for (const who of ["maintainer-mo", "admin-ada", "outside-olive"]) {
@@ -172,7 +116,7 @@ describe("/verdict approve and /verdict block", () => {
         () => comment(who, "/verdict approve trust me"),
         new RegExp(`@${who} has ${role} permission; recording a decision needs write access`),
       );
-      expect(done.routes).toEqual([EYES, PR, PERMISSION, REPLY_ROUTE, EYES]);
+      expect(done.routes).toEqual([REREAD, EYES, PR, PERMISSION, REPLY_ROUTE, EYES]);
     });
   }
 
@@ -200,7 +144,7 @@ describe("/verdict approve and /verdict block", () => {
         () => comment(login, "/verdict approve my own code is fine"),
         new RegExp(`@${login} opened pull request #${world.pull.number}; its author may not decide it`),
       );
-      expect(done.routes).toEqual([EYES, PR, REPLY_ROUTE, EYES]);
+      expect(done.routes).toEqual([REREAD, EYES, PR, REPLY_ROUTE, EYES]);
     });
   }
 
@@ -318,7 +262,7 @@ describe("comments that are not carried out", () => {
       () => comment("maintainer-mo", "/verdict review"),
       /pull request #\d+ is closed; there is nothing to gate/,
     );
-    expect(done.routes).toEqual([EYES, PR, REPLY_ROUTE, EYES]);
+    expect(done.routes).toEqual([REREAD, EYES, PR, REPLY_ROUTE, EYES]);
   });
 
   for (const [body, why] of [
@@ -367,6 +311,7 @@ describe("API requests per /verdict command", () => {
     const START = "POST /repos/{owner}/{repo}/check-runs";
     const FINISH = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
     const WRITE = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}";
+    const COMMITS = "GET /repos/{owner}/{repo}/compare/{basehead}";
     const figures: Record<string, number> = {};
     await heldRound();
     figures["ordinary comment"] = (await comment("reader-rex", "Nice work")).routes.length;
@@ -378,12 +323,18 @@ describe("API requests per /verdict command", () => {
     world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
     const reviewed = await comment("maintainer-mo", "/verdict review --force");
     expect(reviewed.run.outputs.status).toBe("blocked");
-    // Taken; the PR and the permission; a whole round (the PR not read again; with --force no other
-    // pull request's verdict for the commit is looked for); done.
+    // Re-read; taken; the PR and the permission; a whole round (the PR not read again; with --force no
+    // other pull request's verdict for the commit is looked for); done.
     expect(reviewed.routes).toEqual([
+      REREAD,
       EYES,
       PR,
       PERMISSION,
+      // Forced: who pushed since the last approve (the gate's runs on the head, its history, the
+      // commits), before anything is posted.
+      CHECK_RUNS,
+      HISTORY,
+      COMMITS,
       START,
       HISTORY,
       "GET /repos/{owner}/{repo}/contents/{path}",
@@ -400,15 +351,18 @@ describe("API requests per /verdict command", () => {
     ]);
     figures["/verdict review (a round that blocks)"] = reviewed.routes.length;
     const decided = await comment("maintainer-mo", "/verdict approve fine");
-    // Taken (eyes); the PR, the person's permission; the gate's runs on the head and its history (the
-    // head and base the person read); then the dispatch decision's round, which reads neither the PR nor
-    // the permission again; done (+1).
+    // Re-read; taken (eyes); the PR, the person's permission; the gate's runs on the head and its
+    // history (the round the person read, and who pushed), the commits since the last approve (who
+    // wrote them); then the dispatch decision's round, which reads neither the PR nor the permission
+    // again; done (+1).
     expect(decided.routes).toEqual([
+      REREAD,
       EYES,
       PR,
       PERMISSION,
       CHECK_RUNS,
       HISTORY,
+      COMMITS,
       START,
       HISTORY,
       PULLS_AT_COMMIT,
@@ -423,10 +377,10 @@ describe("API requests per /verdict command", () => {
     expect(figures).toEqual({
       "ordinary comment": 0,
       "help, or a malformed command": 3,
-      "refused: the author deciding, or a closed PR": 4,
-      "refused: no write access": 5,
-      "/verdict approve": 14,
-      "/verdict review (a round that blocks)": 14,
+      "refused: the author deciding, or a closed PR": 5,
+      "refused: no write access": 6,
+      "/verdict approve": 16,
+      "/verdict review (a round that blocks)": 18,
     });
   });
 });

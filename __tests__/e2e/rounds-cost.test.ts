@@ -124,10 +124,15 @@ describe("API requests per round", () => {
       dispatch(world, "admin-ada", { decision: "approve", reason: "fine", "max-rounds": "2" }),
     );
     figures.decision = decided.total;
-    // An approve is a pass on the commit: the pull requests at it are asked before and after.
+    // Before anything is posted: who decides (permission), the round they read (the gate's runs on the
+    // head, its history) and who pushed since the last approve (the commits). An approve is a pass on
+    // the commit: the pull requests at it are asked before and after.
     expect(decided.routes).toEqual([
       PR,
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+      "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+      READ_HISTORY,
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
       START_CHECK,
       READ_HISTORY,
       PULLS_AT_COMMIT,
@@ -171,7 +176,7 @@ describe("API requests per round", () => {
       "re-evaluation, nothing changed": 8,
       "round that exhausts the budget": 11,
       "terminal hold": 7,
-      decision: 10,
+      decision: 13,
       "merge group (one PR)": 8,
     });
   });

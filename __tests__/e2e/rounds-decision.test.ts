@@ -193,8 +193,9 @@ describe("a decision is about the commit the gate last judged", () => {
     expect(run.code).toBe(1);
     expect(run.outputs.status).not.toBe("approve");
     expect(run.commands.join("\n")).toMatch(/a decision applies only to the commit the gate last judged/);
+    // Refused before anything was posted: the new head's own round judges it.
     const onHead = gateChecks(world).filter((c) => c.headSha === world.pull.headSha);
-    expect(onHead.map((c) => c.conclusion)).toEqual(["action_required"]);
+    expect(onHead).toEqual([]);
     expect(commentBody(world)).toBe(comment);
     expect(world.openai.requests.length).toBe(calls);
   });

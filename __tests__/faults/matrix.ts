@@ -152,6 +152,29 @@ function withRequires(requires: unknown[]): Record<string, string> {
   };
 }
 
+/** A maintainer's dispatched approve of the head the gate blocked in an earlier round, whose check run
+ * is on it (where a decision finds the gate's history before posting anything). */
+function decisionRun(w: World): RunSpec {
+  w.repo.setPermission("maintainer", "write");
+  seedHistory(w.pull, { head: w.pull.headSha, approve: false });
+  w.repo.addCheckRun({
+    sha: w.pull.headSha,
+    name: "verdict-gate",
+    status: "completed",
+    conclusion: "failure",
+    app: "github-actions",
+  });
+  const workspace = checkout(w.api, w.repo.fullName, w.pull.headSha);
+  w.workspaces.push(workspace);
+  const inputs = { pr: String(w.pull.number), decision: "approve", reason: "read it myself" };
+  return {
+    event: w.event({ event: "workflow_dispatch", repo: w.repo, inputs, sender: "maintainer" }),
+    workspace,
+    inputs,
+    head: w.pull.headSha,
+  };
+}
+
 const otherPull = new WeakMap<World, FakePullRequest>();
 
 /** The settings fingerprint of the world's own runs: a queued PR's approve counts only under the
@@ -236,18 +259,30 @@ export const POINTS: readonly Point[] = [
   {
     name: "GET permission (decision)",
     route: "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+    prepare: (w) => decisionRun(w),
+  },
+  {
+    name: "GET commits (who pushed, decision)",
+    route: "GET /repos/{owner}/{repo}/compare/{basehead}",
+    when: () => (r) => !isDiff(r),
+    prepare: (w) => decisionRun(w),
+  },
+  {
+    name: "GET comment (a /verdict command, re-read)",
+    route: "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
     prepare: (w) => {
-      w.repo.setPermission("maintainer", "write");
-      // A decision is about the commit the gate last judged: the head was blocked in an earlier round.
-      seedHistory(w.pull, { head: w.pull.headSha, approve: false });
-      const workspace = checkout(w.api, w.repo.fullName, w.pull.headSha);
-      w.workspaces.push(workspace);
-      const inputs = { pr: String(w.pull.number), decision: "approve", reason: "read it myself" };
+      const spec = decisionRun(w);
+      const said = w.pull.comment("maintainer", "/verdict approve read it myself");
       return {
-        event: w.event({ event: "workflow_dispatch", repo: w.repo, inputs, sender: "maintainer" }),
-        workspace,
-        inputs,
-        head: w.pull.headSha,
+        ...spec,
+        event: w.event({
+          event: "issue_comment",
+          action: "created",
+          repo: w.repo,
+          pull: w.pull,
+          comment: said,
+        }),
+        inputs: {},
       };
     },
   },

@@ -36,6 +36,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.apiKey]: { other: "sk-other", binds: false, why: "a credential, never hashed" },
   [INPUT.checkName]: { other: "strict-gate", binds: false, why: "each name has its own history" },
   [INPUT.pr]: { other: "8", binds: false, why: "which PR, not how it is judged" },
+  [INPUT.headSha]: {
+    other: "a".repeat(40),
+    binds: false,
+    why: "which commit a person read, not how it is judged",
+  },
   [INPUT.maxRounds]: { other: "3", binds: false, why: "the budget; raising it must not drop a decision" },
   [INPUT.reviewerTimeoutSeconds]: { other: "7", binds: false, why: "how it is reached" },
   [INPUT.reviewerRetries]: { other: "0", binds: false, why: "how it is reached" },

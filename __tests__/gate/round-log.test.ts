@@ -110,6 +110,7 @@ function world(reviewer: Reviewer) {
     judgedPullsAt: async () => [PR.number],
     pullRequestState: async () => ({ state: "open", merged: false }),
     mergeGroupPulls: async () => [],
+    commitsBetween: async () => ({ commits: [], complete: true }),
     requestCount: () => 0,
   };
   const ctx: RoundContext = {

@@ -3,11 +3,13 @@
 // find those), and every path package.json names exists in a build. `npm run check-package` proves
 // the same on a real `npm pack` and install; this is the cheap half that runs with the suite.
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageBundleDir } from "../support/package-bundle.js";
 
 interface Manifest {
+  engines: { node: string };
   bin: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
   files: string[];
@@ -57,7 +59,15 @@ function declarationPackages(entry: string): string[] {
 describe("the npm package", () => {
   it("names a bin, a library and its types that a build produces, inside `files`", () => {
     const root = manifest.exports["."] as Record<string, string>;
-    const paths = [...Object.values(manifest.bin), root.import as string, root.types as string];
+    // The bin is a committed launcher (launcher.test.ts) that runs the CLI a build puts in dist/cli.
+    for (const bin of Object.values(manifest.bin)) {
+      expect(existsSync(bin), bin).toBe(true);
+      expect(
+        manifest.files.some((f) => path.posix.normalize(bin).startsWith(`${f}/`)),
+        `${bin} is in files`,
+      ).toBe(true);
+    }
+    const paths = ["dist/cli/index.js", root.import as string, root.types as string];
     for (const p of paths) {
       expect(existsSync(built(p)), p).toBe(true);
       const normal = path.posix.normalize(p);
@@ -81,5 +91,29 @@ describe("the npm package", () => {
     };
     for (const [name, range] of Object.entries(manifest.dependencies ?? {}))
       expect(range, name).toBe(lock.packages[`node_modules/${name}`]?.version);
+  });
+
+  it("installs nothing whose engines leave out a Node it supports: `npm ci` on Node 20 warns of nothing", () => {
+    // npm's own reading of a range (semver), not ours. content-type 3 wants Node 22 while the
+    // package says >=20; the lockfile pins 2.1.0 through `overrides` (the same parse, Node 18 and up).
+    const semver = createRequire(import.meta.url)("semver") as {
+      satisfies(version: string, range: string): boolean;
+      minVersion(range: string): { version: string } | null;
+    };
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
+      packages: Record<string, { dev?: boolean; engines?: { node?: string } }>;
+    };
+    const supported = semver.minVersion(manifest.engines.node)?.version as string;
+    /** The oldest Node the development tools run on (vite and vitest: ^20.19.0 || >=22.12.0). */
+    const tools = "20.19.0";
+    let checked = 0;
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      const range = entry.engines?.node;
+      if (where === "" || range === undefined) continue;
+      checked += 1;
+      for (const node of entry.dev === true ? [tools, process.version] : [supported, process.version])
+        expect(semver.satisfies(node, range), `${where} wants Node ${range}, not ${node}`).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });

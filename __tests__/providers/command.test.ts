@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ReviewReply } from "../../src/ports/reviewer.js";
-import { commandReviewer } from "../../src/providers/command.js";
+import { commandReviewer, SCRATCH_PREFIX } from "../../src/providers/command.js";
+import { COMMAND_DEFAULT_WINDOW, OLLAMA_DEFAULT_WINDOW } from "../../src/providers/context-window.js";
 import { createReviewer } from "../../src/providers/create.js";
 import { REDACTED } from "../../src/util/redact.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
@@ -167,7 +168,9 @@ describe("command reviewer", () => {
   it("fails as command-failed when the program does not exist", async () => {
     const reply = failure(await reviewer("verdict-gate-no-such-reviewer -p").review(PROMPT));
     expect(reply.failure).toBe("command-failed");
-    expect(reply.message).toContain("could not start: ENOENT");
+    expect(reply.message).toContain(
+      "could not start: the program was not found (not installed, or not on PATH) (it runs in an empty temporary directory",
+    );
   });
 
   it("accepts a reviewer that exits without reading its stdin", async () => {
@@ -275,5 +278,66 @@ describe("command reviewer", () => {
     });
     expect(r.label).toBe("command claude (claude-sonnet-4-6)");
     expect(r.contextWindow).toBe(200_000);
+  });
+});
+
+describe("a command reviewer's window", () => {
+  it("is the common CLIs' for a program the table does not know, not 8,192, and says where it came from", () => {
+    const codex = reviewer("codex exec --skip-git-repo-check -");
+    expect(codex.contextWindow).toBe(COMMAND_DEFAULT_WINDOW);
+    expect(codex.contextWindowBasis).toBe(
+      "the default for a command reviewer: what `claude -p` and `codex exec` read at least",
+    );
+    expect(reviewer("/home/me/bin/review.sh").contextWindow).toBe(COMMAND_DEFAULT_WINDOW);
+    // `ollama run` cuts a long prompt in silence: its own small default, as for an Ollama endpoint.
+    expect(reviewer("ollama run llama3.1").contextWindow).toBe(OLLAMA_DEFAULT_WINDOW);
+    const set = reviewer("codex exec", { contextWindow: 32_768 });
+    expect([set.contextWindow, set.contextWindowBasis]).toEqual([32_768, "the configured context-window"]);
+  });
+});
+
+describe("a command reviewer's temporary directory", () => {
+  const scratchReviewer = (command: string, parent: string, timeoutMs = 10_000) =>
+    commandReviewer({
+      command,
+      timeoutMs,
+      env: { PATH: process.env.PATH ?? "" },
+      scratch: true,
+      scratchParent: parent,
+      killGraceMs: 200,
+    });
+
+  it("is a fresh one for each call, removed with everything the reviewer left in it", async () => {
+    const parent = mkdtempSync(path.join(dir, "tmp-"));
+    const r = scratchReviewer(fakeReviewerCommand("litter"), parent);
+    const first = success(await r.review(PROMPT)).text;
+    const second = success(await r.review(PROMPT)).text;
+    const worked = (text: string) => /worked in (\S+)/.exec(text)?.[1] ?? "";
+    expect(path.basename(worked(first))).toMatch(new RegExp(`^${SCRATCH_PREFIX}`));
+    expect(worked(first)).not.toBe(worked(second));
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it("is removed when the call fails and when it is killed at the time limit", async () => {
+    const parent = mkdtempSync(path.join(dir, "tmp-"));
+    const failed = failure(await scratchReviewer(fakeReviewerCommand("litter", "3"), parent).review(PROMPT));
+    expect(failed.message).toMatch(/exited with code 3: worked in /);
+    expect(readdirSync(parent)).toEqual([]);
+    const hung = failure(await scratchReviewer(fakeReviewerCommand("hang"), parent, 300).review(PROMPT));
+    expect(hung.message).toContain("no complete reply within 0.3s");
+    expect(readdirSync(parent)).toEqual([]);
+  });
+
+  it("that cannot be made fails the call, named, and is never a reply", async () => {
+    const reply = failure(
+      await scratchReviewer(
+        fakeReviewerCommand("reply", "===VERDICT=== APPROVE"),
+        path.join(dir, "no", "such"),
+      ).review(PROMPT),
+    );
+    expect(reply.failure).toBe("command-failed");
+    expect(reply.message).toBe(
+      `command reviewer \`fake-reviewer.mjs\`: could not make its empty temporary directory: there is no such file or directory`,
+    );
   });
 });

@@ -168,6 +168,26 @@ describe("openai reviewer: a reply", () => {
     expect(failure(await reviewer.review(PROMPT)).failure).toBe("truncated");
   });
 
+  it("reads the JSON object a server sent without a content-type (a small proxy or local runner)", async () => {
+    const body = JSON.stringify((openAIReply(APPROVE) as { body: unknown }).body);
+    const { reviewer } = await setup([{ kind: "raw", status: 200, body }]);
+    expect(success(await reviewer.review(PROMPT)).text).toBe(APPROVE);
+  });
+
+  it("still refuses such a body when it is not one JSON object read strictly, or says it is text", async () => {
+    const body = JSON.stringify((openAIReply(APPROVE) as { body: unknown }).body);
+    const repeated = body.replace('{"id"', '{"choices":[],"id"');
+    expect(repeated).not.toBe(body);
+    for (const reply of [
+      { kind: "raw", status: 200, body: repeated },
+      { kind: "raw", status: 200, body: APPROVE },
+      { kind: "raw", status: 200, headers: { "content-type": "text/plain" }, body },
+    ] as const) {
+      const { reviewer } = await setup([reply]);
+      expect(failure(await reviewer.review(PROMPT)).failure, reply.body.slice(0, 40)).toBe("bad-response");
+    }
+  });
+
   it("joins the text parts of a content array", async () => {
     const { reviewer } = await setup([
       openAIReply("", {

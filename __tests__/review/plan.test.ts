@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { ReviewReply } from "../../src/ports/reviewer.js";
 import { coverageAfter, formatCoverage } from "../../src/review/coverage.js";
 import {
+  budgetBasis,
   DEFAULT_MAX_DIFF_TOKENS,
   diffBudget,
   fileTokens,
@@ -328,7 +330,7 @@ describe("coverage", () => {
       outcomes(plan, (i) => i === 0),
     );
     expect(after.complete).toBe(false);
-    expect(formatCoverage(after)).toBe("30% (1/2 files, 3/10 lines)");
+    expect(formatCoverage(after)).toBe("30% (1/2 files, 3/10 lines; not seen: 1 file whose call failed)");
     expect(after.notReviewed).toEqual([
       {
         path: "b.ts",
@@ -477,3 +479,44 @@ describe("planReview and coverage: properties", () => {
     );
   });
 });
+
+describe("budgetBasis: what set a call's budget, and what changes it", () => {
+  const big = {
+    label: "gpt",
+    contextWindow: 1_047_576,
+    contextWindowBasis: "the built-in figure for gpt-4.1",
+  };
+  const small = { label: "local", contextWindow: 8_192, contextWindowBasis: "the configured context-window" };
+
+  it("names max-diff-tokens when the window leaves more room than it", () => {
+    expect(budgetBasis([big], { maxDiffTokens: 60_000 })).toBe(
+      "max-diff-tokens (`--max-diff-tokens`); raise it to review the file",
+    );
+  });
+
+  it("names each reviewer whose window set it, with where its figure came from; a panel's own setting too", () => {
+    expect(budgetBasis([big, small], { maxDiffTokens: 60_000, overheadTokens: 2_000 })).toBe(
+      "80% of local's context window of 8,192 tokens (the configured context-window), less the prompt; set `context-window` (`--context-window`; in a panel, that reviewer's own `context-window`) to the window it really reads",
+    );
+  });
+
+  it("is what a file over the budget says", () => {
+    const basis = budgetBasis([small], { maxDiffTokens: 60_000 });
+    const plan = planReview(parseUnifiedDiff(bigFileDiff(40_000)), {
+      maxDiffTokens: diffBudget({ maxDiffTokens: 60_000, contextWindow: 8_192 }),
+      budgetBasis: basis,
+    });
+    expect(plan.notReviewed[0]?.detail).toMatch(
+      /^about [\d,]+ tokens, over the 4,553-token budget for one call: 80% of local's/,
+    );
+    expect(plan.coverage.gaps[0]).toContain(`big.txt is ${plan.notReviewed[0]?.detail}`);
+  });
+});
+
+function bigFileDiff(bytes: number): string {
+  const lines = Array.from(
+    { length: Math.ceil(bytes / 40) },
+    (_, i) => `+line ${i} of a file that is large enough`,
+  );
+  return `diff --git a/big.txt b/big.txt\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/big.txt\n@@ -0,0 +1,${lines.length} @@\n${lines.join("\n")}\n`;
+}

@@ -87,7 +87,7 @@ describe("plan → prompts → reviewer → coverage", () => {
     const coverage = coverageAfter(plan, outcomes);
     expect(coverage.complete).toBe(false);
     expect(formatCoverage(coverage)).toBe(
-      "66% (4/6 files, 40/60 lines); withheld: 1 lockfile (checked deterministically)",
+      "66% (4/6 files, 40/60 lines; not seen: 2 files whose call failed); withheld: 1 lockfile (checked deterministically)",
     );
     expect(coverage.notReviewed.map((n) => [n.path, n.reason])).toEqual([
       ["src/c.ts", "reviewer-failed"],

@@ -57,6 +57,9 @@ interface Step {
   outcome: Result;
   person?: string;
   personReason?: string;
+  /** A forced answer (re-rolled), and who pushed the head. */
+  forced?: boolean;
+  pushedBy?: string;
   pending?: Record<string, string>;
   reviewer?: boolean;
   /** Per-file verdicts this round keeps (incremental rounds): approved files, and blocked files each
@@ -106,6 +109,8 @@ function play(state: { stored: History; shadow?: History }, s: Step): void {
       : {}),
     ...(s.pending !== undefined ? { pendingSince: s.pending } : {}),
     ...(s.person !== undefined ? { decidedBy: s.person, decisionReason: s.personReason ?? "ok" } : {}),
+    ...(s.forced === true ? { forced: true } : {}),
+    ...(s.pushedBy !== undefined ? { pushedBy: s.pushedBy } : {}),
     coverage: "100%",
     ...(s.usage === true ? { usage: { in: 123_456_789_012, out: 98_765_432, unreported: 1_000 } } : {}),
   });
@@ -188,6 +193,8 @@ function worstStep(i: number): Step {
     },
     person: controls(500),
     personReason: controls(5_000),
+    forced: true,
+    pushedBy: controls(500),
     pending: Object.fromEntries(many(40, (k) => [`${k}${controls(1_000)}`, controls(500)])),
     reviewer: true,
   };
@@ -236,6 +243,7 @@ describe("the size of one round", () => {
       pendingSince: s.pending ?? {},
       decidedBy: s.person as string,
       decisionReason: s.personReason as string,
+      pushedBy: controls(500),
       coverage: controls(500),
       panel: worstPanel(),
       usage: { in: Number.MAX_SAFE_INTEGER, out: Number.MAX_SAFE_INTEGER, unreported: 10_000_000 },
@@ -373,6 +381,8 @@ describe("the comment never outgrows GitHub's limit", () => {
     maxRounds: fc.oneof(fc.constant(3), fc.integer({ min: 1, max: 1_000 })),
     outcome,
     person: fc.option(text(200), { freq: 6 }),
+    forced: fc.boolean(),
+    pushedBy: fc.option(text(200), { freq: 3 }),
     reviewer: fc.boolean(),
     files: fc.option(fc.record({ approved: fc.nat({ max: 2_500 }), blocked: fc.nat({ max: 40 }) }), {
       freq: 2,
@@ -401,6 +411,8 @@ describe("the comment never outgrows GitHub's limit", () => {
             maxRounds: s.maxRounds,
             outcome: s.outcome,
             ...(s.person !== null ? { person: s.person, personReason: s.person } : {}),
+            forced: s.forced,
+            ...(s.pushedBy !== null ? { pushedBy: s.pushedBy } : {}),
             reviewer: s.reviewer,
             ...(s.files !== null ? { files: s.files, usage: true } : {}),
             ...(s.pending !== null ? { pending: s.pending } : {}),

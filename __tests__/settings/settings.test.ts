@@ -332,3 +332,56 @@ describe("issue_comment", () => {
     ).toThrow(/accepted only on workflow_dispatch/);
   });
 });
+
+describe("who acts, and on which head", () => {
+  it("takes the pusher from a `synchronize` event's sender, and from no other event", () => {
+    const pushed = example("pull_request", "synchronize");
+    const sender = (pushed.sender as { login: string }).login;
+    expect(readSettings(reader(withModel), environment("pull_request", pushed)).pusher).toBe(sender);
+    expect(readSettings(reader(withModel), environment("pull_request_target", pushed)).pusher).toBe(sender);
+    const opened = example("pull_request", "opened");
+    expect(readSettings(reader(withModel), environment("pull_request", opened)).pusher).toBeUndefined();
+    // A `pr` input naming another pull request: this push is not its push.
+    const other = readSettings(reader({ ...withModel, pr: "99999" }), environment("pull_request", pushed));
+    expect(other.pusher).toBeUndefined();
+  });
+
+  it("takes `head-sha` on workflow_dispatch as a full commit SHA, and nowhere else", () => {
+    const payload = example("workflow_dispatch");
+    const head = "ABCDEF0123456789abcdef0123456789ABCDEF01";
+    const s = readSettings(
+      reader({ ...withModel, pr: "3", "head-sha": head }),
+      environment("workflow_dispatch", payload),
+    );
+    expect(s.target).toEqual({ kind: "pull_request", number: 3, namedHead: head.toLowerCase() });
+    for (const bad of ["abcdef0", `${head}0`, "HEAD", "g".repeat(40)])
+      expect(
+        () =>
+          readSettings(
+            reader({ ...withModel, pr: "3", "head-sha": bad }),
+            environment("workflow_dispatch", payload),
+          ),
+        bad,
+      ).toThrow(/input `head-sha`: expects a full commit SHA \(40 hex digits\)/);
+    expect(() =>
+      readSettings(
+        reader({ ...withModel, "head-sha": head }),
+        environment("pull_request", example("pull_request", "opened")),
+      ),
+    ).toThrow(/`head-sha` is accepted only on workflow_dispatch/);
+  });
+
+  it("names who forced a review on a dispatch, and nobody when force-review is the workflow's own setting", () => {
+    const dispatched = readSettings(
+      reader({ ...withModel, pr: "3", "force-review": "true" }),
+      environment("workflow_dispatch", example("workflow_dispatch")),
+    );
+    expect(dispatched).toMatchObject({ forceReview: true, forcedBy: "maintainer" });
+    const configured = readSettings(
+      reader({ ...withModel, "force-review": "true" }),
+      environment("pull_request", example("pull_request", "synchronize")),
+    );
+    expect(configured.forceReview).toBe(true);
+    expect(configured.forcedBy).toBeUndefined();
+  });
+});

@@ -10,6 +10,8 @@
 //   fake-reviewer.mjs hang                  never exit
 //   fake-reviewer.mjs hang-ignoring-term [pidfile]  ignore SIGTERM, write its pid, never exit
 //   fake-reviewer.mjs spawn-and-hang <pidfile>  start a child that hangs, write its pid, hang
+//   fake-reviewer.mjs litter [code]         leave files in its working directory (as an agent does),
+//                                           print that directory, exit [code] (default 0)
 //   fake-reviewer.mjs env                   print the environment as JSON
 //   fake-reviewer.mjs argv                  print its arguments (after the mode) as JSON
 //   fake-reviewer.mjs flood <bytes>         print <bytes> bytes of "x"
@@ -23,7 +25,7 @@
 // Every mode except no-stdin first reads all of stdin; with FAKE_REVIEWER_STDIN=<path> in the
 // environment it also saves stdin there, so a test can assert the exact prompt.
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const [mode = "", ...args] = process.argv.slice(2);
 
@@ -104,6 +106,15 @@ switch (mode) {
     const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" });
     writeFileSync(args[0] ?? "", String(child.pid));
     forever();
+    break;
+  }
+  case "litter": {
+    mkdirSync("scratch/deeper", { recursive: true });
+    writeFileSync("scratch/deeper/notes.md", "what the agent wrote\n");
+    writeFileSync("plan.txt", "step 1\n");
+    const code = Number(args[0] ?? "0");
+    (code === 0 ? process.stdout : process.stderr).write(`worked in ${process.cwd()}\n`);
+    process.exit(code);
     break;
   }
   case "env":

@@ -26,6 +26,7 @@ import {
   GATE_PERMISSIONS,
   ROUND_CONCURRENCY_GROUP,
   ROUND_PULL_REQUEST_TYPES,
+  roundConcurrencyGroup,
 } from "../../src/cli/templates/gate-job.js";
 import { ACTION_REF } from "../../src/cli/templates/project.js";
 import { starterWorkflow } from "../../src/cli/templates/workflow.js";
@@ -677,19 +678,57 @@ describe("every documented checkout is the commit the gate judges", () => {
 describe("one concurrency group for every round of a pull request", () => {
   const workflows = allWorkflows().filter(documented);
 
+  /** Whether the workflow declares an input `pr` (dispatch or call), and the job a matrix over `pr`:
+   * the sources of the number its group may name, and must, beside the event's own. */
+  const sources = (w: Workflow, job: Job) => {
+    const on = triggers(w);
+    const declares = (event: string) =>
+      ((((on[event] ?? {}) as Mapping).inputs ?? {}) as Mapping).pr !== undefined;
+    const matrix = ((job.body.strategy ?? {}) as Mapping).matrix as Mapping | undefined;
+    return {
+      input: declares("workflow_dispatch") || declares("workflow_call"),
+      matrix: matrix?.pr !== undefined,
+    };
+  };
+
   it("every job that runs the gate is in the one group, at job level, queued and never cancelled", () => {
     let count = 0;
+    const kinds = new Set<string>();
     for (const w of workflows) {
       for (const job of jobs(w).filter((j) => j.steps.some(isGateStep))) {
         expect(w.doc.concurrency, `${w.source}: a workflow-level group cannot read matrix`).toBeUndefined();
+        // Only the sources the workflow has: `matrix.pr` without a matrix is an actionlint finding.
+        const has = sources(w, job);
+        kinds.add(JSON.stringify(has));
         expect(job.body.concurrency, `${w.source} ${job.id}`).toEqual({
-          group: ROUND_CONCURRENCY_GROUP,
+          group: roundConcurrencyGroup(has),
           "cancel-in-progress": false,
         });
         count += 1;
       }
     }
     expect(count).toBeGreaterThan(7);
+    // Workflows with an input, with a matrix, and with neither are all among them.
+    expect(kinds.size).toBe(3);
+  });
+
+  it("a group that leaves out a source names the same pull request as the whole group, for every event", () => {
+    for (const s of SCENARIOS)
+      for (const has of [
+        { input: true, matrix: false },
+        { input: false, matrix: true },
+        { input: false, matrix: false },
+      ]) {
+        // What a workflow without the source evaluates: that context empty.
+        const contexts = {
+          ...baseContexts(s),
+          ...(has.input ? {} : { inputs: {} }),
+          matrix: has.matrix ? { pr: 58 } : {},
+        };
+        expect(text(interpolate(roundConcurrencyGroup(has), contexts)), s.name).toBe(
+          text(interpolate(ROUND_CONCURRENCY_GROUP, contexts)),
+        );
+      }
   });
 
   it("no job that calls the reusable workflow holds a group (it would wait for its own called job)", () => {

@@ -5,8 +5,8 @@
 // specify a positional argument starting with a '-', place it at the end of the command after '--'`)
 // are never shown: they describe the parser, not the command.
 import { parseArgs } from "node:util";
+import { closest } from "../util/closest.js";
 import { UsageError } from "./io.js";
-import { closest } from "./suggest.js";
 
 type Spec = Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }>;
 

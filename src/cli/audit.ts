@@ -4,10 +4,11 @@
 // when it does not (or cannot be read), 2 for bad arguments or no history to audit, 1 for an internal
 // error. Reading is all it does: a token that can read the pull request's comments is enough.
 import { isGitHubError } from "../github/errors.js";
-import { auditPullRequest, DEFAULT_AUTHOR, type PullRequestAudit } from "../github/history-audit.js";
+import { auditPullRequest, type PullRequestAudit } from "../github/history-audit.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { EXIT } from "../verdict/four-values.js";
 import { isDigest, lastHash, roundReasons } from "../verdict/history.js";
+import { appSlugOf, botLogin, DEFAULT_APP_SLUG } from "./app-slug.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -15,11 +16,11 @@ import { painter } from "./paint.js";
 import { parsePullRequest } from "./pr.js";
 
 const USAGE = [
-  "usage: verdict-gate audit OWNER/REPO#N [--json] [--check-name NAME] [--author LOGIN] [--api-url URL]",
+  "usage: verdict-gate audit OWNER/REPO#N [--json] [--check-name NAME] [--app-slug SLUG] [--api-url URL]",
   "",
   "  --check-name NAME   the gate's check name, which keys its history comment (default verdict-gate)",
-  `  --author LOGIN      the only author whose history comment is trusted (default ${DEFAULT_AUTHOR};`,
-  "                      a GitHub App's is APP-SLUG[bot])",
+  "  --app-slug SLUG     the app whose history comment (by SLUG[bot]) is the only one trusted",
+  `                      (default ${DEFAULT_APP_SLUG}, the workflow token's; as pr --dry-run takes it)`,
   "  --api-url URL       GitHub's REST API (default $GITHUB_API_URL, else https://api.github.com)",
   "  --json              one JSON object instead of the report",
   "  The token comes from GITHUB_TOKEN or GH_TOKEN (read access to the pull request is enough).",
@@ -28,7 +29,7 @@ const USAGE = [
 const OPTIONS = {
   json: { type: "boolean" },
   "check-name": { type: "string" },
-  author: { type: "string" },
+  "app-slug": { type: "string" },
   "api-url": { type: "string" },
 } as const;
 
@@ -145,6 +146,11 @@ export const auditCommand: Command = {
   summary: "replay and verify a pull request's round history: hashes, links, budget (0 valid, 3 invalid)",
   usage: USAGE,
   async run(args, io) {
+    if (args.some((a) => a === "--author" || a.startsWith("--author=")))
+      throw new UsageError(
+        "--author is --app-slug now, as `pr` names it: the app whose bot wrote the history (--app-slug my-gate, or my-gate[bot])",
+        { brief: true },
+      );
     const { values, positionals } = parse(args, OPTIONS, 1);
     const given = positionals[0];
     if (given === undefined) throw new UsageError("missing the pull request (OWNER/REPO#N)");
@@ -155,11 +161,7 @@ export const auditCommand: Command = {
     const checkName = (values["check-name"] as string | undefined) ?? "verdict-gate";
     if (checkName.trim() === "" || checkName.length > 100)
       throw new UsageError("--check-name expects a name of 1 to 100 characters");
-    const author = (values.author as string | undefined) ?? DEFAULT_AUTHOR;
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(\[bot\])?$/.test(author))
-      throw new UsageError(
-        `--author expects a login such as ${DEFAULT_AUTHOR}, got ${JSON.stringify(plain(author, 60))}`,
-      );
+    const author = botLogin(appSlugOf((values["app-slug"] as string | undefined) ?? DEFAULT_APP_SLUG));
     const apiUrl =
       (values["api-url"] as string | undefined) ?? io.env.GITHUB_API_URL ?? "https://api.github.com";
     if (!/^https?:\/\/[^\s]+$/.test(apiUrl))
@@ -189,7 +191,7 @@ export const auditCommand: Command = {
     else io.out(auditText(result, io));
     if (result.comment === null) {
       io.err(
-        `verdict-gate audit: ${result.report.errors[0]}; check the pull request, --check-name and --author\n`,
+        `verdict-gate audit: ${result.report.errors[0]}; check the pull request, --check-name and --app-slug\n`,
       );
       return EXIT.usage;
     }

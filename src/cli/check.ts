@@ -25,7 +25,7 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
 import { CONTRACT_PATH as DEFAULT_CONTRACT_PATH } from "./templates/project.js";
-import { basePathFor } from "./top-level.js";
+import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [
   "usage: verdict-gate check [CONTRACT | --contract FILE] [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
@@ -80,7 +80,9 @@ function readContractText(io: CliIO, file: string): string {
   try {
     bytes = readFileSync(path.resolve(io.cwd, file));
   } catch (error) {
-    throw new InputError(`cannot read the contract ${file}: ${describeError(error)}`);
+    throw new InputError(
+      `cannot read the contract ${file}: ${describeError(error)}${topLevelHint(io.cwd, file)}`,
+    );
   }
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -204,6 +206,8 @@ async function check(
             pipe: "git diff main | verdict-gate check CONTRACT --diff -",
           })
         ).diff;
+  // How the diff was read, when a person should know (bytes that are not UTF-8, read as U+FFFD).
+  for (const how of diff?.howRead ?? []) io.err(`verdict-gate check: note: ${how}\n`);
   let report: ContractReport;
   let bundleHash: string | undefined;
   if (options.evidenceFile !== undefined) {

@@ -16,4 +16,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "check", load: async () => (await import("./check.js")).checkCommand },
   { name: "audit", load: async () => (await import("./audit.js")).auditCommand },
   { name: "init", load: async () => (await import("./init.js")).initCommand },
+  { name: "eval", load: async () => (await import("./eval.js")).evalCommand },
 ];

@@ -29,9 +29,12 @@ function terminalHint(error: GitHubError, apiUrl: string): string {
 export function terminalGitHubMessage(error: unknown, apiUrl: string): string {
   if (!isGitHubError(error)) return describeError(error);
   const status = error.status !== undefined ? ` with HTTP ${error.status}` : "";
+  // A network failure's detail is what happened on the way (no answer came), not GitHub's word.
   const said =
     error.githubMessage !== undefined && error.githubMessage !== ""
-      ? ` (GitHub: ${error.githubMessage})`
+      ? error.kind === "network"
+        ? ` (${error.githubMessage})`
+        : ` (GitHub: ${error.githubMessage})`
       : "";
   const id = error.requestId !== undefined ? ` [request id ${error.requestId}]` : "";
   return `GitHub API: ${error.operation} failed${status}${said}. ${terminalHint(error, apiUrl)}${id}`;

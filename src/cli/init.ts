@@ -2,27 +2,31 @@
 // overwrites: an existing file is somebody's configuration, and a gate's configuration replaced in
 // silence is a gate that checks something else. Both files are checked first, so either both are
 // written or neither is.
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { closest } from "../util/closest.js";
+import { describeError } from "../util/describe-error.js";
 import { EXIT } from "../verdict/four-values.js";
 import { parse } from "./args.js";
 import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";
 import { CONTRACT_PATH, DOCS_URL, WORKFLOW_PATH } from "./templates/project.js";
 import {
+  commandWindow,
   STARTER_DEFAULTS,
   STARTER_PROVIDERS,
   type StarterChoice,
   type StarterProvider,
   starterWorkflow,
 } from "./templates/workflow.js";
+import { topLevel } from "./top-level.js";
 
 const USAGE = [
   "usage: verdict-gate init [--dir DIR] [--provider openai|anthropic|command] [--model NAME] [--command CMD]",
   "",
   `  writes ${WORKFLOW_PATH} and ${CONTRACT_PATH} into DIR (default: the current directory);`,
   "  refuses (exit 2) if either exists",
-  "  --provider   the reviewer: openai (default, gpt-4.1), anthropic (claude-sonnet-4-5), or command (claude -p)",
+  `  --provider   the reviewer: openai (default, ${STARTER_DEFAULTS.openai.model}), anthropic (${STARTER_DEFAULTS.anthropic.model}), or command (claude -p)`,
   "  --model      another model for openai or anthropic",
   '  --command    another reviewer command for provider command (e.g. "codex exec --skip-git-repo-check -")',
 ].join("\n");
@@ -38,8 +42,12 @@ function choice(values: Record<string, unknown>): StarterChoice {
   const provider =
     (values.provider as string | undefined) ?? (values.command !== undefined ? "command" : "openai");
   if (!(STARTER_PROVIDERS as readonly string[]).includes(provider)) {
+    const guess = closest(provider, STARTER_PROVIDERS);
     throw new UsageError(
-      `--provider: expects ${STARTER_PROVIDERS.join(", ")}; got ${JSON.stringify(provider)}`,
+      `--provider: expects ${STARTER_PROVIDERS.join(", ")}; got ${JSON.stringify(provider)}` +
+        (guess !== undefined
+          ? `; did you mean ${guess}?`
+          : " (Gemini, Ollama, OpenRouter and Azure OpenAI are reached through openai with their base-url: write the openai starter and change its step as docs/reviewers.md shows)"),
     );
   }
   const p = provider as StarterProvider;
@@ -59,6 +67,43 @@ function choice(values: Record<string, unknown>): StarterChoice {
   };
 }
 
+/** Where the starter goes: GitHub reads workflows only from `.github/workflows` at the top level of a
+ * repository, so run from `src/` init writes at the top level (and says so), and a `--dir` inside a
+ * repository but below its top level is refused: a workflow written there would never run. Outside
+ * any git repository (a directory that becomes one later), the directory itself. */
+function starterRoot(cwd: string, given: string | undefined): { dir: string; shown: string; note?: string } {
+  const asked = path.resolve(cwd, given ?? ".");
+  let isDir = false;
+  try {
+    isDir = statSync(asked).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (!isDir) throw new UsageError(`--dir ${given ?? "."}: not a directory`);
+  const top = topLevel(asked);
+  if (top === undefined || samePlace(top, asked))
+    return { dir: asked, shown: given === undefined ? "" : path.relative(cwd, asked) };
+  if (given !== undefined) {
+    throw new UsageError(
+      `--dir ${given}: ${asked} is inside the git repository ${top}, below its top level; GitHub reads workflows only from .github/workflows at the top level, so one written here would never run (--dir ${path.relative(cwd, top) || "."} writes it there)`,
+      { brief: true },
+    );
+  }
+  return {
+    dir: top,
+    shown: path.relative(cwd, top),
+    note: `writing at the repository's top level ${top}: GitHub reads workflows only from .github/workflows there`,
+  };
+}
+
+function samePlace(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return path.resolve(a) === path.resolve(b);
+  }
+}
+
 export const initCommand: Command = {
   name: "init",
   summary: `write a starter workflow (${WORKFLOW_PATH}) and contract (${CONTRACT_PATH}); never overwrites`,
@@ -66,36 +111,43 @@ export const initCommand: Command = {
   async run(args, io) {
     const { values } = parse(args, OPTIONS, 0);
     const picked = choice(values);
-    const root = path.resolve(io.cwd, (values.dir as string | undefined) ?? ".");
-    let isDir = false;
-    try {
-      isDir = statSync(root).isDirectory();
-    } catch {
-      isDir = false;
-    }
-    if (!isDir) throw new UsageError(`--dir ${String(values.dir ?? ".")}: not a directory`);
+    const given = values.dir as string | undefined;
+    const root = starterRoot(io.cwd, given);
     const files = [
       { rel: WORKFLOW_PATH, text: starterWorkflow(picked) },
       { rel: CONTRACT_PATH, text: starterContract() },
     ];
-    const existing = files.filter((f) => existsSync(path.join(root, f.rel)));
+    const existing = files.filter((f) => existsSync(path.join(root.dir, f.rel)));
     if (existing.length > 0) {
       io.err(
-        `verdict-gate init: ${existing.map((f) => f.rel).join(" and ")} already exist${existing.length === 1 ? "s" : ""} in ${root}; nothing was written (move ${existing.length === 1 ? "it" : "them"} aside to start afresh)\n`,
+        `verdict-gate init: ${existing.map((f) => f.rel).join(" and ")} already exist${existing.length === 1 ? "s" : ""} in ${root.dir}; nothing was written (move ${existing.length === 1 ? "it" : "them"} aside to start afresh)\n`,
       );
       return EXIT.usage;
     }
+    const written: string[] = [];
     for (const f of files) {
-      const full = path.join(root, f.rel);
-      mkdirSync(path.dirname(full), { recursive: true });
-      // `wx`: fail rather than overwrite a file that appeared since the check.
-      writeFileSync(full, f.text, { flag: "wx" });
+      const full = path.join(root.dir, f.rel);
+      try {
+        mkdirSync(path.dirname(full), { recursive: true });
+        // `wx`: fail rather than overwrite a file that appeared since the check.
+        writeFileSync(full, f.text, { flag: "wx" });
+      } catch (error) {
+        // A directory that cannot be written is the user's to fix (exit 2), said in words, with what
+        // was written before it so that a second run's "already exists" is no surprise.
+        for (const done of written) rmSync(path.join(root.dir, done), { force: true });
+        throw new UsageError(
+          `cannot write ${f.rel} in ${root.dir}: ${describeError(error)}; nothing was written`,
+          { brief: true },
+        );
+      }
+      written.push(f.rel);
     }
+    if (root.note !== undefined) io.err(`verdict-gate init: ${root.note}\n`);
     const secret = STARTER_DEFAULTS[picked.provider].secret;
     io.out(
       [
-        `wrote ${WORKFLOW_PATH}`,
-        `wrote ${CONTRACT_PATH}`,
+        `wrote ${path.join(root.shown, WORKFLOW_PATH)}`,
+        `wrote ${path.join(root.shown, CONTRACT_PATH)}`,
         "",
         "next:",
         `  1. add the reviewer's key as a repository secret: gh secret set ${secret}`,
@@ -104,7 +156,7 @@ export const initCommand: Command = {
         "     `labeled` event; for a `check_run`, `status` or `pr_merged` one, also add the dependencies",
         `     workflow (${DOCS_URL}/workflows.md#re-evaluating-dependencies), or the round waits until a push`,
         `  3. try it on a change before pushing (with ${secret} set; new files need git add -N first):`,
-        `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}"` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
+        `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}" --context-window ${commandWindow(picked.command ?? STARTER_DEFAULTS.command.command ?? "")}` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
         "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
         `     status check in the branch's protection rules (${DOCS_URL}/statuses.md)`,
         "",

@@ -15,6 +15,9 @@ export interface CliIO {
   /** Whether standard input is a terminal: a command that reads stdin then says what to pipe in
    * instead of waiting in silence. Absent means unknown (tests), read as "not a terminal". */
   readonly stdinIsTTY?: boolean;
+  /** Whether standard error is a terminal: only then does a long command (eval) keep a progress line
+   * there. Absent means unknown (tests), read as "not a terminal". */
+  readonly stderrIsTTY?: boolean;
   /** The environment (tokens, NO_COLOR, …). */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The directory relative paths resolve against. */

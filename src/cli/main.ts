@@ -1,11 +1,12 @@
 // The `verdict-gate` command frame: global flags, dispatch, and the rule that every outcome is an exit
 // code (0 approve … 1 internal error; see EXIT). A thrown error is never allowed to end in exit 0.
+
+import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
 import { COMMANDS } from "./commands.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
-import { closest } from "./suggest.js";
 
 const TOP_USAGE = "usage: verdict-gate <command> [options]   (verdict-gate --help lists the commands)";
 

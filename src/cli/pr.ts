@@ -13,6 +13,7 @@ import { isGitHubError } from "../github/errors.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { workspaceHead } from "../workspace/head.js";
+import { appSlugOf } from "./app-slug.js";
 import { parse } from "./args.js";
 import { terminalGitHubMessage } from "./github-failure.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -40,7 +41,8 @@ const USAGE = [
   "                         (default .github/verdict-contract.json)",
   "  --api-url URL          GitHub's REST API (default $GITHUB_API_URL, else https://api.github.com)",
   "  --app-slug SLUG        with --dry-run: the app that posts the gate's check runs, whose history comment",
-  "                         is trusted (default github-actions; a real run learns it from the check run)",
+  "                         (by SLUG[bot]) is trusted (default github-actions; a real run learns it from",
+  "                         the check run); audit takes the same flag",
   "  --check-name NAME  --max-rounds N  --include-pr-description  --force-review   as the action's inputs",
   "  The token comes from GITHUB_TOKEN or GH_TOKEN. Posting a check run needs a GitHub App's token;",
   "  a personal token (ghp_…, github_pat_…, gh auth token) can only --dry-run.",
@@ -184,20 +186,13 @@ export const prCommand: Command = {
     if (given === undefined) throw new UsageError("missing the pull request (OWNER/REPO#N)");
     const target = parsePullRequest(given);
     const dryRun = values["dry-run"] === true;
-    const appSlug = values["app-slug"] as string | undefined;
-    if (appSlug !== undefined) {
-      if (!dryRun) {
-        throw new UsageError(
-          "--app-slug is for --dry-run: a real run trusts the app that its token posts the check run as",
-        );
-      }
-      // A slug as GitHub spells them: the history comment's author is `<slug>[bot]`.
-      if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(appSlug)) {
-        throw new UsageError(
-          `--app-slug takes a GitHub App's slug (lower-case letters, digits and dashes, as in github-actions), got ${JSON.stringify(printable(appSlug.slice(0, 100)))}`,
-        );
-      }
+    const givenSlug = values["app-slug"] as string | undefined;
+    if (givenSlug !== undefined && !dryRun) {
+      throw new UsageError(
+        "--app-slug is for --dry-run: a real run trusts the app that its token posts the check run as",
+      );
     }
+    const appSlug = givenSlug === undefined ? undefined : appSlugOf(givenSlug);
     const token = (io.env.GITHUB_TOKEN ?? "").trim() || (io.env.GH_TOKEN ?? "").trim();
     if (token === "") {
       throw new UsageError(

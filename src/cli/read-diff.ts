@@ -36,6 +36,74 @@ async function readBounded(file: string, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** ESC [ … m: the colour codes `git diff --color=always` (or `color.diff = always` in git's config)
+ * writes around every line, which turn `diff --git` into something no reader recognises. */
+const COLOUR_CODE = /\x1b\[[0-9;]*m/;
+/** The line `git format-patch` opens each commit's patch with. */
+const PATCH_START = /^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$/gm;
+
+/** Inputs that are diffs of a kind the gate does not judge, refused saying what they are and what to
+ * run instead, before they could read as "no file diffs" or as a malformed section. */
+function refuseKnownShapes(bytes: Buffer, from: string, pipe: string): void {
+  const head = bytes.subarray(0, 64 * 1024).toString("latin1");
+  if (COLOUR_CODE.test(head)) {
+    throw new UsageError(
+      `the diff from ${from} has terminal colour codes in it (git diff --color=always, or color.diff=always in git's config): make it with --no-color (${pipe.replace(/^git diff/, "git diff --no-color")} …)`,
+    );
+  }
+  const patches = bytes.toString("latin1").match(PATCH_START)?.length ?? 0;
+  if (patches > 1) {
+    throw new UsageError(
+      `the input from ${from} is a series of ${patches} patches (git format-patch): the gate judges one change, and a file two commits touch would be judged twice, in parts. Pass the whole change as one diff (git diff BASE..HEAD), or one commit (git format-patch -1 --stdout COMMIT)`,
+    );
+  }
+}
+
+/** The text of a diff, and where bytes that are not UTF-8 stood: each is read as U+FFFD, which the
+ * reviewer sees and a pattern matches in place of the byte, so the round says so. */
+function decodeDiff(bytes: Buffer): { text: string; unreadable: number[] } {
+  const text = bytes.toString("utf8");
+  const unreadable: number[] = [];
+  if (!text.includes("\uFFFD")) return { text, unreadable };
+  const lines = text.split("\n");
+  let strictOk = true;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    strictOk = false;
+  }
+  // A U+FFFD that was written as one (its UTF-8 bytes EF BF BD) is text, not a decoding loss.
+  if (strictOk) return { text, unreadable };
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let offset = 0;
+  for (const [i, line] of lines.entries()) {
+    const size = Buffer.byteLength(line, "utf8");
+    if (line.includes("\uFFFD")) {
+      // Re-read the line's own bytes: only a line whose bytes do not decode lost anything.
+      const end = bytes.indexOf(0x0a, offset);
+      const raw = bytes.subarray(offset, end === -1 ? bytes.length : end);
+      try {
+        decoder.decode(raw);
+      } catch {
+        unreadable.push(i + 1);
+      }
+      offset = end === -1 ? bytes.length : end + 1;
+    } else {
+      offset += size + 1;
+    }
+  }
+  return { text, unreadable };
+}
+
+function unreadableNote(lines: readonly number[], diff: Diff): string {
+  const files = diff.files.filter((f) => f.patch.includes("\uFFFD")).map((f) => f.path);
+  const where = files.length > 0 ? ` (${files.slice(0, 3).join(", ")}${files.length > 3 ? ", …" : ""})` : "";
+  return (
+    `${lines.length} line${lines.length === 1 ? "" : "s"} of the diff${where} ${lines.length === 1 ? "holds" : "hold"} bytes that are not UTF-8 (first at line ${lines[0]}); ` +
+    "each such byte was read as U+FFFD (�), which is what the reviewer saw and what the criteria matched"
+  );
+}
+
 /** Reads `file` (`-` or undefined: standard input). Throws UsageError (exit 2) for an unreadable file,
  * an input over the limit, an input with no file diff in it, and a diff with a malformed section. */
 export async function readDiff(
@@ -51,6 +119,10 @@ export async function readDiff(
     if (file === undefined && options.refuseTerminal === true && io.stdinIsTTY === true) {
       throw new UsageError(`no diff: pipe one in (${options.pipe} …) or pass --diff FILE`);
     }
+    if (io.stdinIsTTY === true)
+      io.err(
+        `reading a diff from the terminal: paste it, then press Ctrl-D (or pipe one in: ${options.pipe} …)\n`,
+      );
     bytes = await io.readStdin(maxBytes);
   } else {
     try {
@@ -62,23 +134,28 @@ export async function readDiff(
   if (bytes.length > maxBytes) {
     throw new UsageError(`the diff from ${from} is over the ${maxBytes}-byte limit; nothing was checked`);
   }
-  const text = bytes.toString("utf8");
-  const diff = parseUnifiedDiff(text);
-  if (diff.files.length === 0) {
+  refuseKnownShapes(bytes, from, options.pipe);
+  const { text, unreadable } = decodeDiff(bytes);
+  const parsed = parseUnifiedDiff(text);
+  if (parsed.files.length === 0) {
     throw new UsageError(
       text.trim() === ""
-        ? `the diff from ${from} is empty: nothing changed, or nothing was piped in (${options.pipe} …)`
+        ? fromStdin
+          ? `the diff from standard input is empty: nothing changed, or nothing was piped in (${options.pipe} …)`
+          : `the diff in ${from} is empty: nothing changed between what the command that wrote it compared`
         : `the input from ${from} holds no file diffs: is it a unified diff (git diff, git format-patch)?`,
     );
   }
   // A diff is read as git wrote it, or refused: a section whose names are uncertain (a custom
   // --src-prefix, converted line endings) or whose hunks do not add up would be judged under a wrong
   // name or in part. The action holds on such a diff; here the input is simply wrong.
-  const malformed = diff.files.flatMap((f) => (f.malformed === undefined ? [] : [f.malformed]));
+  const malformed = parsed.files.flatMap((f) => (f.malformed === undefined ? [] : [f.malformed]));
   if (malformed.length > 0) {
     throw new UsageError(
       `the diff from ${from} is malformed, so nothing was checked: ${malformed[0]}${malformed.length > 1 ? ` (and ${malformed.length - 1} more section${malformed.length === 2 ? "" : "s"})` : ""}. Pipe git's own output unchanged, with a prefix git writes (${options.pipe} …)`,
     );
   }
+  const diff =
+    unreadable.length === 0 ? parsed : { ...parsed, howRead: [unreadableNote(unreadable, parsed)] };
   return { diff, from };
 }

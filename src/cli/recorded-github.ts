@@ -151,6 +151,8 @@ export function localGitHub(change: LocalChange): GitHubPort {
     judgedPullsAt: async () => [],
     pullRequestState: async () => ({ state: "open", merged: false }),
     mergeGroupPulls: async () => [],
+    // Nothing was pushed: the stand-in pull request has no commits.
+    commitsBetween: async () => ({ commits: [], complete: true }),
     requestCount: () => 0,
   };
 }

@@ -6,9 +6,8 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
+import { bindLocalReviewers, runLocalRound } from "../compose/local-round.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
-import { runPullRequestRound } from "../gate/round.js";
 import type { ContractFile } from "../ports/github.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
 import { describeError } from "../util/describe-error.js";
@@ -19,7 +18,7 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_HEAD, LOCAL_PR, localGitHub, recordWrites } from "./recorded-github.js";
+import { LOCAL_HEAD, LOCAL_PR } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import { roundJson } from "./round-json.js";
 import {
@@ -32,7 +31,7 @@ import {
   roundSettings,
 } from "./round-options.js";
 import { roundText } from "./round-text.js";
-import { basePathFor } from "./top-level.js";
+import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [
   "usage: git diff main | verdict-gate review [options]",
@@ -88,10 +87,17 @@ function readContract(
     bytes = readFileSync(full);
   } catch (error) {
     if (given !== undefined) {
-      throw new UsageError(`--contract ${given}: cannot read it: ${describeError(error)}`);
+      throw new UsageError(
+        `--contract ${given}: cannot read it: ${describeError(error)}${topLevelHint(io.cwd, given)}`,
+      );
     }
     if (nothingAt(full)) return { file: { kind: "missing" }, source };
-    throw refuse(`is there but cannot be read: ${describeError(error)}`);
+    const dangling = (error as { code?: unknown }).code === "ENOENT";
+    throw refuse(
+      dangling
+        ? "is a symbolic link to nothing: its target does not exist"
+        : `is there but cannot be read: ${describeError(error)}`,
+    );
   }
   let text: string;
   try {
@@ -154,10 +160,7 @@ export const reviewCommand: Command = {
       cwd: io.cwd,
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
-    const githubToken = io.env.GITHUB_TOKEN ?? io.env.GH_TOKEN ?? "";
-    const reviewers = reviewerFor(() =>
-      bindRoundReviewers(settings, githubToken, io.env, { callerCwd: io.cwd }, "now"),
-    );
+    const reviewers = reviewerFor(() => bindLocalReviewers(settings, io.env, io.cwd));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
@@ -166,27 +169,22 @@ export const reviewCommand: Command = {
     if (where.note !== undefined) io.err(`verdict-gate review: note: ${where.note}\n`);
 
     // A local diff is not a commit (`git diff main` includes what is not committed yet): the round is
-    // bound to no head, and says so (head_sha null, no commit in the report's footer).
-    const { port } = recordWrites(
-      localGitHub({
+    // bound to no head, and says so (head_sha null, no commit in the report's footer). The working tree
+    // is the new side of a local diff by construction.
+    const outcome = await runLocalRound({
+      settings,
+      reviewers,
+      change: {
         diff,
         contract: contract.file,
         contractPath: settings.contractPath,
         head: LOCAL_HEAD,
         readBase: localBaseReader(diff, basePath),
-      }),
-      { dryRun: true, appSlug: "local" },
-    );
-    const ctx = roundContext({
-      settings,
-      github: port,
+      },
+      tree,
       log: cliLog(io, "review", values.verbose === true, false),
-      reviewers,
-      // The working tree is the new side of a local diff by construction; there is no head to match.
-      tree: { kind: "open", tree },
-      localDependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
+      dependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",
     });
-    const outcome = await runPullRequestRound(ctx, LOCAL_PR);
     if (outcome.status === undefined || outcome.report === undefined) {
       io.err(`verdict-gate review: ${outcome.message}\n`);
       return EXIT.internal;

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { INPUT, type InputName } from "../settings/inputs.js";
 import { readSettings, type Settings, SettingsError } from "../settings/settings.js";
+import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
 import { UsageError } from "./io.js";
 
@@ -20,6 +21,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   contract: ".github/verdict-contract.json",
   "check-name": "verdict-gate",
   pr: "",
+  "head-sha": "",
   "max-rounds": "10",
   "reviewer-timeout-seconds": "300",
   "reviewer-retries": "3",
@@ -94,6 +96,9 @@ export const ROUND_OPTIONS_USAGE = [
   "  --panel-policy unanimous|quorum:K     how the panel's verdicts combine (default unanimous)",
   "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
+  "round:",
+  "  --check-name NAME  --max-rounds N          as the action's inputs: the check's name (in --markdown),",
+  "                                             and the blocked rounds before a hold",
   "diff scope:",
   "  --include GLOB  --exclude GLOB (repeatable; commas separate globs, except inside {…})",
   "  --no-default-excludes  --max-diff-tokens N",
@@ -182,11 +187,42 @@ export function refuseKeyFlags(args: readonly string[]): void {
   }
 }
 
-/** Which provider: the flag, or `command` when only --command is given, or the action's default. */
+const PROVIDERS = ["openai", "anthropic", "command"] as const;
+
+/** Services people name as a provider that the gate reaches through one of its three: the flags that
+ * do it. Without this, `--provider gemini` (the README lists Gemini) was reported as a missing key. */
+const REACHED_THROUGH: Readonly<Record<string, string>> = Object.freeze({
+  gemini:
+    "--provider openai --base-url https://generativelanguage.googleapis.com/v1beta/openai --model gemini-2.5-pro --api-key-env GEMINI_API_KEY",
+  google:
+    "--provider openai --base-url https://generativelanguage.googleapis.com/v1beta/openai --model gemini-2.5-pro --api-key-env GEMINI_API_KEY",
+  ollama: "--provider openai --base-url http://localhost:11434/v1 --model MODEL --context-window N",
+  openrouter:
+    "--provider openai --base-url https://openrouter.ai/api/v1 --model VENDOR/MODEL --api-key-env OPENROUTER_API_KEY",
+  azure:
+    "--provider openai --base-url https://RESOURCE.openai.azure.com/openai/v1 --model DEPLOYMENT --api-key-env AZURE_OPENAI_API_KEY",
+  vllm: "--provider openai --base-url http://HOST:8000/v1 --model MODEL --context-window N",
+  claude: '--provider anthropic --model MODEL, or --command "claude -p" for the Claude Code CLI',
+  codex: '--command "codex exec --skip-git-repo-check -"',
+});
+
+/** Which provider: the flag, or `command` when only --command is given, or the action's default. An
+ * unknown one is refused here, before anything asks for its key, saying how to reach that service. */
 export function providerOf(values: Values): string {
   const given = values.provider as string | undefined;
-  if (given !== undefined) return given;
-  return values.command !== undefined ? "command" : ACTION_DEFAULTS.provider;
+  if (given === undefined) return values.command !== undefined ? "command" : ACTION_DEFAULTS.provider;
+  if ((PROVIDERS as readonly string[]).includes(given)) return given;
+  const through = REACHED_THROUGH[given.trim().toLowerCase()];
+  const guess = closest(given, PROVIDERS);
+  throw new UsageError(
+    `--provider ${given}: unknown provider; the gate has ${PROVIDERS.join(", ")}` +
+      (through !== undefined
+        ? `, and reaches ${given} with ${through} (docs/reviewers.md)`
+        : guess !== undefined
+          ? `; did you mean ${guess}?`
+          : " (docs/reviewers.md has a working setup for each service)"),
+    { brief: true },
+  );
 }
 
 function flagged(message: string): string {

@@ -42,3 +42,21 @@ export function basePathFor(cwd: string, given: string | undefined): BasePath {
     note: `not inside a git repository, so the criteria read the current directory ${dir} (--base-path DIR names another)`,
   };
 }
+
+/** For a relative path named on the command line that is not there: when the repository's top level
+ * has it, what to write instead. A path a person names is read from the current directory, like every
+ * other path argument, while the default contract is read from the top level; run from `src/`,
+ * `--contract .github/verdict-contract.json` misses the file the default finds, and saying only "no
+ * such file" hides why. */
+export function topLevelHint(cwd: string, given: string): string {
+  if (path.isAbsolute(given)) return "";
+  const top = topLevel(cwd);
+  if (top === undefined || path.resolve(top) === path.resolve(cwd)) return "";
+  const there = path.join(top, given);
+  try {
+    statSync(there);
+  } catch {
+    return "";
+  }
+  return ` (a path you name is read from the current directory, ${path.resolve(cwd)}; the repository's top level has ${given}: name it ${path.relative(cwd, there)})`;
+}

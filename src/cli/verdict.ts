@@ -51,6 +51,11 @@ export const verdictCommand: Command = {
   async run(args, io) {
     const { values } = parse(args, { json: { type: "boolean" }, ...ROUND_TOKEN_OPTIONS }, 0);
     const roundToken = roundTokenOf(values);
+    // A reply can be pasted, but a prompt that waits without a word reads as a hang.
+    if (io.stdinIsTTY === true)
+      io.err(
+        "verdict-gate verdict: reading a reply from the terminal: paste it, then press Ctrl-D on a line of its own (or pipe one in: my-reviewer < prompt.txt | verdict-gate verdict)\n",
+      );
     const bytes = await io.readStdin(MAX_REPLY_BYTES);
     if (bytes.length > MAX_REPLY_BYTES) {
       io.err(

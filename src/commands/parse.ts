@@ -34,14 +34,17 @@ export const COMMAND_USAGE: readonly { readonly usage: string; readonly what: st
     usage: "/verdict review",
     what: "a new round at the pull request's current head (unchanged verdicts are reused)",
   },
-  { usage: "/verdict review --force", what: "a new round that asks the reviewer again about everything" },
+  {
+    usage: "/verdict review --force",
+    what: "a new round that asks the reviewer again about everything; it counts against max-rounds (write access; never the PR's author or anyone who pushed to it)",
+  },
   {
     usage: "/verdict approve <reason>",
-    what: "approve the head the gate last judged, as a person (write access; never the PR's author)",
+    what: "approve the round the gate last judged, as a person who read it (write access; never the PR's author or anyone who pushed to it)",
   },
   {
     usage: "/verdict block <reason>",
-    what: "block the head the gate last judged, as a person (write access; never the PR's author)",
+    what: "block the round the gate last judged, as a person who read it (write access; never the PR's author or anyone who pushed to it)",
   },
   { usage: "/verdict help", what: "this list" },
 ];

@@ -1,28 +1,28 @@
 // A `/verdict` command in a pull request comment, carried out with the same guarantees as the
-// `workflow_dispatch` path: the same permission rule (write, maintain or admin, asked of the API; never
-// the PR's author deciding their own PR), the same decision (src/gate/human-decision.ts: for the head, base and
-// contract the gate last judged, recorded in the hash-chained history), the same round
-// (src/gate/round.ts), its check run on the PR's head commit, never on the default branch's commit an
-// `issue_comment` workflow runs on.
+// `workflow_dispatch` path: the same rules for who may decide or force a new answer, and on which
+// round (src/gate/person-act.ts: write access asked of the API; never the PR's author, nor anyone who
+// pushed to it since its last approved round; only the round the gate had recorded when the comment
+// was written), the same decision (src/gate/human-decision.ts, recorded in the hash-chained history),
+// the same round (src/gate/round.ts), its check run on the PR's head commit, never on the default
+// branch's commit an `issue_comment` workflow runs on.
 //
-// What is particular to a comment: anyone can write one, so
+// What is particular to a comment: anyone can write one, and edit or delete it, so
 // - an ordinary comment (or an edited one, or one on an issue) is ignored before any request: the
 //   workflow's `if:` already filters most, and this is the rule whatever the workflow says;
+// - a command is re-read by id before it is carried out: one deleted or edited while its run waited
+//   in the queue is a command withdrawn, and is not carried out (a reply says so);
 // - a command that is refused or malformed changes nothing, gets a reply that says why, and fails no
 //   step (the person who typed it reads the reply; a red step on the default branch tells nobody);
 // - the comment gets `eyes` when the gate takes the command and `+1` or `confused` when it is done.
 // An error (the API failing, the round failing) still fails the step after saying so in a reply.
 
-import { bindingChange, bindingOf } from "../gate/binding.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
-import { deciderRefusal } from "../gate/human-decision.js";
+import { ActRefused } from "../gate/person-act.js";
 import { runPullRequestRound } from "../gate/round.js";
-import { loadHistory } from "../gate/round-history.js";
-import type { CommentPort } from "../ports/comments.js";
+import type { CommentPort, CurrentComment } from "../ports/comments.js";
 import type { GitHubPort, PullRequestInfo } from "../ports/github.js";
 import type { PullRequestComment, Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
-import { lastRound } from "../verdict/history.js";
 import { COMMAND_USAGE, type CommentCommand, parseCommand } from "./parse.js";
 
 export interface CommandOutcome {
@@ -64,46 +64,13 @@ function named(command: CommentCommand): string {
   }
 }
 
-/** Who may start a round from a comment: anyone who could push (the author included: a round is no
- * decision). A reader's `/verdict review --force` would otherwise spend the reviewer's budget at will. */
+/** Who may start a round from a comment: anyone who could push (the author included: a round that
+ * reuses the answers given is no decision). A reader's `/verdict review` would otherwise spend the
+ * reviewer's budget at will. A forced one is a maintainer's act besides (src/gate/person-act.ts). */
 async function roundRefusal(github: GitHubPort, actor: string): Promise<string | undefined> {
   const permission = await github.permission(actor);
   if (["admin", "maintain", "write"].includes(permission)) return undefined;
   return `@${actor} has ${permission} permission; starting a round needs write access to the repository.`;
-}
-
-/** A decision is about the round the person read: the newest round the gate recorded must be on the
- * PR's current head and base. round.ts checks the same inside the round, after its check run exists,
- * and holds there; asked first here, a push that landed while the person read the hold gets a reply
- * and leaves the PR as it was. This can only refuse more than the round would, never accept more: the
- * round still checks against its own, trusted, history. */
-async function unjudgedRefusal(ctx: RoundContext, pr: PullRequestInfo): Promise<string | undefined> {
-  const { github, settings } = ctx;
-  const head = pr.headSha;
-  const wait = `Nothing was decided: wait for the gate's round on ${head.slice(0, 12)}, read it, then comment again.`;
-  const runs = await github.checkRuns(head, settings.checkName);
-  const judged = runs.find((r) => r.app !== null && r.app !== undefined);
-  if (judged === undefined)
-    return `the gate has not judged ${head.slice(0, 12)}, the pull request's head, yet. ${wait}`;
-  const loaded = await loadHistory(ctx, pr.number, {
-    id: judged.id,
-    appSlug: judged.app ?? null,
-    url: "",
-  });
-  // A history that does not audit: the round holds on it and leaves it as found, as for a dispatch.
-  if (loaded.problem !== undefined) return undefined;
-  const last = lastRound(loaded.history);
-  if (last?.head !== head) {
-    const since = last === undefined ? "has no round recorded" : `last judged ${last.head.slice(0, 12)}`;
-    return `the gate ${since}, not ${head.slice(0, 12)}, the pull request's head; a decision applies only to the commit the gate last judged. ${wait}`;
-  }
-  const moved = bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread"), {
-    base: true,
-    settings: false,
-  });
-  if (moved !== undefined)
-    return `the pull request is not on what round ${last.round} judged: ${moved}. Nothing was decided: comment \`/verdict review\`, read that round, then decide.`;
-  return undefined;
 }
 
 /** The same port, with the pull request and the commenter's permission as this command already read
@@ -123,16 +90,21 @@ function remembering(github: GitHubPort, pr: PullRequestInfo, permissions: Map<s
 }
 
 /** The round's settings for this command: the pull request the comment is on, at its current head (no
- * head named, so the round takes the API's), with the command's decision or `--force`. */
+ * head named, so the round takes the API's), with the command's decision or `--force`, each carrying
+ * its person (and a decision, when it was written). */
 function roundSettings(
   settings: Settings,
   comment: PullRequestComment,
   command: Extract<CommentCommand, { kind: "review" | "decide" }>,
+  writtenAt: string,
 ): Settings {
+  const forceReview = settings.forceReview || (command.kind === "review" && command.force);
   return {
     ...settings,
     target: { kind: "pull_request", number: comment.issue },
-    forceReview: settings.forceReview || (command.kind === "review" && command.force),
+    forceReview,
+    // Whoever's comment starts a forced round asked for it, be it `--force` or the workflow's setting.
+    ...(command.kind === "review" && forceReview ? { forcedBy: comment.author } : {}),
     ...(command.kind === "decide"
       ? {
           decision: {
@@ -140,10 +112,23 @@ function roundSettings(
             reason: command.reason,
             actor: comment.author,
             url: comment.url,
+            writtenAt,
           },
         }
       : {}),
   };
+}
+
+/** Why a command is no longer the one its author stands by, or undefined while it is: deleted, or
+ * edited since the event (whose body the command was read from). */
+export function withdrawnBecause(
+  comment: PullRequestComment,
+  now: CurrentComment | undefined,
+): string | undefined {
+  if (now === undefined) return "the comment was deleted before the gate got to it";
+  if (now.body !== comment.body)
+    return "the comment was edited after it was written; an edited command is never carried out (write a new comment)";
+  return undefined;
 }
 
 export async function runCommentCommand(
@@ -153,10 +138,25 @@ export async function runCommentCommand(
 ): Promise<CommandOutcome> {
   const command = parseCommand(comment.body);
   const ignored = ignoredBecause(comment, command);
-  if (ignored !== undefined) return { message: `ignored: ${ignored}` };
+  if (ignored !== undefined || command.kind === "none") return { message: `ignored: ${ignored}` };
+  if (command.kind === "malformed" || command.kind === "help") return answer(comments, comment, command);
+  // A command is read again before it is carried out: one withdrawn while its run was queued is not.
+  const current = await comments.read(comment.id);
+  const withdrawn = withdrawnBecause(comment, current);
+  if (withdrawn !== undefined || current === undefined) {
+    const why = withdrawn ?? "the comment was deleted";
+    await comments.reply(
+      comment.issue,
+      replyBody(`\`${named(command)}\` was not carried out: ${why}.\n\nNothing was changed.`),
+    );
+    return { message: `not carried out ${named(command)}: ${why}` };
+  }
+  return carryOut(ctx, comments, comment, command, current);
+}
 
-  await comments.react(comment.id, "eyes");
-  const refuse = async (why: string, extra = ""): Promise<CommandOutcome> => {
+/** Says so under the comment, and marks it `confused`: a command refused changes nothing. */
+function refuser(comments: CommentPort, comment: PullRequestComment, command: CommentCommand) {
+  return async (why: string, extra = ""): Promise<CommandOutcome> => {
     await comments.reply(
       comment.issue,
       replyBody(`❌ \`${named(command)}\` was not carried out: ${why}\n\nNothing was changed.${extra}`),
@@ -164,40 +164,56 @@ export async function runCommentCommand(
     await comments.react(comment.id, "confused");
     return { message: `refused ${named(command)}: ${why}` };
   };
+}
 
-  if (command.kind === "malformed") return refuse(command.problem, `\n\nThe commands:\n${usage()}`);
-  if (command.kind === "help") {
-    await comments.reply(
-      comment.issue,
-      replyBody(
-        `The \`/verdict\` commands, one per comment, on its first line:\n${usage()}\n\nDeciding and starting a round need write access; a pull request's author never decides it.`,
-      ),
-    );
-    await comments.react(comment.id, "+1");
-    return { message: "answered /verdict help" };
-  }
-  if (command.kind === "none") return { message: "ignored" };
+/** `/verdict help`, or a command that is not one: a reply, and nothing else asked. */
+async function answer(
+  comments: CommentPort,
+  comment: PullRequestComment,
+  command: Extract<CommentCommand, { kind: "malformed" | "help" }>,
+): Promise<CommandOutcome> {
+  await comments.react(comment.id, "eyes");
+  if (command.kind === "malformed")
+    return refuser(comments, comment, command)(command.problem, `\n\nThe commands:\n${usage()}`);
+  await comments.reply(
+    comment.issue,
+    replyBody(
+      `The \`/verdict\` commands, one per comment, on its first line:\n${usage()}\n\nDeciding and starting a round need write access; a pull request's author, or anyone who pushed to it, never decides it or forces a new answer.`,
+    ),
+  );
+  await comments.react(comment.id, "+1");
+  return { message: "answered /verdict help" };
+}
+
+/** A round, or a decision, as the comment asks: taken (`eyes`), refused or carried out. */
+async function carryOut(
+  ctx: RoundContext,
+  comments: CommentPort,
+  comment: PullRequestComment,
+  command: Extract<CommentCommand, { kind: "review" | "decide" }>,
+  current: CurrentComment,
+): Promise<CommandOutcome> {
+  await comments.react(comment.id, "eyes");
+  const refuse = refuser(comments, comment, command);
   if (comment.author === "") return refuse("the comment has no author GitHub can name (a deleted account)");
-
   const pr = await ctx.github.pullRequest(comment.issue);
   if (pr.state === "closed")
     return refuse(
       `pull request #${pr.number} is ${pr.merged ? "merged" : "closed"}; there is nothing to gate.`,
     );
-  const permissions = new Map<string, string>();
-  const github = remembering(ctx.github, pr, permissions);
-  const checked: RoundContext = { ...ctx, github };
-  const refused =
-    command.kind === "decide"
-      ? ((await deciderRefusal(checked, comment.author, pr)) ?? (await unjudgedRefusal(checked, pr)))
-      : await roundRefusal(github, comment.author);
-  if (refused !== undefined) return refuse(refused);
-
-  const settings = roundSettings(ctx.settings, comment, command);
+  const github = remembering(ctx.github, pr, new Map<string, string>());
+  // Who may decide or force, and on which round, the round settles before it posts anything
+  // (src/gate/person-act.ts); a plain round needs write access alone.
+  if (command.kind === "review") {
+    const refused = await roundRefusal(github, comment.author);
+    if (refused !== undefined) return refuse(refused);
+  }
+  const settings = roundSettings(ctx.settings, comment, command, current.createdAt);
   let round: RoundOutcome;
   try {
-    round = await runPullRequestRound({ ...checked, settings }, pr.number);
+    round = await runPullRequestRound({ ...ctx, github, settings }, pr.number);
   } catch (error) {
+    if (error instanceof ActRefused) return refuse(error.message);
     await comments.reply(
       comment.issue,
       replyBody(

@@ -3,10 +3,11 @@
 // run the PR's code, which the gate promises never happens. It also never sees the GitHub token. A
 // command that cannot start there (a program not on PATH, a script named relative to another
 // directory) is refused here, naming the fix, before any round depends on it.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Reviewer } from "../ports/reviewer.js";
+import { SCRATCH_PREFIX } from "../providers/command.js";
 import { credentialValues, reviewerEnvironment } from "../providers/command-env.js";
 import { CommandLineError, parseCommandLine } from "../providers/command-line.js";
 import { commandNotFound } from "../providers/command-program.js";
@@ -26,23 +27,26 @@ export function bindReviewer(
   // The GitHub token, and in a panel the other reviewers' keys: a command reviewer's environment holds
   // none of them, so no prompt-injected agent can send another vendor's key anywhere.
   const withheld = [...(githubToken === "" ? [] : [githubToken]), ...(options.alsoWithheld ?? [])];
-  const cwd =
-    settings.provider === "command"
-      ? mkdtempSync(path.join(os.tmpdir(), "verdict-gate-reviewer-"))
-      : undefined;
-  if (cwd !== undefined && settings.command !== undefined && settings.command.trim() !== "") {
-    const missing = commandNotFound(parseCommandLine(settings.command), {
-      cwd,
-      env: reviewerEnvironment(env, withheld),
-      ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
-      ...(options.checkout !== undefined ? { checkout: options.checkout } : {}),
-    });
-    if (missing !== undefined) throw new CommandLineError(missing);
+  const command = settings.provider === "command";
+  if (command && settings.command !== undefined && settings.command.trim() !== "") {
+    // Asked in an empty directory like the ones the calls run in (each its own, removed after it).
+    const empty = mkdtempSync(path.join(os.tmpdir(), SCRATCH_PREFIX));
+    try {
+      const missing = commandNotFound(parseCommandLine(settings.command), {
+        cwd: empty,
+        env: reviewerEnvironment(env, withheld),
+        ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
+        ...(options.checkout !== undefined ? { checkout: options.checkout } : {}),
+      });
+      if (missing !== undefined) throw new CommandLineError(missing);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }
   return createReviewer(settings, {
     withheldSecrets: withheld,
     env,
-    ...(cwd !== undefined ? { cwd } : {}),
+    ...(command ? { scratch: true } : {}),
   });
 }
 

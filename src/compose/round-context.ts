@@ -1,6 +1,6 @@
-// The one place a RoundContext is built: the action (src/entry/run-action.ts), `verdict-gate pr` and
-// `verdict-gate review` (src/cli/) bind the round to the world here, each saying only what differs
-// for it — which GitHub, which log, when its reviewers are bound, where the criteria read files, and
+// The one place a RoundContext is built: the action (src/entry/run-action.ts), `verdict-gate pr`
+// (src/cli/pr.ts) and a local round (local-round.ts: `verdict-gate review` and `eval`) bind the round
+// to the world here, each saying only what differs for it — which GitHub, which log, when its reviewers are bound, where the criteria read files, and
 // whether the contract's `requires` can be asked at all. The clock, the round token and the version
 // are the same for all three, and so are the rules for binding reviewers: each key to its own host,
 // a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
@@ -76,10 +76,12 @@ export interface RoundWiring {
   readonly tree: RoundTree;
   /** A round with no GitHub to ask (RoundContext.localDependencies); absent, `requires` are asked. */
   readonly localDependencies?: "not-queried" | "not-checked";
+  /** The round's clock (default the real one; `verdict-gate eval` may fix it). */
+  readonly now?: () => Date;
 }
 
 export function roundContext(wiring: RoundWiring): RoundContext {
-  const { settings, github, log, reviewers, tree, localDependencies } = wiring;
+  const { settings, github, log, reviewers, tree, localDependencies, now } = wiring;
   return {
     settings,
     github,
@@ -89,7 +91,7 @@ export function roundContext(wiring: RoundWiring): RoundContext {
       ? { openTree: () => tree.tree }
       : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),
     ...(localDependencies !== undefined ? { localDependencies } : {}),
-    now: () => new Date(),
+    now: now ?? (() => new Date()),
     newRoundToken,
     log,
     version: VERSION,

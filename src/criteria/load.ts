@@ -3,6 +3,7 @@
 // base commit).
 
 import type { z } from "zod";
+import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
 import {
   DuplicateKeyError,
@@ -88,6 +89,13 @@ function locate(
   return { where: "contract", rest: [...path] };
 }
 
+/** `; did you mean "pattern"?` for a near miss (`patern`, `diff_require_change`), as the CLI says for a
+ * mistyped command or option; nothing when no known word is close. */
+function didYouMean(word: string, known: readonly string[]): string {
+  const guess = closest(word, known);
+  return guess === undefined || guess === word ? "" : `; did you mean ${JSON.stringify(guess)}?`;
+}
+
 function problemsOf(raw: unknown, issues: readonly z.core.$ZodIssue[]): ContractProblem[] {
   const problems: ContractProblem[] = [];
   for (const issue of issues) {
@@ -104,7 +112,7 @@ function problemsOf(raw: unknown, issues: readonly z.core.$ZodIssue[]): Contract
         problems.push({
           where,
           ...(field === undefined ? {} : { field }),
-          message: `unknown field; allowed here: ${allowed.join(", ")}`,
+          message: `unknown field${didYouMean(key, allowed)}; allowed here: ${allowed.join(", ")}`,
         });
       }
       continue;
@@ -119,7 +127,7 @@ function problemsOf(raw: unknown, issues: readonly z.core.$ZodIssue[]): Contract
         message:
           value === undefined
             ? `missing; every ${kind} needs a type, one of: ${types.join(", ")}`
-            : `unknown ${kind} type ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}; expected one of: ${types.join(", ")}`,
+            : `unknown ${kind} type ${typeof value === "string" ? `${JSON.stringify(value)}${didYouMean(value, types)}` : describeValue(value)}; expected one of: ${types.join(", ")}`,
       });
     } else if (issue.code === "invalid_type") {
       const expected = EXPECTED[issue.expected] ?? issue.expected;
@@ -146,6 +154,30 @@ export function parseContract(value: unknown, source: string): Contract {
   throw new ContractError(source, problemsOf(value, parsed.error.issues));
 }
 
+/** What is wrong where JSON.parse stopped, in a person's words where the text shows it: the commonest
+ * slips from hand-edited JSON (a trailing comma, a comment, single quotes, a cut-off file) are told as
+ * what they are, not as V8's "Expected double-quoted property name". */
+function syntaxSlip(text: string, offset: number): { message: string; offset: number } | undefined {
+  const here = text[offset];
+  if (offset >= text.trimEnd().length)
+    return {
+      message: "the text ends before the JSON does: a `}` or `]` is missing, or a string is not closed",
+      offset,
+    };
+  if (here === "}" || here === "]") {
+    let before = offset - 1;
+    while (before >= 0 && /\s/.test(text[before] as string)) before -= 1;
+    if (text[before] === ",")
+      return {
+        message: `a trailing comma before \`${here}\`: JSON allows no comma after the last item`,
+        offset: before,
+      };
+  }
+  if (here === "/") return { message: "a comment: JSON has none (put a note in a `description`)", offset };
+  if (here === "'") return { message: "single quotes: JSON names and strings take double quotes", offset };
+  return undefined;
+}
+
 function jsonProblem(text: string, error: unknown): string {
   const message = describeError(error);
   if (error instanceof DuplicateKeyError) return message;
@@ -158,8 +190,9 @@ function jsonProblem(text: string, error: unknown): string {
     .replace(/ in JSON at position \d+.*$/s, "")
     .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, "");
   if (offset === undefined) return said;
-  const { line, column } = lineAndColumn(text, offset);
-  return `${said} (line ${line}, column ${column})`;
+  const slip = syntaxSlip(text, offset);
+  const { line, column } = lineAndColumn(text, slip?.offset ?? offset);
+  return `${slip?.message ?? said} (line ${line}, column ${column})`;
 }
 
 /** Reads a contract from its text. `source` names it in every error message (a path, or

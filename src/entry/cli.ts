@@ -56,6 +56,7 @@ const io: CliIO = {
   },
   stdoutIsTTY: process.stdout.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
   env: process.env,
   cwd: process.cwd(),
 };

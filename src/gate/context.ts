@@ -8,6 +8,7 @@ import type { TreeReader } from "../ports/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { Settings } from "../settings/settings.js";
+import type { Finding } from "../verdict/findings.js";
 import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
@@ -52,6 +53,9 @@ export interface RoundOutcome {
   jobSummary: string;
   /** What the round reported, for renderers besides the check run's (the CLI's terminal report). */
   report?: RoundReport;
+  /** The reviewer's BLOCKING findings of this round, where it was asked and named any (absent when its
+   * verdict was reused): `verdict-gate eval` reads where they point. */
+  findings?: readonly Finding[];
   /** Why no check run could be posted (the step must then fail, whatever the status). */
   checkUnavailable?: string;
 }

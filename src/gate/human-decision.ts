@@ -1,48 +1,13 @@
-// A person's decision through workflow_dispatch: who may decide, the decision recorded as a round of
-// its own for one head commit, and that decision repeated when the same head is evaluated again.
+// A person's decision (workflow_dispatch or a `/verdict` comment): recorded as a round of its own for
+// one head commit, and repeated when the same head is evaluated again. Who may decide, and on which
+// round, is settled before anything is posted (person-act.ts, decision-target.ts).
 
-import type { PullRequestInfo } from "../ports/github.js";
 import { type Result, valueOfStatus } from "../verdict/four-values.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
 import { concludeRound } from "../verdict/loop-rules.js";
 import { humanDecision } from "../verdict/round-decision.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { finishRound } from "./publish.js";
-
-/** GitHub logins are case-insensitive: `Author-Dev` dispatching is `author-dev`. */
-export function sameLogin(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/** Who may decide a pull request by hand. Checked before anything is posted, so a refusal leaves the
- * PR exactly as it was: no check run started or finished, nothing recorded.
- * - Never its author, whatever their permission: an author with write access (an agent's app, a
- *   maintainer's own PR) could otherwise approve what the reviewer held, which is the one thing the
- *   gate exists to prevent. The author is who the API says opened the PR, not the event's word.
- * - Only someone who could merge: write, maintain or admin, as the API reports it now (not as the
- *   workflow's trigger implied; a `workflow_call` can pass any actor's dispatch on). */
-export async function confirmDecider(ctx: RoundContext, actor: string, pr: PullRequestInfo): Promise<void> {
-  const refused = await deciderRefusal(ctx, actor, pr);
-  if (refused !== undefined) throw new Error(refused);
-}
-
-/** Why `actor` may not decide `pr`, or undefined when they may (the rules above). The author is
- * refused before their permission is even asked. A `/verdict` comment's refusal is a reply, not a
- * failed step (src/commands/run.ts); an API error still throws. */
-export async function deciderRefusal(
-  ctx: RoundContext,
-  actor: string,
-  pr: PullRequestInfo,
-): Promise<string | undefined> {
-  if (sameLogin(actor, pr.author)) {
-    return `@${actor} opened pull request #${pr.number}; its author may not decide it, whatever their permission. Nothing was recorded and the check was left as it was: another maintainer decides.`;
-  }
-  const permission = await ctx.github.permission(actor);
-  if (!["admin", "maintain", "write"].includes(permission)) {
-    return `@${actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`;
-  }
-  return undefined;
-}
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
 export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promise<RoundOutcome> {

@@ -10,7 +10,7 @@ import {
   renderCheck,
   renderJobSummary,
 } from "../report/round-report.js";
-import { type Coverage, withheldSummary } from "../review/coverage.js";
+import { type Coverage, countsOf, withheldSummary } from "../review/coverage.js";
 import { describeError } from "../util/describe-error.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
@@ -94,6 +94,7 @@ export async function finishRound(
     exclusions: exclusionsJson(ending.history),
     jobSummary,
     report: posted,
+    ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
   };
 }
 
@@ -218,11 +219,7 @@ function baseReport(
 
 export function coverageReport(c: Coverage): CoverageReport {
   return {
-    filesReviewed: c.files.reviewed,
-    filesTotal: c.files.total,
-    linesReviewed: c.lines.reviewed,
-    linesTotal: c.lines.total,
-    complete: c.complete,
+    ...countsOf(c),
     excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
     notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
     ...optionalWithheld(withheldSummary(c.excluded)),

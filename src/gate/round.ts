@@ -19,7 +19,7 @@ import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type VerdictLikeLine, verdictLikeLines } from "../review/forgery.js";
-import { promptOverheadTokens } from "../review/plan.js";
+import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import {
@@ -50,6 +50,7 @@ import {
 } from "../verdict/history.js";
 import {
   concludeRound,
+  forcedAnswer,
   type RoundConclusion,
   repeatsLast,
   terminalNeed,
@@ -62,10 +63,12 @@ import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.j
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { type CriteriaPartOutcome, checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
-import { confirmDecider, decideByPerson, repostDecision } from "./human-decision.js";
+import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
+import { confirmAct, decisionTarget } from "./person-act.js";
 import { phase, phasesTogether } from "./phase.js";
 import { coverageReport, failCheck, finishRound } from "./publish.js";
+import { pushOf } from "./pushers.js";
 import { roundFindings } from "./review-comments.js";
 import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
 import { reviewedDespiteNameNotes, type WithheldScope, withheldScope } from "./withheld.js";
@@ -133,11 +136,16 @@ async function evaluate(
 function heldBeforeEvaluation(
   ctx: RoundContext,
   round: OpenRound,
-): { need: string; untrusted: boolean } | undefined {
+): { need: string; untrusted: boolean; forced?: boolean } | undefined {
   const { problem, history } = round.loaded;
   if (problem !== undefined) return { need: problem, untrusted: true };
   const terminal = terminalNeed(history, ctx.settings.maxRounds);
-  return terminal === undefined ? undefined : { need: terminal, untrusted: false };
+  if (terminal !== undefined) return { need: terminal, untrusted: false };
+  // A forced answer with no budget left holds without asking: re-rolling ends in a person, never in
+  // an approve by attrition.
+  const forced = forcedAnswer(history, round.head, ctx.settings.forceReview);
+  const spent = forced ? terminalNeed(history, ctx.settings.maxRounds, true) : undefined;
+  return spent === undefined ? undefined : { need: spent, untrusted: false, forced: true };
 }
 
 /** The hold of a round not evaluated. An untrustworthy history is left exactly as found, for the
@@ -146,7 +154,7 @@ function heldBeforeEvaluation(
 async function holdUnevaluated(
   ctx: RoundContext,
   round: OpenRound,
-  held: { need: string; untrusted: boolean },
+  held: { need: string; untrusted: boolean; forced?: boolean },
 ): Promise<RoundOutcome> {
   const { history } = round.loaded;
   const result = maybe(held.need);
@@ -159,6 +167,8 @@ async function holdUnevaluated(
         at: ctx.now().toISOString(),
         outcome: result,
         binding: bindingOf(ctx.settings, round.pr.baseSha, "unread"),
+        ...(held.forced === true ? { forced: true } : {}),
+        ...pushOf(ctx.settings, round.head),
       });
   const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
   return finishRound(ctx, round, {
@@ -246,11 +256,19 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   const prompt = promptBase(settings, round, base.contract, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
+  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  // A file over the budget holds the round: the hold names the window each reviewer was assumed to
+  // have and the setting that changes it, not only -v's debug line.
+  const overheadTokens = promptOverheadTokens(prompt);
+  const basis = budgetBasis(
+    members.map((m) => ({ ...m.reviewer, label: m.label })),
+    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
+  );
   const question = frameReviewerQuestion({
-    members: ctx.panel?.() ?? soloPanel(ctx.reviewer()),
+    members,
     policy: settings.panel?.policy ?? UNANIMOUS,
     diff: change.diff,
-    scope: change.scope,
+    scope: { ...change.scope, budgetBasis: basis },
     base: prompt,
     maxDiffTokens: settings.diff.maxDiffTokens,
   });
@@ -260,7 +278,7 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
   );
   for (const { member, plan: planned } of plans) {
     log.debug(
-      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens, prompt overhead ${promptOverheadTokens(prompt)} tokens, ${planned.chunks.length} call(s)`,
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens (${member.reviewer.contextWindowBasis ?? "its provider's figure"}), prompt overhead ${overheadTokens} tokens, ${planned.chunks.length} call(s)`,
     );
   }
 
@@ -435,6 +453,9 @@ async function concludeEvaluation(
     usage: usageOf(review.calls),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
     binding: found.contract.binding,
+    // Every forced answer on a head the gate answered counts against max-rounds (loop-rules.ts).
+    ...(forcedAnswer(history, round.head, settings.forceReview) ? { forced: true } : {}),
+    ...pushOf(settings, round.head),
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
@@ -567,9 +588,9 @@ async function openRound(
   const pr = await ctx.github.pullRequest(number);
   if (pr.state === "closed") return { kind: "closed", pr };
   const head = bindCommit(ctx, pr, eventHead);
-  // Before anything is posted: a refused decision must leave the PR exactly as it was, neither
-  // approved nor turned into a hold by someone who may not decide.
-  if (ctx.settings.decision !== undefined) await confirmDecider(ctx, ctx.settings.decision.actor, pr);
+  // Before anything is posted: a refused decision or forced answer must leave the PR exactly as it
+  // was, neither approved nor turned into a hold by someone who may not act on it.
+  await confirmAct(ctx, pr);
   const check = await startCheckRun(ctx, pr, head);
   return { kind: "open", pr, head, ...(check !== undefined ? { check } : {}) };
 }
@@ -667,20 +688,9 @@ function readOnlyGitHub(g: GitHubPort): GitHubPort {
     judgedPullsAt: (sha, checkName) => g.judgedPullsAt(sha, checkName),
     pullRequestState: (repo, n) => g.pullRequestState(repo, n),
     mergeGroupPulls: (sha, ref) => g.mergeGroupPulls(sha, ref),
+    commitsBetween: (base, head) => g.commitsBetween(base, head),
     requestCount: () => g.requestCount(),
   };
-}
-
-function decisionOnUnjudgedHead(pr: number, head: string, judged: string | undefined): string {
-  const since =
-    judged === undefined
-      ? "the gate has not judged it yet"
-      : `the gate's last round judged ${judged.slice(0, 12)}`;
-  return `pull request #${pr} is at ${head.slice(0, 12)} and ${since}; a decision applies only to the commit the gate last judged. Nothing was decided: wait for this commit's round, read it, then dispatch the decision again.`;
-}
-
-function decisionOnMovedBase(pr: number, round: number, moved: string): string {
-  return `pull request #${pr} is not on what round ${round} judged: ${moved}. Nothing was decided: let the gate judge it as it is now (re-run it, or dispatch without a decision), read that round, then dispatch the decision again.`;
 }
 
 /** The round judged on the history as read, and judged again when another run changes the history
@@ -733,16 +743,10 @@ async function judge(
   // the history again) and would bury what was changed; the hold says to look and reset first.
   const last = lastRound(loaded.history);
   if (settings.decision !== undefined && loaded.problem === undefined) {
-    // A dispatch names the PR, not a commit: a push that lands between the person reading the hold
-    // and the run starting would otherwise receive a decision about a commit nobody looked at.
-    if (last?.head !== head) throw new Error(decisionOnUnjudgedHead(pr.number, head, last?.head));
-    // Nor on another base: the person read a round judged against the old one (a retarget, or the
-    // base branch moved), and its diff and contract are not this one's.
-    const moved = bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread"), {
-      base: true,
-      settings: false,
-    });
-    if (moved !== undefined) throw new Error(decisionOnMovedBase(pr.number, last.round, moved));
+    // Asked before anything was posted (person-act.ts) and again here, on the history this round
+    // trusts: a decision lands only on the round its author read, on this head and base.
+    const refused = decisionTarget(ctx, loaded.history, { ...pr, headSha: head });
+    if (refused !== undefined) throw new Error(refused);
     return await decideByPerson(ctx, round);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a

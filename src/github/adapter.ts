@@ -21,6 +21,7 @@ import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
+import { listCommitsBetween } from "./commits-between.js";
 import { readFileAtRef } from "./contents.js";
 import { GitHubError, isGitHubError } from "./errors.js";
 import { createIssueComment, updateIssueComment } from "./issue-comments.js";
@@ -104,6 +105,7 @@ export function createGitHubPort(
     },
 
     mergeGroupPulls: (headSha, headRef) => mergeGroupPulls(bound, headSha, headRef),
+    commitsBetween: (base, head) => listCommitsBetween(client, repository, base, head),
 
     reviews: {
       threads: (prNumber) => listReviewThreads(client, repository, prNumber),

@@ -126,6 +126,47 @@ function noRetryWhenTooLarge(octokit: { hook: Octokit["hook"] }): void {
   });
 }
 
+/** Says, on the first failure of a request that the retry plugin will try again, that it will and for
+ * how long: without a network, `pr --dry-run` waited 15 s in silence before its error. Registered
+ * before that plugin, so it sees each attempt's error as it comes (`retryCount` is 0 on the first);
+ * the plugin waits (n + 1)² backoff units after the n-th retry. */
+function sayRetries(
+  log: GitHubLog | undefined,
+  retries: number,
+  unitMs: number,
+  safe: (message: string) => string,
+): (octokit: { hook: Octokit["hook"] }) => void {
+  return (octokit) => {
+    octokit.hook.error("request", (error, options) => {
+      const status = (error as { status?: unknown }).status;
+      const request = options.request as { retryCount?: number; retries?: number } | undefined;
+      const left = request?.retries ?? retries;
+      const first = (request?.retryCount ?? 0) === 0;
+      if (
+        log !== undefined &&
+        first &&
+        left > 0 &&
+        typeof status === "number" &&
+        status >= 500 &&
+        responseTooLarge(error) === undefined
+      ) {
+        let waitMs = 0;
+        for (let n = 1; n <= left; n += 1) waitMs += n * n * unitMs;
+        const reason =
+          (error as { response?: unknown }).response === undefined
+            ? (describeFailure(error, { operation: "", redact: safe }).githubMessage ?? "no answer")
+            : `HTTP ${status}`;
+        log.warn(
+          safe(
+            `GitHub did not answer ${options.method} ${options.url} (${reason}); trying again ${left} time${left === 1 ? "" : "s"} over about ${(waitMs / 1000).toFixed(waitMs < 10_000 ? 1 : 0)} s`,
+          ),
+        );
+      }
+      throw error;
+    });
+  };
+}
+
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const token = options.token.trim();
   if (token === "") throw new Error("verdict-gate needs a GitHub token (input `github-token`)");
@@ -184,6 +225,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
     }),
     noRetryWhenTooLarge,
+    sayRetries(log, retries, unit, safe),
     retry,
     paced,
   );

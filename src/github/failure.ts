@@ -1,6 +1,8 @@
 // Turns whatever a request threw (an Octokit RequestError, a fetch failure, a timeout) into a
 // GitHubError with a hint the user can act on. Octokit's error is read by shape, not by class, so a
 // thrown value from any layer (plugins, fetch, our own fetch wrapper) is classified the same way.
+
+import { plainNetworkWords } from "../util/describe-error.js";
 import { responseTooLarge } from "./bounded-fetch.js";
 import { GitHubError, type GitHubErrorKind } from "./errors.js";
 
@@ -110,7 +112,11 @@ export function describeFailure(error: unknown, context: FailureContext): GitHub
         false,
       );
     }
-    const detail = redact(typeof shaped.message === "string" ? shaped.message : chain);
+    // The cause's own words (`getaddrinfo ENOTFOUND …`) said plainly: the message is `fetch failed`.
+    const plain = plainNetworkWords(chain);
+    const detail = redact(
+      plain !== chain ? plain : typeof shaped.message === "string" ? shaped.message : chain,
+    );
     return new GitHubError({
       ...base,
       kind: "network",

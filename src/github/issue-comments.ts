@@ -3,7 +3,7 @@
 // rather than cut: half a history would read as a shorter one.
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
-import { GitHubError } from "./errors.js";
+import { GitHubError, statusOf } from "./errors.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -135,4 +135,29 @@ export async function updateIssueComment(
     }),
   );
   return toComment(expectShape(commentShape, response.data, operation));
+}
+
+/** `GET /repos/{o}/{r}/issues/comments/{id}`: 1 request. Undefined when GitHub no longer has it (404:
+ * deleted), never an error a caller might take for "still there". */
+export async function getIssueComment(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  commentId: number,
+): Promise<IssueComment | undefined> {
+  const operation = `read comment ${commentId} in ${fullName(repository)}`;
+  const answer = await client.run(operation, async (octokit) => {
+    try {
+      return (
+        await octokit.rest.issues.getComment({
+          owner: repository.owner,
+          repo: repository.repo,
+          comment_id: commentId,
+        })
+      ).data as unknown;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  });
+  return answer === null ? undefined : toComment(expectShape(commentShape, answer, operation));
 }

@@ -5,7 +5,18 @@ import type { CommentReaction } from "../github/reactions.js";
 
 export type { CommentReaction };
 
+/** A comment as GitHub has it now. */
+export interface CurrentComment {
+  body: string;
+  /** When it was written, by GitHub's clock (ISO 8601). */
+  createdAt: string;
+  /** Its author's login; null for a deleted account. */
+  author: string | null;
+}
+
 export interface CommentPort {
+  /** The comment re-read by id (1 request); undefined when it was deleted. */
+  read(commentId: number): Promise<CurrentComment | undefined>;
   /** Adds the gate's reaction to a comment (1 request; an existing one is left as it is). */
   react(commentId: number, content: CommentReaction): Promise<void>;
   /** Posts a comment on the pull request (1 request). */

@@ -121,6 +121,10 @@ export interface GitHubPort {
   pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
   /** The pull requests whose changes a merge group's head commit carries. */
   mergeGroupPulls(headSha: string, headRef: string): Promise<readonly MergeGroupPull[]>;
+  /** Who wrote and committed the commits in `head` and not in `base` (three-dot, as a pull request's
+   * commits are), for the people who pushed to a pull request (src/gate/pushers.ts); undefined when
+   * GitHub knows no such comparison (a commit that is gone). */
+  commitsBetween(base: string, head: string): Promise<CommitsBetween | undefined>;
   /** Requests made so far, for the summary and the benchmark. */
   requestCount(): number;
   /** Pull-request reviews and their threads, for showing findings (review-comments.ts). Absent from a
@@ -166,6 +170,18 @@ export interface MergeGroupPull {
   /** The head the queue took (from the group's branch name), when known: the commit the pull
    * request's approve round must be for. Null: only its current head can be asked for. */
   queuedHeadSha: string | null;
+}
+
+/** The commits between two commits, each with the GitHub users its author and committer are (null
+ * when GitHub matched no user to the commit's e-mail). */
+export interface CommitsBetween {
+  readonly commits: readonly {
+    readonly sha: string;
+    readonly author: string | null;
+    readonly committer: string | null;
+  }[];
+  /** False when GitHub listed fewer commits than the comparison has (it lists the newest 250). */
+  readonly complete: boolean;
 }
 
 export interface StoredComment {

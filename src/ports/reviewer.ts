@@ -80,6 +80,10 @@ export interface Reviewer {
   readonly label: string;
   /** Tokens the model can read at once, from the settings or the built-in table. */
   readonly contextWindow: number;
+  /** Where that figure came from, in words (`the configured context-window`, `the default for a
+   * command reviewer: …`): a hold for a file over the budget the window sets names it, so a person
+   * knows whether to correct the figure or the change. */
+  readonly contextWindowBasis?: string;
   /** Never throws: every fault comes back as a failure reply. */
   review(prompt: PromptMessages): Promise<ReviewReply>;
 }

@@ -9,17 +9,21 @@
 // SIGKILL after a grace period, and with an environment stripped of the GitHub token, the inputs and
 // the runner's command files (command-env.ts).
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "../ports/reviewer.js";
+import { describeError } from "../util/describe-error.js";
 import { type Attempt, type AttemptOutcome, callReviewer } from "./call.js";
 import { credentialValues, reviewerEnvironment } from "./command-env.js";
 import { parseCommandLine } from "./command-line.js";
 import { commandName } from "./command-program.js";
-import { contextWindowFor } from "./context-window.js";
+import { contextWindowFor, describeWindow } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY } from "./retry.js";
 import { providerDetail } from "./sdk-error.js";
 
 export interface CommandReviewerOptions {
-  /** The command line, e.g. `claude -p --model claude-sonnet-4-5`. */
+  /** The command line, e.g. `claude -p --model claude-sonnet-5-5`. */
   readonly command: string;
   /** The model it runs, for the context-window table and the summary; defaults to the program name. */
   readonly model?: string;
@@ -30,6 +34,12 @@ export interface CommandReviewerOptions {
   /** Values no variable of the child may hold (the GitHub token); also redacted from messages. */
   readonly withheldSecrets?: readonly string[];
   readonly cwd?: string;
+  /** Run each call in a fresh empty temporary directory (`verdict-gate-reviewer-*`), removed with all
+   * an agent wrote there when the call ends, however it ends; `cwd` is then unused. Each call starts
+   * clean: nothing one part of the diff's review leaves behind is there for the next. */
+  readonly scratch?: boolean;
+  /** Where those directories are made (default the system's temporary folder). */
+  readonly scratchParent?: string;
   /** A reply larger than this is refused (and the process killed). Default 4 MiB. */
   readonly maxReplyBytes?: number;
   /** Between SIGTERM and SIGKILL. Default 2 s. */
@@ -38,6 +48,16 @@ export interface CommandReviewerOptions {
 }
 
 export const DEFAULT_MAX_REPLY_BYTES = 4 * 1024 * 1024;
+/** The name every call's temporary directory starts with, in the system's temporary folder. */
+export const SCRATCH_PREFIX = "verdict-gate-reviewer-";
+
+function removeScratch(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+  } catch {
+    // A file the agent made unremovable: the folder stays, the review does not change.
+  }
+}
 const STDERR_TAIL = 1_000;
 /** After the process exits, how long to wait for its output pipes to close. A helper it started may
  * hold them open; past this the group is killed and the run fails (the output may be partial). */
@@ -116,7 +136,7 @@ export function runCommandOnce(
         error.code === "ENOENT"
           ? " (it runs in an empty temporary directory: name a script by its absolute path, or a program on PATH)"
           : "";
-      fail(`${target}: could not start: ${error.code ?? error.message}${where}`);
+      fail(`${target}: could not start: ${describeError(error)}${where}`);
     });
     const finish = (code: number | null, sig: NodeJS.Signals | null, unended = false) => {
       signal.removeEventListener("abort", stop);
@@ -172,6 +192,7 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
   const model = options.model?.trim() ? options.model.trim() : program;
   const window = contextWindowFor({
     model,
+    program,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
   const withheld = options.withheldSecrets ?? [];
@@ -180,20 +201,49 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
   // prints it: the secrets kept from the command, and the credentials it was given, which a
   // prompt-injected agent may print back in disguise.
   const secrets = [...withheld, ...credentialValues(env)];
-  const attempt: Attempt = (prompt, signal) =>
-    runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
-      target,
-      env,
-      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-      maxReplyBytes: options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
-      killGraceMs: options.killGraceMs ?? 2_000,
-    });
+  const attempt: Attempt = async (prompt, signal) => {
+    let scratch: string | undefined;
+    if (options.scratch === true) {
+      try {
+        scratch = mkdtempSync(path.join(options.scratchParent ?? os.tmpdir(), SCRATCH_PREFIX));
+      } catch (error) {
+        return {
+          ok: false,
+          failure: "command-failed",
+          message: `${target}: could not make its empty temporary directory: ${describeError(error)}`,
+          retryable: false,
+        };
+      }
+    }
+    const cwd = scratch ?? options.cwd;
+    // At the time limit the call is over before its process is: the directory goes at once (a process
+    // still running in it can create nothing in a removed directory), not when the kill completes,
+    // which a CLI that exits straight after the round would never wait for.
+    const removeNow = () => {
+      if (scratch !== undefined) removeScratch(scratch);
+    };
+    signal.addEventListener("abort", removeNow, { once: true });
+    try {
+      return await runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
+        target,
+        env,
+        ...(cwd !== undefined ? { cwd } : {}),
+        maxReplyBytes: options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
+        killGraceMs: options.killGraceMs ?? 2_000,
+      });
+    } finally {
+      // Never a reason to fail the call: what is left is only litter in the temporary folder.
+      signal.removeEventListener("abort", removeNow);
+      removeNow();
+    }
+  };
   const reviewer: Reviewer = {
     provider: "command",
     model,
     // The program's name only: arguments may carry a key.
     label: options.model?.trim() ? `command ${program} (${model})` : `command ${program}`,
     contextWindow: window.tokens,
+    contextWindowBasis: describeWindow(window),
     review: (prompt) =>
       callReviewer(attempt, prompt, {
         target,

@@ -22,6 +22,15 @@
 // A table entry is what the model supports; a server may serve less (vLLM's --max-model-len, Ollama's
 // num_ctx), so an Ollama endpoint gets Ollama's default instead, and anything unknown (an Azure
 // deployment name, a local fine-tune) gets a conservative 8,192. Set `context-window` to the real value.
+//
+// A `command` reviewer is another matter: what it runs is a program, not a model name, and the programs
+// people run are agent CLIs that read far more than 8,192 tokens. Assuming 8,192 for them held a
+// 450-line new file as over-budget and split a 300-file change into 150 calls. So a command the table
+// does not know gets COMMAND_DEFAULT_WINDOW, the least of what the common ones read today: `claude -p`
+// (Claude models, 200,000; the pinned Anthropic SDK prices context in tiers of 0–200k and 200k–1M, the
+// larger one behind a beta header) and `codex exec` (the GPT-5 family, 400,000). A command that runs a
+// local model must say so with `context-window` (docs/reviewers.md); `ollama` itself gets Ollama's
+// default, since `ollama run` cuts a long prompt in silence.
 
 import { figure } from "../report/figures.js";
 
@@ -31,6 +40,9 @@ export const OLLAMA_DEFAULT_WINDOW = 2_048;
 
 /** For models the table does not know: small enough that a warning fires before most local servers cut. */
 export const UNKNOWN_MODEL_WINDOW = 8_192;
+
+/** For a `command` reviewer the table does not know: what `claude -p` and `codex exec` read at least. */
+export const COMMAND_DEFAULT_WINDOW = 200_000;
 
 /** Warn when a prompt fills more than this share of the window. */
 export const WINDOW_WARNING_SHARE = 0.8;
@@ -74,7 +86,7 @@ export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = Object.freeze({
 export interface ContextWindow {
   readonly tokens: number;
   /** Where the figure came from, for the warning text: the setting, a table prefix, or a default. */
-  readonly source: "setting" | "table" | "ollama-default" | "unknown-default";
+  readonly source: "setting" | "table" | "ollama-default" | "unknown-default" | "command-default";
   /** The table prefix that matched, when the source is the table. */
   readonly matched?: string;
 }
@@ -102,22 +114,27 @@ function tableEntry(model: string): { prefix: string; tokens: number } | undefin
 }
 
 /** The window to check prompts against: the user's setting, else Ollama's default for an Ollama
- * endpoint (whatever the model could do, the server serves num_ctx), else the table, else 8,192. */
+ * endpoint (whatever the model could do, the server serves num_ctx), else the table, else 8,192 for a
+ * model and COMMAND_DEFAULT_WINDOW for a command reviewer (`program`: the program it starts). */
 export function contextWindowFor(options: {
   model: string;
   baseUrl?: string;
   configured?: number;
+  program?: string;
 }): ContextWindow {
   if (options.configured !== undefined && options.configured > 0) {
     return { tokens: options.configured, source: "setting" };
   }
-  if (looksLikeOllama(options.baseUrl)) return { tokens: OLLAMA_DEFAULT_WINDOW, source: "ollama-default" };
+  if (looksLikeOllama(options.baseUrl) || options.program?.toLowerCase() === "ollama")
+    return { tokens: OLLAMA_DEFAULT_WINDOW, source: "ollama-default" };
   const entry = tableEntry(options.model);
   if (entry !== undefined) return { tokens: entry.tokens, source: "table", matched: entry.prefix };
+  if (options.program !== undefined) return { tokens: COMMAND_DEFAULT_WINDOW, source: "command-default" };
   return { tokens: UNKNOWN_MODEL_WINDOW, source: "unknown-default" };
 }
 
-function describe(window: ContextWindow): string {
+/** Where a window's figure came from, in words for a warning or a hold. */
+export function describeWindow(window: ContextWindow): string {
   switch (window.source) {
     case "setting":
       return "the configured context-window";
@@ -127,6 +144,8 @@ function describe(window: ContextWindow): string {
       return "Ollama's default num_ctx, which Ollama enforces by silently cutting the prompt";
     case "unknown-default":
       return "a conservative default for a model the gate does not know";
+    case "command-default":
+      return "the default for a command reviewer: what `claude -p` and `codex exec` read at least";
   }
 }
 
@@ -144,7 +163,7 @@ export function contextWarning(options: {
   return (
     `the prompt to ${model} is ${measured === "estimated" ? "about " : ""}${figure(tokens)} ` +
     `input tokens (${measured}), ${figure(share)}% of a ${figure(window.tokens)}-token context ` +
-    `window (${describe(window)}); a server that truncates silently would cut it. Set \`context-window\` ` +
+    `window (${describeWindow(window)}); a server that truncates silently would cut it. Set \`context-window\` ` +
     "to the window the server really serves, or lower `max-diff-tokens` to split the diff further."
   );
 }

@@ -35,6 +35,8 @@ export interface ReviewerDependencies {
   readonly withheldSecrets?: readonly string[];
   /** For command: its working directory. */
   readonly cwd?: string;
+  /** For command: a fresh empty temporary directory for each call, removed when the call ends. */
+  readonly scratch?: boolean;
 }
 
 /** Throws ReviewerConfigError (or CommandLineError) for settings that cannot work: a key over plain
@@ -73,6 +75,7 @@ export function createReviewer(settings: ReviewerSettingsInput, deps: ReviewerDe
         ...(deps.env !== undefined ? { env: deps.env } : {}),
         ...(deps.withheldSecrets !== undefined ? { withheldSecrets: deps.withheldSecrets } : {}),
         ...(deps.cwd !== undefined ? { cwd: deps.cwd } : {}),
+        ...(deps.scratch === true ? { scratch: true } : {}),
       });
     }
   }

@@ -4,7 +4,7 @@
 
 import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "../ports/reviewer.js";
 import { type Attempt, callReviewer } from "./call.js";
-import type { ContextWindow } from "./context-window.js";
+import { type ContextWindow, describeWindow } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
 
 export interface HttpReviewerOptions {
@@ -42,6 +42,7 @@ export function httpReviewer(
     model: options.model,
     label: `${provider} ${options.model} @ ${where.host}`,
     contextWindow: where.window.tokens,
+    contextWindowBasis: describeWindow(where.window),
     review: async (prompt) => {
       await prepare?.().catch(() => undefined);
       return callReviewer(attempt, prompt, {

@@ -9,6 +9,7 @@
 // (call.ts retries, uniformly), and its logger is off (OPENAI_LOG=debug would print request bodies).
 import type OpenAI from "openai";
 import type { Reviewer } from "../ports/reviewer.js";
+import { parseStrictJson } from "../util/strict-json.js";
 import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
 import { endpoint } from "./endpoint.js";
@@ -22,6 +23,19 @@ export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 // A keyless endpoint still needs some bearer value for the SDK; it identifies nothing.
 const NO_KEY = "no-key";
+
+/** The body as JSON when the server sent no content-type at all: the SDK then hands over the text,
+ * and a small compatible server (a proxy, a local runner) that leaves the header out still sent the
+ * JSON object the error would quote back. Strict (a repeated key is refused), and then read like any
+ * other body; a body that says it is something else (text/plain) is not second-guessed. */
+function untypedJson(data: unknown, headers: Headers): unknown {
+  if (typeof data !== "string" || headers.get("content-type") !== null) return data;
+  try {
+    return parseStrictJson(data);
+  } catch {
+    return data;
+  }
+}
 
 export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
   const { url, host } = endpoint("openai", options.baseUrl, OPENAI_DEFAULT_BASE_URL, options.apiKey);
@@ -57,20 +71,22 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
   const attempt: Attempt = async (prompt, signal) => {
     const { sdk, client } = await load();
     try {
-      const body: unknown = await client.chat.completions.create(
-        {
-          model: options.model,
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
-          ...(options.maxOutputTokens !== undefined
-            ? { max_completion_tokens: options.maxOutputTokens }
-            : {}),
-        },
-        { signal, timeout: options.timeoutMs, maxRetries: 0 },
-      );
-      return readChatCompletion(body, target);
+      const { data, response } = await client.chat.completions
+        .create(
+          {
+            model: options.model,
+            messages: [
+              { role: "system", content: prompt.system },
+              { role: "user", content: prompt.user },
+            ],
+            ...(options.maxOutputTokens !== undefined
+              ? { max_completion_tokens: options.maxOutputTokens }
+              : {}),
+          },
+          { signal, timeout: options.timeoutMs, maxRetries: 0 },
+        )
+        .withResponse();
+      return readChatCompletion(untypedJson(data, response.headers), target);
     } catch (error) {
       return classifySdkError(error, sdk, target);
     }

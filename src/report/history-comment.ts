@@ -21,7 +21,7 @@ import { parseStrictJson } from "../util/strict-json.js";
 import { type History, parseHistory, repeats, roundCount } from "../verdict/history.js";
 import { compactHistory, STATE_BYTES } from "../verdict/history-compact.js";
 import { jsonBytes } from "../verdict/stored-text.js";
-import { code, inline, table } from "./markdown.js";
+import { code, inline, prose, table } from "./markdown.js";
 
 /** GitHub's limit for an issue comment body. */
 export const COMMENT_LIMIT = 65_536;
@@ -60,13 +60,14 @@ function rowsOf(history: History): string[][] {
         ? [full.decisionReason]
         : [];
     const reasons = [
-      ...because.map((b) => inline(b, 200)),
+      ...because.map((b) => prose(b, 200, { cell: true })),
       ...marked.map(
-        (m) => `${inline(m.reason, 200)}${m.from !== undefined ? ` *(repeated from round ${m.from})*` : ""}`,
+        (m) =>
+          `${prose(m.reason, 200, { cell: true })}${m.from !== undefined ? ` *(repeated from round ${m.from})*` : ""}`,
       ),
       ...(r.dropped !== undefined ? [`*…and ${r.dropped.count} more (in that round's check run)*`] : []),
-      ...(full?.needed ?? []).map((n) => `✋ ${inline(n, 200)}`),
-      ...(full?.dependencies ?? []).map((d) => `⏳ ${inline(d, 120)}`),
+      ...(full?.needed ?? []).map((n) => `✋ ${prose(n, 200, { cell: true })}`),
+      ...(full?.dependencies ?? []).map((d) => `⏳ ${prose(d, 120, { cell: true })}`),
     ];
     const who = r.decidedBy !== undefined ? ` by @\u200d${inline(r.decidedBy, 40)}` : "";
     return [

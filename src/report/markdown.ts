@@ -7,11 +7,20 @@ import { figure } from "./figures.js";
 /** Text inside a table cell or a list item: HTML and Markdown control characters neutralised,
  * mentions and issue references kept from pinging, one line, bounded length. */
 export function inline(text: string, max = 500): string {
-  let t = text
+  return neutralised(oneLine(text, max));
+}
+
+/** One line of at most `max` characters, whitespace runs as one space. */
+function oneLine(text: string, max: number): string {
+  const t = text
     .replace(/\r\n|\r|\n|\u2028|\u2029/g, " ")
     .replace(/\s+/g, " ")
     .trim();
-  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** HTML and Markdown control characters neutralised, mentions kept from pinging. */
+function neutralised(t: string): string {
   return (
     t
       .replace(/&/g, "&amp;")
@@ -25,6 +34,31 @@ export function inline(text: string, max = 500): string {
       // An @ followed by a word would notify that user or team; a zero-width joiner keeps it inert.
       .replace(/@(?=[A-Za-z0-9])/g, "@\u200d")
   );
+}
+
+/** A code span in the gate's own words: a run of backticks (`requires`, `--max-diff-tokens`). */
+const OWN_CODE = /`([^`\s](?:[^`\r\n]*[^`\s])?)`/g;
+
+/**
+ * Text the gate writes, in which backticks mark code — an input, a flag, a command (`no \`requires\` in
+ * the contract`, `` `/verdict approve <reason>` ``): each such span is a code span, and everything else
+ * is rendered as inline() renders it. Through inline() alone those backticks were escaped and showed
+ * on the page as backslash-less literal ticks around the word. A code span is inert whatever it holds
+ * (no link, image, HTML or mention works inside one), so a span a reason's untrusted part happens to
+ * form does no more than show as code. `cell`: the text goes in a table cell, where a `|` ends the cell
+ * even inside a code span unless escaped.
+ */
+export function prose(text: string, max = 500, options: { cell?: boolean } = {}): string {
+  const t = oneLine(text, max);
+  let out = "";
+  let at = 0;
+  for (const m of t.matchAll(OWN_CODE)) {
+    out += neutralised(t.slice(at, m.index));
+    const span = code(m[1] as string, Number.POSITIVE_INFINITY);
+    out += options.cell === true ? span.replace(/\|/g, "\\|") : span;
+    at = m.index + m[0].length;
+  }
+  return out + neutralised(t.slice(at));
 }
 
 /** Text shown verbatim in a fenced block whose fence cannot occur inside it. */

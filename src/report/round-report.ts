@@ -2,11 +2,12 @@
 // summary and text, and as the job summary. Status first, then why, then what to do next; the details
 // below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
 
+import { coveragePercent, type NotReviewedReason, notSeenSummary } from "../review/coverage.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
 import { isReviewerVerdict, type ReviewerVerdict, reviewerVerdictWord } from "../verdict/vocabulary.js";
 import { figure, seconds } from "./figures.js";
-import { code, codeCell, details, fenced, fitWithin, inline, plural, table } from "./markdown.js";
+import { code, codeCell, details, fenced, fitWithin, inline, plural, prose, table } from "./markdown.js";
 
 /** GitHub's limit for a check run's `output.summary` and `output.text`. */
 export const CHECK_TEXT_LIMIT = 65_535;
@@ -191,8 +192,11 @@ export function nextStep(report: RoundReport): string {
       return `The author addresses the reasons above and pushes; the next push starts a new round${left}.`;
     }
     case "hold-for-human":
+      // Both ways a person decides, the one on the pull request first: the comment is where a
+      // maintainer already is, and the dispatch needs the Actions tab.
       return (
         "A maintainer reads this report and decides: fix what is missing and re-run, or record a decision " +
+        "in a comment on the pull request, `/verdict approve <reason>` or `/verdict block <reason>`, or " +
         "with the workflow's `workflow_dispatch` (`decision: approve` or `block`, with a `reason`)."
       );
     case "conditional-on": {
@@ -246,9 +250,9 @@ function headingPhrase(report: RoundReport): string {
 /** The reasons of the deciding value first: those are why the status is what it is. */
 function reasonLines(result: Result): string[] {
   const lines: string[] = [];
-  const reasons = result.reasons.map((r) => `❌ ${inline(r)}`);
-  const needed = result.needed.map((n) => `✋ ${inline(n)}`);
-  const deps = result.dependencies.map((d) => `⏳ waiting for ${inline(d)}`);
+  const reasons = result.reasons.map((r) => `❌ ${prose(r)}`);
+  const needed = result.needed.map((n) => `✋ ${prose(n)}`);
+  const deps = result.dependencies.map((d) => `⏳ waiting for ${prose(d)}`);
   if (result.value === NO) lines.push(...reasons, ...needed, ...deps);
   else if (result.value === MAYBE) lines.push(...needed, ...reasons, ...deps);
   else lines.push(...deps, ...needed, ...reasons);
@@ -273,21 +277,26 @@ export function renderTitle(report: RoundReport): string {
 }
 
 function coverageLine(c: CoverageReport): string {
-  const pct =
-    c.linesTotal === 0
-      ? c.filesReviewed === c.filesTotal
-        ? 100
-        : 0
-      : (100 * c.linesReviewed) / c.linesTotal;
-  const shown = c.complete ? "100%" : `${Math.min(99, Math.floor(pct))}%`;
+  const percent = coveragePercent({
+    complete: c.complete,
+    files: { reviewed: c.filesReviewed, total: c.filesTotal },
+    lines: { reviewed: c.linesReviewed, total: c.linesTotal },
+  });
+  const notSeen = notSeenSummary(
+    c.notReviewed.map((n) => ({ reason: n.reason.split(":")[0] as NotReviewedReason })),
+  );
   const withheld = c.withheld !== undefined ? `; withheld: ${c.withheld}` : "";
-  return `${shown} (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines)${withheld}`;
+  return `${percent}% (${c.filesReviewed}/${c.filesTotal} files, ${c.linesReviewed.toLocaleString("en-US")}/${c.linesTotal.toLocaleString("en-US")} changed lines${notSeen !== undefined ? `; not seen: ${notSeen}` : ""})${withheld}`;
 }
 
 function partsTable(report: RoundReport): string {
   const rows = [...report.parts]
     .sort((a, b) => rank(b.result.value) - rank(a.result.value))
-    .map((p) => [p.name, p.skipped ? "— skipped" : VALUE_BADGE[p.result.value], inline(p.summary, 300)]);
+    .map((p) => [
+      p.name,
+      p.skipped ? "— skipped" : VALUE_BADGE[p.result.value],
+      prose(p.summary, 300, { cell: true }),
+    ]);
   if (report.coverage)
     rows.push([
       "coverage",
@@ -304,14 +313,27 @@ function historySection(report: RoundReport): string {
   // A first round's only row would repeat "Why" word for word: the table starts to say something
   // once there is an earlier round to compare with.
   if (report.history.length < 2) return "";
-  const rows = report.history.map((h) => {
+  if (report.status === "approve") return pastRounds(report);
+  const rows = historyRows(report.history);
+  const header = ["round", "commit", "status", "reasons"];
+  const older = rows.slice(0, -HISTORY_ROWS);
+  const recent = rows.slice(-HISTORY_ROWS);
+  const folded =
+    older.length > 0
+      ? `\n\n${details(`Earlier rounds: ${plural(older.length, "round")}`, table(header, older))}`
+      : "";
+  return `### Rounds\n\n${table(header, recent)}${folded}`;
+}
+
+function historyRows(history: RoundReport["history"]): string[][] {
+  return history.map((h) => {
     const reasons =
       h.reasons.length === 0
         ? "—"
         : h.reasons
             .map((r, i) => {
               const from = h.repeatedFrom[i];
-              return `${inline(r, 240)}${from !== undefined ? ` *(repeated from round ${from})*` : ""}`;
+              return `${prose(r, 240, { cell: true })}${from !== undefined ? ` *(repeated from round ${from})*` : ""}`;
             })
             .join("<br>");
     const who = h.decidedBy !== undefined ? ` by @\u200d${inline(h.decidedBy, 40)}` : "";
@@ -325,14 +347,20 @@ function historySection(report: RoundReport): string {
     );
     return [String(h.round), code(h.head.slice(0, 7)), `${BADGE[h.status]}${who}${panel.join("")}`, reasons];
   });
-  const header = ["round", "commit", "status", "reasons"];
-  const older = rows.slice(0, -HISTORY_ROWS);
-  const recent = rows.slice(-HISTORY_ROWS);
-  const folded =
-    older.length > 0
-      ? `\n\n${details(`Earlier rounds: ${plural(older.length, "round")}`, table(header, older))}`
-      : "";
-  return `### Rounds\n\n${table(header, recent)}${folded}`;
+}
+
+/** An approve leads with what passed now; the blocked rounds before it are what its author already
+ * fixed, so they are folded (every row still there, one click away) rather than a page of red above
+ * the verdict that counts. */
+function pastRounds(report: RoundReport): string {
+  const earlier = report.history.filter((h) => h.round !== report.round);
+  const counts = new Map<Status, number>();
+  for (const h of earlier) counts.set(h.status, (counts.get(h.status) ?? 0) + 1);
+  const tally = [...counts].map(([status, n]) => `${figure(n)} ${status}`).join(", ");
+  return details(
+    `Rounds: ${plural(report.history.length, "round")}, ${tally} before this approve`,
+    table(["round", "commit", "status", "reasons"], historyRows(report.history)),
+  );
 }
 
 function criteriaSection(c: CriteriaReport | undefined): string {
@@ -362,7 +390,7 @@ function criteriaSection(c: CriteriaReport | undefined): string {
     return `### Criteria: PASS\n\n${details(c.reason, grid)}`;
   }
   const body = rows.length > 0 ? grid : "No criteria.";
-  return `### Criteria: ${c.verdict}\n\n${inline(c.reason, 500)}\n\n${body}${claims}`;
+  return `### Criteria: ${c.verdict}\n\n${prose(c.reason, 500)}\n\n${body}${claims}`;
 }
 
 /** The reviewer's combined verdict as a person reads it (the CLI's terminal report uses it too). */
@@ -405,7 +433,7 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   }
   const agreement = panelSection(r.panel);
   if (agreement !== "") lines.push("", agreement);
-  for (const w of r.warnings) lines.push("", `⚠️ ${inline(w, 500)}`);
+  for (const w of r.warnings) lines.push("", `⚠️ ${prose(w, 500)}`);
   if (r.calls.length > 1) {
     lines.push(
       "",
@@ -501,7 +529,7 @@ function filesSection(c: CoverageReport | undefined): string {
   const list = (notes: readonly FileNote[]) =>
     notes
       .slice(0, 300)
-      .map((n) => `- ${code(n.path)}: ${inline(n.reason, 200)}`)
+      .map((n) => `- ${code(n.path)}: ${prose(n.reason, 400)}`)
       .join("\n") + (notes.length > 300 ? `\n- …and ${notes.length - 300} more` : "");
   const parts: string[] = [];
   if (c.notReviewed.length > 0)
@@ -522,12 +550,16 @@ function footer(report: RoundReport): string {
 function render(report: RoundReport, full: boolean): string {
   const heading = `## ${BADGE[report.status]}${headingPhrase(report)}`;
   const why = reasonLines(report.result);
+  const approve = report.status === "approve";
   const sections = [
     heading,
     why.length > 0 ? `### Why\n\n${why.map((l) => `- ${l}`).join("\n")}` : "",
+    // An approve says first what passed in this round: that is the whole of its "why".
+    approve ? `### Passed${report.prNumber !== undefined ? ` in round ${report.round}` : ""}` : "",
+    approve ? partsTable(report) : "",
     `**Next:** ${nextStep(report)}`,
-    partsTable(report),
-    report.notes.length > 0 ? report.notes.map((n) => `> ⚠️ ${inline(n, 600)}`).join("\n>\n") : "",
+    approve ? "" : partsTable(report),
+    report.notes.length > 0 ? report.notes.map((n) => `> ⚠️ ${prose(n, 600)}`).join("\n>\n") : "",
     historySection(report),
     criteriaSection(report.criteria),
     reviewerSection(report.reviewer, full),

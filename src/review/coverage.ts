@@ -116,10 +116,19 @@ export function coverageOf(
     for (const f of notReviewed) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + 1);
     const parts = [...byReason].map(([reason, n]) => `${n} ${reason}`);
     // A binary file holds the round until a person says it needs no review: say how.
+    // A file over the budget is the one gap a setting can close: say which file, what the budget was
+    // and why, so the hold itself names the window the gate assumed (plan.ts, budgetBasis).
+    const over = notReviewed.filter((f) => f.reason === "over-budget");
+    const overBudget =
+      over.length > 0
+        ? `; ${over[0]?.path} is ${over[0]?.detail}${over.length > 1 ? ` (and ${plural(over.length - 1, "more file")})` : ""}`
+        : "";
     const binary = byReason.has("binary")
       ? "; a binary file that needs no review (an image, a font) is left out with the `exclude` input (`--exclude` from a terminal), e.g. `**/*.png`, and then listed as excluded"
       : "";
-    gaps.push(`${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})${binary}`);
+    gaps.push(
+      `${plural(notReviewed.length, "file")} in scope not reviewed (${parts.join(", ")})${overBudget}${binary}`,
+    );
   }
   // The partition must be exact; if it is not, something upstream lost a file, and a lost file must
   // not let coverage read as complete.
@@ -164,16 +173,65 @@ export function withheldSummary(excluded: readonly ExcludedFile[]): string | und
   return shown.length > 0 ? shown.join(", ") : undefined;
 }
 
+/** The share of the diff seen, as a whole percentage: the lower of the share of changed lines and the
+ * share of files, rounded down, and never 100 unless complete. Lines alone would read "99% (2/3 files,
+ * 11/11 lines)" for a binary file, which counts no lines and was not seen: a contradiction on its face. */
+export function coveragePercent(coverage: Pick<Coverage, "files" | "lines" | "complete">): number {
+  if (coverage.complete) return 100;
+  const { files, lines: l } = coverage;
+  const fileShare = files.total > 0 ? files.reviewed / files.total : 0;
+  const share = l.total > 0 ? Math.min(l.reviewed / l.total, fileShare) : fileShare;
+  return Math.min(99, Math.floor(share * 100));
+}
+
+/** What was not seen, by reason: `1 binary file`, `2 files over the budget`. */
+export function notSeenSummary(notReviewed: readonly Pick<NotReviewedFile, "reason">[]): string | undefined {
+  if (notReviewed.length === 0) return undefined;
+  const words: Record<NotReviewedReason, string> = {
+    malformed: "malformed",
+    binary: "binary",
+    "patch-omitted": "without a patch",
+    "patch-incomplete": "with an incomplete patch",
+    "over-budget": "over the budget",
+    "reviewer-failed": "whose call failed",
+  };
+  const byReason = new Map<NotReviewedReason, number>();
+  for (const f of notReviewed) byReason.set(f.reason, (byReason.get(f.reason) ?? 0) + 1);
+  return [...byReason]
+    .map(([reason, n]) =>
+      reason === "binary" || reason === "malformed"
+        ? `${plural(n, `${words[reason]} file`)}`
+        : `${plural(n, "file")} ${words[reason]}`,
+    )
+    .join(", ");
+}
+
 /** `100%` when complete and nothing was withheld; `100% of the files in scope; withheld: …` when files
- * were; else e.g. `86% (41/47 files, 1200/1380 lines)`, with what was withheld after it. The share is of
- * changed lines (of files when no lines changed), rounded down and never shown as 100% unless complete. */
+ * were; else e.g. `86% (41/47 files, 1200/1380 lines; not seen: 6 files over the budget)`, with what
+ * was withheld after it (coveragePercent says how the share is taken). */
 export function formatCoverage(coverage: Coverage): string {
   const withheld = withheldSummary(coverage.excluded);
   if (coverage.complete)
     return withheld === undefined ? "100%" : `100% of the files in scope; withheld: ${withheld}`;
   const { files, lines: l } = coverage;
-  const share = l.total > 0 ? l.reviewed / l.total : files.total > 0 ? files.reviewed / files.total : 0;
-  const percent = Math.min(99, Math.floor(share * 100));
-  const seen = `${percent}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines)`;
+  const notSeen = notSeenSummary(coverage.notReviewed);
+  const seen = `${coveragePercent(coverage)}% (${files.reviewed}/${files.total} files, ${l.reviewed}/${l.total} lines${notSeen !== undefined ? `; not seen: ${notSeen}` : ""})`;
   return withheld === undefined ? seen : `${seen}; withheld: ${withheld}`;
+}
+
+/** The counts the decision (round-decision.ts holdIfPartlySeen) and the report read. */
+export function countsOf(c: Coverage): {
+  filesReviewed: number;
+  filesTotal: number;
+  linesReviewed: number;
+  linesTotal: number;
+  complete: boolean;
+} {
+  return {
+    filesReviewed: c.files.reviewed,
+    filesTotal: c.files.total,
+    linesReviewed: c.lines.reviewed,
+    linesTotal: c.lines.total,
+    complete: c.complete,
+  };
 }

@@ -44,6 +44,9 @@ export function promptOverheadTokens(
 export interface PlanOptions extends ScopeOptions {
   /** Most estimated diff tokens in one reviewer call. */
   readonly maxDiffTokens?: number;
+  /** What set that budget and what changes it, for a file over it (budgetBasis): without it a hold
+   * says "lowered to fit the model's context window" and nobody can tell which window was assumed. */
+  readonly budgetBasis?: string;
 }
 
 export interface Chunk {
@@ -81,6 +84,32 @@ export function diffBudget(options: {
   return Math.max(1, Math.min(options.maxDiffTokens, room));
 }
 
+/** A reviewer as the budget sees it: its label, its window and where that window came from. */
+export interface BudgetedReviewer {
+  readonly label: string;
+  readonly contextWindow: number;
+  readonly contextWindowBasis?: string;
+}
+
+/** Why a call's diff budget is what it is, and the setting that changes it, for the reviewers a plan
+ * is made for: `max-diff-tokens` when that is the lower bound, else each reviewer's context window
+ * with where its figure came from (a command reviewer's default, the built-in table, the setting). */
+export function budgetBasis(
+  reviewers: readonly BudgetedReviewer[],
+  options: { maxDiffTokens: number; overheadTokens?: number },
+): string {
+  const windowBound = reviewers.filter(
+    (r) => diffBudget({ ...options, contextWindow: r.contextWindow }) < options.maxDiffTokens,
+  );
+  if (windowBound.length === 0) return "max-diff-tokens (`--max-diff-tokens`); raise it to review the file";
+  const windows = windowBound.map(
+    (r) =>
+      `${r.label}'s context window of ${r.contextWindow.toLocaleString("en-US")} tokens (${r.contextWindowBasis ?? "its provider's figure"})`,
+  );
+  const panel = reviewers.length > 1 ? "; in a panel, that reviewer's own `context-window`" : "";
+  return `80% of ${windows.join(" or ")}, less the prompt; set \`context-window\` (\`--context-window\`${panel}) to the window it really reads`;
+}
+
 /** Tokens a file costs in a chunk: its patch and the newline that joins it to the next. */
 export function fileTokens(file: DiffFile): number {
   return estimateTokens(`${file.patch.replace(/\n+$/, "")}\n`);
@@ -100,7 +129,11 @@ function linesShown(file: DiffFile): { additions: number; deletions: number } {
 }
 
 /** Why a file cannot be shown to the reviewer, or undefined when it can. */
-function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "path" | "lines"> | undefined {
+function unreviewable(
+  file: DiffFile,
+  budget: number,
+  basis: string | undefined,
+): Omit<NotReviewedFile, "path" | "lines"> | undefined {
   if (file.malformed !== undefined) return { reason: "malformed", detail: file.malformed };
   if (file.binary) return { reason: "binary", detail: "binary file: a text reviewer cannot read it" };
   if (file.patchOmitted) {
@@ -125,7 +158,7 @@ function unreviewable(file: DiffFile, budget: number): Omit<NotReviewedFile, "pa
       reason: "over-budget",
       detail:
         `about ${tokens.toLocaleString("en-US")} tokens, over the ${budget.toLocaleString("en-US")}-token budget for one ` +
-        "call (max-diff-tokens, lowered to fit the model's context window; raise either to review it)",
+        `call${basis !== undefined ? `: ${basis}` : " (max-diff-tokens, lowered to fit the model's context window; raise either to review it)"}`,
     };
   }
   return undefined;
@@ -157,7 +190,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     tokens = 0;
   };
   for (const file of inScope) {
-    const why = unreviewable(file, budget);
+    const why = unreviewable(file, budget, options.budgetBasis);
     if (why !== undefined) {
       notReviewed.push({ path: file.path, lines: file.additions + file.deletions, ...why });
       continue;

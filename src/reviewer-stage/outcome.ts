@@ -5,7 +5,7 @@
 // verdict on every call (or one itself reused) is kept whole; a timeout or a broken contract is asked
 // again, never remembered.
 import type { PanelReport, ReviewerCallReport } from "../report/round-report.js";
-import { type Coverage, formatCoverage } from "../review/coverage.js";
+import { type Coverage, countsOf, formatCoverage } from "../review/coverage.js";
 import type { Finding } from "../verdict/findings.js";
 import { maybe, type Result } from "../verdict/four-values.js";
 import type { FileVerdicts } from "../verdict/history.js";
@@ -71,20 +71,9 @@ export interface PanelOutcome extends ReviewerOutcome {
 
 const NO_TEXTS: ReadonlyMap<string, string> = new Map();
 
-/** The coverage the decision reads. */
-export function toDecisionCoverage(c: Coverage) {
-  return {
-    filesReviewed: c.files.reviewed,
-    filesTotal: c.files.total,
-    linesReviewed: c.lines.reviewed,
-    linesTotal: c.lines.total,
-    complete: c.complete,
-  };
-}
-
 /** `result` held where part of the diff went unseen. */
 export function heldWhereUnseen(result: Result, coverage: Coverage): Result {
-  return holdIfPartlySeen(result, toDecisionCoverage(coverage), coverage.gaps.join("; "));
+  return holdIfPartlySeen(result, countsOf(coverage), coverage.gaps.join("; "));
 }
 
 /** Reviewers asked: their combined result (before the coverage rule), what they said, and what the

@@ -1,5 +1,5 @@
 // Every action input and output name, in one place: the settings reader, the tests (which start dist/
-// with INPUT_* variables) and the README generator all use this map, so a renamed input cannot leave
+// with INPUT_* variables) and the docs generator (docs/inputs.md) all use this map, so a renamed input cannot leave
 // one of them behind. A test checks it against action.yml in both directions.
 
 export const INPUT = Object.freeze({
@@ -12,6 +12,7 @@ export const INPUT = Object.freeze({
   contract: "contract",
   checkName: "check-name",
   pr: "pr",
+  headSha: "head-sha",
   maxRounds: "max-rounds",
   reviewerTimeoutSeconds: "reviewer-timeout-seconds",
   reviewerRetries: "reviewer-retries",

@@ -8,6 +8,7 @@
 import { LockfileSyntaxError, readYamlSubset, type YamlValue } from "../lockfile/yaml-subset.js";
 import { DuplicateKeyError, parseStrictJson } from "../util/strict-json.js";
 import { type PanelPolicy, parsePolicy } from "../verdict/panel.js";
+import { DEFAULT_MODEL } from "./models.js";
 import type { Provider, ReviewerSettings } from "./settings.js";
 
 /** One reviewer of a panel. */
@@ -189,7 +190,7 @@ function entry(
   const keyEnv = text("api-key-env");
   if (provider !== "command" && model === "") {
     throw new PanelSettingsError(
-      `${where}: \`model\` is required for provider ${provider} (for example \`${provider === "openai" ? "gpt-4.1" : "claude-sonnet-4-5"}\`)`,
+      `${where}: \`model\` is required for provider ${provider} (for example \`${DEFAULT_MODEL[provider]}\`)`,
     );
   }
   if (provider === "command" && command === undefined) {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { globProblem } from "../util/glob.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import { INPUT, type InputName } from "./inputs.js";
+import { DEFAULT_MODEL } from "./models.js";
 import { type PanelSettings, PanelSettingsError, readPanel } from "./panel.js";
 
 export class SettingsError extends Error {
@@ -50,6 +51,9 @@ export type Target =
       headSha?: string;
       /** The previous head of a `synchronize` push (force-pushes included). */
       before?: string;
+      /** The head a person named (workflow_dispatch `head-sha`): the commit they read. When the pull
+       * request's head is another, nothing is done (src/gate/person-act.ts). */
+      namedHead?: string;
     }
   | { kind: "merge_group"; headSha: string; baseSha: string; headRef: string }
   /** An `issue_comment` event: what the comment asks is decided by src/commands/, which turns a
@@ -81,6 +85,9 @@ export interface HumanDecision {
   actor: string;
   /** The comment that carried it, when one did: recorded with the decision. */
   url?: string;
+  /** When that comment was written, by GitHub's clock (as GitHub has it when the command is carried
+   * out): the decision is about the round the gate had recorded by then (src/gate/decision-target.ts). */
+  writtenAt?: string;
 }
 
 export interface Settings {
@@ -129,6 +136,13 @@ export interface Settings {
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
+  /** The person who asked for the forced answer (a dispatch's GITHUB_ACTOR, a `/verdict review --force`
+   * comment's author): refused when they opened or pushed to the pull request (src/gate/person-act.ts).
+   * Absent when force-review is the workflow's own setting. */
+  forcedBy?: string;
+  /** Who pushed the head this `synchronize` event is about (its sender), recorded with the round that
+   * judges it: they may not decide or force it (src/gate/pushers.ts). */
+  pusher?: string;
   /** Post the reviewer's findings as one `COMMENT` review per round and resolve the gate's own threads
    * whose finding is gone (src/gate/review-comments.ts). Never changes the status. */
   reviewComments: boolean;
@@ -283,7 +297,7 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
   const command = optionalText(read, INPUT.command);
   if (provider !== "command" && model === "") {
     throw new SettingsError(
-      `input \`${INPUT.model}\`: required for provider ${provider} (for example \`${provider === "openai" ? "gpt-4.1" : "claude-sonnet-4-5"}\`)`,
+      `input \`${INPUT.model}\`: required for provider ${provider} (for example \`${DEFAULT_MODEL[provider]}\`)`,
     );
   }
   if (provider === "command" && command === undefined) {
@@ -376,6 +390,7 @@ const repositoryShape = z.object({
 });
 const pullRequestEvent = z.object({
   action: z.string().optional(),
+  sender: z.object({ login: z.string() }).optional(),
   number: z.number().int().positive().optional(),
   before: sha.optional(),
   pull_request: z.object({
@@ -458,8 +473,10 @@ function target(
 ): {
   target: Target;
   eventAction?: string;
+  pusher?: string;
 } {
   const pr = prNumberInput(read);
+  const named = namedHead(read, eventName);
   const sameRepository = (r: { full_name: string } | undefined) => {
     if (r !== undefined && r.full_name.toLowerCase() !== repository.toLowerCase()) {
       // An event for another repository would gate (and post checks on) the wrong pull request.
@@ -475,6 +492,8 @@ function target(
       sameRepository(event.repository);
       const number = pr ?? event.pull_request.number;
       const own = number === event.pull_request.number;
+      // The sender of a `synchronize` is who pushed the head it names (a force-push too).
+      const pusher = own && event.action === "synchronize" ? event.sender?.login : undefined;
       return {
         target: {
           kind: "pull_request",
@@ -483,6 +502,7 @@ function target(
           ...(own && event.before !== undefined ? { before: event.before } : {}),
         },
         ...(event.action !== undefined ? { eventAction: event.action } : {}),
+        ...(pusher !== undefined && pusher !== "" ? { pusher } : {}),
       };
     }
     case "merge_group": {
@@ -542,7 +562,10 @@ function target(
     default: {
       const event = parsePayload(anyEvent, payload, eventName);
       sameRepository(event.repository);
-      if (pr !== undefined) return { target: { kind: "pull_request", number: pr } };
+      if (pr !== undefined)
+        return {
+          target: { kind: "pull_request", number: pr, ...(named !== undefined ? { namedHead: named } : {}) },
+        };
       if (eventName === "workflow_dispatch") {
         throw new SettingsError(
           `workflow_dispatch needs the \`${INPUT.pr}\` input: the pull request to gate`,
@@ -553,6 +576,28 @@ function target(
       );
     }
   }
+}
+
+/** The `head-sha` input: the commit a person dispatching read, as 40 hex digits. Only a dispatch names
+ * one: every other event names its own head. */
+function namedHead(read: InputReader, eventName: string): string | undefined {
+  const raw = read(INPUT.headSha).trim();
+  if (raw === "") return undefined;
+  if (eventName !== "workflow_dispatch")
+    throw new SettingsError(
+      `input \`${INPUT.headSha}\` is accepted only on workflow_dispatch, not ${eventName}: the event names its own head`,
+    );
+  if (!/^[0-9a-fA-F]{40}$/.test(raw)) fail(INPUT.headSha, "expects a full commit SHA (40 hex digits)", raw);
+  return raw.toLowerCase();
+}
+
+/** Who asked for a forced answer: the dispatching person (a dispatch is a person's act). On any other
+ * event `force-review` is the workflow's own setting, which nobody in particular asked for. */
+function forcedBy(force: boolean, eventName: string, actor: string | undefined): string | undefined {
+  if (!force || eventName !== "workflow_dispatch") return undefined;
+  if (actor === undefined || actor === "")
+    throw new SettingsError("GITHUB_ACTOR is not set: cannot name who asked for force-review");
+  return actor;
 }
 
 function decision(
@@ -601,12 +646,14 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   }
   const apiUrl = httpUrlFromEnv(env.GITHUB_API_URL ?? "https://api.github.com", "GITHUB_API_URL");
   const serverUrl = httpUrlFromEnv(env.GITHUB_SERVER_URL ?? "https://github.com", "GITHUB_SERVER_URL");
-  const { target: t, eventAction } = target(read, eventName, payload, repository);
+  const { target: t, eventAction, pusher } = target(read, eventName, payload, repository);
   const human = decision(read, eventName, env.GITHUB_ACTOR);
   if (human !== undefined && t.kind !== "pull_request") {
     throw new SettingsError(`input \`${INPUT.decision}\` needs a pull request (\`${INPUT.pr}\`)`);
   }
   const runId = env.GITHUB_RUN_ID;
+  const forceReview = boolean(read, INPUT.forceReview);
+  const forcer = forcedBy(forceReview, eventName, env.GITHUB_ACTOR);
   const settings: Settings = {
     token,
     apiUrl,
@@ -636,7 +683,9 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       includePrDescription: boolean(read, INPUT.includePrDescription),
     },
     ...(human !== undefined ? { decision: human } : {}),
-    forceReview: boolean(read, INPUT.forceReview),
+    forceReview,
+    ...(forcer !== undefined ? { forcedBy: forcer } : {}),
+    ...(pusher !== undefined ? { pusher } : {}),
     reviewComments: boolean(read, INPUT.reviewComments),
     workspace: env.GITHUB_WORKSPACE ?? "",
     ...(runId !== undefined && runId !== ""

@@ -4,7 +4,7 @@
 // as options; nothing deeper reads the environment for them. A run that has one set says so in its
 // log (a `core.warning` in the action, a line on stderr from the CLI): shortened backoff and write
 // spacing make a real run hit GitHub's secondary rate limits, and nobody should find that out
-// without being told. Documented in README.md ("Test knobs").
+// without being told. Documented in CONTRIBUTING.md ("Test knobs").
 
 /** The knobs by name. The names are an interface of the test suite (__tests__/e2e/harness.ts sets
  * them on every run); keep them. */

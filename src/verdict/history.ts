@@ -156,6 +156,13 @@ const coreShape = {
   /** The person who decided this round through workflow_dispatch. */
   decidedBy: z.string().optional(),
   exhausted: z.boolean().optional(),
+  /** A forced answer (`force-review`, `/verdict review --force`) on a head the gate had answered: it
+   * spends a unit whatever it says, so asking again until the answer changes ends in a hold. In the
+   * core, for the replay of a digest's spend. */
+  forced: z.literal(true).optional(),
+  /** Who pushed the head this round judged (the `synchronize` event's sender): they may not decide or
+   * force it, like its author (src/gate/pushers.ts). In the core, so a digested round still names them. */
+  pushedBy: z.string().optional(),
 };
 
 export const fullRoundSchema = z.object({
@@ -347,10 +354,18 @@ export function gateBlocked(history: History, head: string): boolean {
   return blockedHeads(history).includes(head);
 }
 
-/** Whether this round spends a unit: the gate (not a person) blocked a head that it had not blocked
- * before. A person's block is their call, not another try the loop granted. */
-export function spendsUnit(history: History, head: string, status: Status, decidedBy?: string): boolean {
-  return status === "blocked" && decidedBy === undefined && !gateBlocked(history, head);
+/** Whether this round spends a unit. A person's decision never does (their call, not another try the
+ * loop granted). A forced answer always does while budget is left: re-rolling a block until it turns
+ * into an approve is asking again for another try, whether the head is new or not. Otherwise, only a
+ * block by the gate of a head it had not blocked before. */
+export function spendsUnit(
+  history: History,
+  round: { head: string; status: Status; decidedBy?: string | undefined; forced?: boolean | undefined },
+  before: LoopState,
+): boolean {
+  if (round.decidedBy !== undefined) return false;
+  if (round.forced === true) return before.rank > 0;
+  return round.status === "blocked" && !gateBlocked(history, round.head);
 }
 
 /** The state after a round that spends a unit or not. */
@@ -394,6 +409,10 @@ export function recordHash(r: RoundRecord, prev = ""): string {
       dropped: r.dropped,
       decidedBy: r.decidedBy,
       exhausted: r.exhausted,
+      // Absent from every record made before forced answers and pushers were recorded, and
+      // canonicalJson leaves an absent key out: their hashes are unchanged.
+      forced: r.forced,
+      pushedBy: r.pushedBy,
       before: r.receipt.before,
       after: r.receipt.after,
       prev: isDigest(r) ? prev : r.receipt.prev,
@@ -414,6 +433,8 @@ export function digestOf(r: RoundRecord): DigestRound {
     ...(r.dropped !== undefined ? { dropped: r.dropped } : {}),
     ...(r.decidedBy !== undefined ? { decidedBy: r.decidedBy } : {}),
     ...(r.exhausted !== undefined ? { exhausted: r.exhausted } : {}),
+    ...(r.forced !== undefined ? { forced: r.forced } : {}),
+    ...(r.pushedBy !== undefined ? { pushedBy: r.pushedBy } : {}),
     body: bodyHash(r),
     receipt: { before: r.receipt.before, after: r.receipt.after, hash: r.receipt.hash },
   };
@@ -834,13 +855,18 @@ export function audit(history: History): AuditReport {
     if (before.rank !== Math.max(0, before.maxRounds - before.blockedRounds))
       errors.push(`${label}: before-rank does not match its budget`);
     const known = heads.includes(r.head);
-    const spends = gateBlockedRound(r) && !known;
+    const spends =
+      r.decidedBy === undefined && (r.forced === true ? before.rank > 0 : gateBlockedRound(r) && !known);
     const expected = nextState(before, spends);
     if (canonicalJson(expected) !== canonicalJson(r.receipt.after)) {
       errors.push(
-        `${label}: the after-state does not replay (${spends ? "a new blocked round spends one unit" : "no unit spent"})`,
+        `${label}: the after-state does not replay (${spends ? (r.forced === true ? "a forced answer spends one unit" : "a new blocked round spends one unit") : "no unit spent"})`,
       );
     }
+    if (r.forced === true && r.decidedBy !== undefined)
+      errors.push(`${label}: a person's decision marked as a forced answer`);
+    if (r.forced === true && r.decidedBy === undefined && before.rank === 0 && r.status !== "hold-for-human")
+      errors.push(`${label}: a forced answer with no budget left (it should have been held as exhausted)`);
     if (r.decidedBy === undefined) {
       if (r.status === "blocked" && before.rank === 0 && !known) {
         errors.push(`${label}: blocked with no budget left (it should have been held as exhausted)`);

@@ -1,6 +1,6 @@
 // The loop rules that turn a round's combined parts into the round's status, given the rounds before
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
-import { holdInstead, NO, type Result, type Status, statusOf } from "./four-values.js";
+import { holdInstead, MAYBE, NO, type Result, type Status, statusOf } from "./four-values.js";
 import {
   type Binding,
   canonicalJson,
@@ -60,6 +60,11 @@ export interface RoundInput {
   decisionReason?: string;
   /** Where they gave it: the `/verdict` comment's address (a dispatch has none). */
   decisionUrl?: string;
+  /** A forced answer on a head the gate had answered (forcedAnswer): it spends a unit whatever it
+   * says, and with no budget left it is an exhausted hold. */
+  forced?: boolean;
+  /** Who pushed the head this round judged (a `synchronize` event's sender). */
+  pushedBy?: string;
 }
 
 export interface RoundConclusion extends SealedRound {
@@ -77,10 +82,34 @@ function exhaustedNeed(state: LoopState): string {
   );
 }
 
-/** Whether the gate should even evaluate: after an exhausted hold the loop is terminal. */
-export function terminalNeed(history: History, maxRounds: number): string | undefined {
+/** Whether the gate should even evaluate: after an exhausted hold the loop is terminal; and a forced
+ * answer with no budget left is one, without asking. */
+export function terminalNeed(history: History, maxRounds: number, forced = false): string | undefined {
   const state = currentState(history, maxRounds);
-  return isTerminal(history, state) ? exhaustedNeed(state) : undefined;
+  if (isTerminal(history, state)) return exhaustedNeed(state);
+  return forced && state.rank === 0 ? forcedExhaustedNeed(state) : undefined;
+}
+
+function forcedExhaustedNeed(state: LoopState): string {
+  return (
+    `rounds exhausted: a forced answer counts against max-rounds, and ${state.blockedRounds} of ${state.maxRounds} are used; ` +
+    "asking the reviewer again is no longer a way out: a person decides (or raises max-rounds)"
+  );
+}
+
+/** Whether forcing a new answer on `head` asks again what the gate already answered (an approve or a
+ * block by the gate on this head, among the rounds it keeps, or a head it remembers blocking). The
+ * first answer on a head is an ordinary round, forced or not; a hold is no answer (it is asked again
+ * anyway). */
+export function forcedAnswer(history: History, head: string, force: boolean): boolean {
+  if (!force) return false;
+  return (
+    gateBlocked(history, head) ||
+    history.rounds.some(
+      (r) =>
+        r.head === head && r.decidedBy === undefined && (r.status === "approve" || r.status === "blocked"),
+    )
+  );
 }
 
 /** Dependency timers as stored: at most PENDING_ITEMS, keys capped. A timer let go starts afresh,
@@ -123,7 +152,13 @@ export function concludeRound(input: RoundInput): RoundConclusion {
   const before = currentState(input.history, input.maxRounds);
   let result = input.outcome;
   let exhausted = false;
-  if (input.decidedBy === undefined && result.value === NO) {
+  const forced = input.decidedBy === undefined && input.forced === true;
+  if (forced && before.rank === 0) {
+    // Re-rolling with the budget spent: a hold for a person, whatever the answer would have been.
+    const need = forcedExhaustedNeed(before);
+    result = result.value === MAYBE && result.needed.includes(need) ? result : holdInstead(result, need);
+    exhausted = true;
+  } else if (input.decidedBy === undefined && result.value === NO) {
     const found = contradictions(input.history, result.reasons);
     if (found.length > 0) {
       // Two rounds asking for opposite things: another try cannot satisfy both, so a person settles it.
@@ -141,7 +176,11 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     }
   }
   const status = statusOf(result.value);
-  const spends = spendsUnit(input.history, input.head, status, input.decidedBy);
+  const spends = spendsUnit(
+    input.history,
+    { head: input.head, status, decidedBy: input.decidedBy, forced },
+    before,
+  );
   const after = nextState(before, spends);
   // Everything stored is bounded here, once, so that any round fits the history comment (see
   // history-compact.ts); the check run gets `result` whole.
@@ -180,6 +219,8 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...optionalTokens(roundTokens(input.history, input.usage)),
     ...(input.pendingSince !== undefined ? { pendingSince: boundedTimers(input.pendingSince) } : {}),
     ...(exhausted ? { exhausted: true } : {}),
+    ...(forced ? { forced: true as const } : {}),
+    ...(input.pushedBy !== undefined ? { pushedBy: capText(input.pushedBy, LOGIN_BYTES) } : {}),
     receipt: { before, after },
   });
   return { status, result, record, texts, exhausted };
@@ -194,7 +235,9 @@ export function repeatsLast(history: History, record: FullRound): boolean {
   if (last === undefined) return false;
   // Tokens are left out: a re-evaluation that reused the verdict spent none, and is no new record.
   const gist = (r: FullRound) => {
-    const { round: _round, at: _at, receipt, tokens: _tokens, panel, ...rest } = r;
+    // Who pushed is left out too: a label's re-evaluation of a pushed head names no pusher, and the
+    // round that judged the push already records them.
+    const { round: _round, at: _at, receipt, tokens: _tokens, panel, pushedBy: _pushedBy, ...rest } = r;
     // Each reviewer's tokens are left out for the same reason; what each said is not.
     const said = panel?.map(({ in: _in, out: _out, reused: _reused, asked: _asked, ...m }) => m);
     return canonicalJson({ ...rest, panel: said, after: receipt.after });

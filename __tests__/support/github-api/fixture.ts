@@ -73,10 +73,12 @@ export class FakePullRequest {
     return { before, after: sha };
   }
 
-  /** A new commit on the head branch (a `synchronize` event with `before`/`after`). */
+  /** A new commit on the head branch (a `synchronize` event with `before`/`after`), written by the
+   * pull request's author unless `by` names its author and committer (someone else pushing to it). */
   push(
     changes: readonly FileChange[] | FileTree,
     message = "Address review",
+    by: { author?: string; committer?: string } = {},
   ): { before: string; after: string } {
     const list = Array.isArray(changes) ? changes : changesFromTree(changes as FileTree);
     const commit = this.api.model.commit(
@@ -84,7 +86,8 @@ export class FakePullRequest {
       this.record.headSha,
       list,
       message,
-      this.record.author.login,
+      by.author ?? this.record.author.login,
+      by.committer,
     );
     return this.moveHead(commit.sha, [...this.record.commits, commit.sha]);
   }
@@ -387,6 +390,18 @@ export class FakeRepository {
     };
     this.record.comments.push(record);
     return record;
+  }
+  /** Its author edits a comment (GitHub keeps the id, and stamps the edit). */
+  editComment(record: CommentRecord, body: string): void {
+    record.body = body;
+    record.updatedAt = this.api.model.timestamp();
+  }
+
+  /** Its author deletes a comment: GitHub answers 404 for its id from then on. */
+  deleteComment(record: CommentRecord): void {
+    const at = this.record.comments.indexOf(record);
+    if (at < 0) throw new Error(`no comment ${record.id}`);
+    this.record.comments.splice(at, 1);
   }
 
   /** Another check run on a commit, by another app (another CI) unless `app` says "github-actions". */

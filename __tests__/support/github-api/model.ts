@@ -38,6 +38,8 @@ export interface CommitRecord {
   readonly parents: readonly string[];
   readonly message: string;
   readonly author: string;
+  /** Who committed it, when not its author (git's committer: whoever ran the commit, or a rebase). */
+  readonly committer?: string;
   readonly date: string;
   /** Path → content. Directories are implied by the paths. */
   readonly tree: ReadonlyMap<string, Buffer>;
@@ -310,6 +312,7 @@ export class GitHubModel {
     changes: readonly FileChange[],
     message: string,
     author: string,
+    committer?: string,
   ): CommitRecord {
     const base = parent === null ? undefined : repo.commits.get(parent);
     if (parent !== null && base === undefined) throw new Error(`no commit ${parent} in ${repo.fullName}`);
@@ -333,6 +336,7 @@ export class GitHubModel {
       parents: parent === null ? [] : [parent],
       message,
       author,
+      ...(committer !== undefined && committer !== author ? { committer } : {}),
       date: this.timestamp(),
       tree,
       renames,

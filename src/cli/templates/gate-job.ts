@@ -31,6 +31,15 @@ export const GATE_PERMISSIONS: readonly GatePermission[] = [
   { scope: "statuses", access: "read", why: "`status` dependencies" },
 ];
 
+/** Where a job finds the pull request's number besides its event: a `pr` input of the workflow
+ * (`workflow_dispatch` or `workflow_call`), and a matrix over pull requests. */
+export interface PullRequestNumberSources {
+  /** The workflow declares an input `pr`. */
+  readonly input: boolean;
+  /** The job has a matrix with `pr`. */
+  readonly matrix: boolean;
+}
+
 /**
  * The one concurrency group of every job that runs the gate, in every workflow: the rounds of one pull
  * request share its history comment, so they must queue in one group whichever event started them —
@@ -40,10 +49,27 @@ export const GATE_PERMISSIONS: readonly GatePermission[] = [
  * other event gets a group of its own run. It is a job-level group because only there can it read
  * `matrix`; `inputs.pr` is the number as digits (the gate refuses any other spelling, which would be
  * another group).
+ *
+ * A workflow names only the sources it has: `matrix.pr` in a job without a matrix, or `inputs.pr` in a
+ * workflow without that input, is a property the workflow cannot have, and actionlint reports it (the
+ * starter once carried both and had findings). Leaving out a term that is always empty there changes no
+ * group's name: `a || b` is `b` when `a` is empty.
  */
-export const ROUND_CONCURRENCY_GROUP =
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
-  "verdict-gate-${{ inputs.pr || matrix.pr || github.event.pull_request.number || github.event.issue.number || github.event.workflow_run.pull_requests[0].number || github.event.merge_group.head_ref || github.run_id }}";
+export function roundConcurrencyGroup(has: PullRequestNumberSources): string {
+  const terms = [
+    ...(has.input ? ["inputs.pr"] : []),
+    ...(has.matrix ? ["matrix.pr"] : []),
+    "github.event.pull_request.number",
+    "github.event.issue.number",
+    "github.event.workflow_run.pull_requests[0].number",
+    "github.event.merge_group.head_ref",
+    "github.run_id",
+  ];
+  return `verdict-gate-\${{ ${terms.join(" || ")} }}`;
+}
+
+/** The group with every source, as docs/workflows.md explains it. */
+export const ROUND_CONCURRENCY_GROUP = roundConcurrencyGroup({ input: true, matrix: true });
 
 /**
  * The pull_request activity types that start a round. `edited` is there for a retarget: a change of

@@ -3,12 +3,15 @@
 // never differ. Every choice here is the safe default the docs explain: the PR's head checked out
 // without credentials (the criteria read it, nothing runs it), the least permissions that let the gate
 // post its check and its history, and a dispatch for a maintainer's re-review or decision.
+
+import { COMMAND_DEFAULT_WINDOW, CONTEXT_WINDOWS } from "../../providers/context-window.js";
+import { DEFAULT_MODEL } from "../../settings/models.js";
 import {
   COMMAND_JOB_IF,
   GATE_PERMISSIONS,
   REVIEWER_SETUP_DIRECTORY,
-  ROUND_CONCURRENCY_GROUP,
   ROUND_PULL_REQUEST_TYPES,
+  roundConcurrencyGroup,
 } from "./gate-job.js";
 import { ACTION_REF } from "./project.js";
 
@@ -19,8 +22,8 @@ export const STARTER_PROVIDERS: readonly StarterProvider[] = ["openai", "anthrop
 export const STARTER_DEFAULTS: Readonly<
   Record<StarterProvider, { model?: string; command?: string; secret: string }>
 > = {
-  openai: { model: "gpt-4.1", secret: "OPENAI_API_KEY" },
-  anthropic: { model: "claude-sonnet-4-5", secret: "ANTHROPIC_API_KEY" },
+  openai: { model: DEFAULT_MODEL.openai, secret: "OPENAI_API_KEY" },
+  anthropic: { model: DEFAULT_MODEL.anthropic, secret: "ANTHROPIC_API_KEY" },
   command: { command: "claude -p", secret: "ANTHROPIC_API_KEY" },
 };
 
@@ -30,6 +33,12 @@ export interface StarterChoice {
   model?: string;
   /** For command. */
   command?: string;
+}
+
+/** The window a starter says for a command: `codex exec` runs the GPT-5 family (the table's figure),
+ * anything else the command reviewers' default (what `claude -p` reads). */
+export function commandWindow(command: string): number {
+  return /^codex(\s|$)/.test(command) ? (CONTEXT_WINDOWS["gpt-5"] as number) : COMMAND_DEFAULT_WINDOW;
 }
 
 /** A YAML plain scalar when it is safe as one, else a double-quoted string. */
@@ -66,6 +75,12 @@ function reviewerLines(choice: StarterChoice): { setup: string[]; step: string[]
         "        with:",
         "          provider: command",
         `          command: ${scalar(command)}`,
+        // Said, not assumed: the diff is split into calls that fit it, and a program that runs a
+        // smaller model (a local one) must say so here, or a long prompt may be cut in silence.
+        claude
+          ? "          # Claude's context window, in tokens: the diff is split into calls that fit it."
+          : "          # The context window of the model the command runs, in tokens (lower it if yours reads less).",
+        `          context-window: ${commandWindow(command)}`,
       ],
     };
   }
@@ -112,6 +127,10 @@ on:
         description: Why (required with a decision)
         required: false
         default: ""
+      head-sha:
+        description: The head commit you read (empty for a re-review); nothing is decided if the PR moved on
+        required: false
+        default: ""
   # \`/verdict review\`, \`/verdict approve <reason>\` … in a pull request comment (docs/workflows.md).
   # Only \`created\`: an edited comment never replays a command.
   issue_comment:
@@ -131,7 +150,7 @@ jobs:
     # the gate uses this same group (docs/workflows.md). Queue, never cancel (a cancelled run would
     # throw away a reviewer call or a maintainer's decision).
     concurrency:
-      group: ${ROUND_CONCURRENCY_GROUP}
+      group: ${roundConcurrencyGroup({ input: true, matrix: false })}
       cancel-in-progress: false
     steps:
       # The criteria read the pull request's files; nothing in them is run (a comment's pull request,
@@ -145,5 +164,6 @@ ${step.join("\n")}
           pr: \${{ inputs.pr }}
           decision: \${{ inputs.decision }}
           reason: \${{ inputs.reason }}
+          head-sha: \${{ inputs.head-sha }}
 `;
 }

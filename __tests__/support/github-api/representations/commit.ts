@@ -8,13 +8,14 @@ export function commit(
   repo: RepoRecord,
   record: CommitRecord,
   author: UserRecord,
+  committer: UserRecord = author,
 ): Record<string, unknown> {
   const api = `${hosts.api}/repos/${repo.fullName}`;
-  const person = {
-    name: author.login,
-    email: `${author.id}+${author.login}@users.noreply.github.com`,
+  const person = (user: UserRecord) => ({
+    name: user.login,
+    email: `${user.id}+${user.login}@users.noreply.github.com`,
     date: record.date,
-  };
+  });
   return {
     url: `${api}/commits/${record.sha}`,
     sha: record.sha,
@@ -23,8 +24,8 @@ export function commit(
     comments_url: `${api}/commits/${record.sha}/comments`,
     commit: {
       url: `${api}/git/commits/${record.sha}`,
-      author: person,
-      committer: person,
+      author: person(author),
+      committer: person(committer),
       message: record.message,
       comment_count: 0,
       tree: {
@@ -40,7 +41,7 @@ export function commit(
       },
     },
     author: simpleUser(hosts, author),
-    committer: simpleUser(hosts, author),
+    committer: simpleUser(hosts, committer),
     parents: record.parents.map((sha) => ({
       sha,
       url: `${api}/commits/${sha}`,

@@ -35,7 +35,8 @@ export function commitComparison(
         : c.aheadBy === 0
           ? "behind"
           : "diverged";
-  const shown = (record: CommitRecord) => commit(hosts, repo, record, model.user(record.author));
+  const shown = (record: CommitRecord) =>
+    commit(hosts, repo, record, model.user(record.author), model.user(record.committer ?? record.author));
   return {
     url: `${hosts.api}/repos/${repo.fullName}/compare/${c.basehead}`,
     html_url: `${web}/compare/${c.basehead}`,

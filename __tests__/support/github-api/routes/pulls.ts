@@ -71,7 +71,17 @@ const listCommits: Handler = (ctx) => {
   const { page, headers } = paginate(ctx, shas, `/repos/${repo.fullName}/pulls/${pull.number}/commits`);
   const json = page.flatMap((sha) => {
     const record = repo.commits.get(sha);
-    return record === undefined ? [] : [commit(ctx.hosts, repo, record, ctx.model.user(record.author))];
+    return record === undefined
+      ? []
+      : [
+          commit(
+            ctx.hosts,
+            repo,
+            record,
+            ctx.model.user(record.author),
+            ctx.model.user(record.committer ?? record.author),
+          ),
+        ];
   });
   return { status: 200, json, headers };
 };

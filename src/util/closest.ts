@@ -1,7 +1,7 @@
 // "Did you mean": the known word nearest to a mistyped one, for unknown commands and options. A
 // suggestion is only made when it is close (a typo, a transposition, a missing letter, or the start of
 // exactly one known word); a far-off guess would send a person to the wrong option. Pure.
-import { editDistance } from "../util/edit-distance.js";
+import { editDistance } from "./edit-distance.js";
 
 /** The candidate a person most likely meant by `word`, or undefined when none is close. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {

@@ -1,0 +1,290 @@
+// `verdict-gate eval`: a configuration's error rates on a labelled set of real changes (docs/eval.md).
+// Each case goes through the round `review` runs (compose/local-round.ts) with the reviewer the options
+// name; the report counts approves of defects and blocks of clean changes, with their intervals. Also
+// `eval --reach` (what the reviewer is shown, asking nobody) and `eval compare A.json B.json` (two
+// reports of one set, paired). Exit 0 when the run completed, whatever the rates; 2 for bad options or
+// an invalid set; 1 for an internal error.
+import { existsSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { bindLocalReviewers, type LocalReviewers } from "../compose/local-round.js";
+import { configurationKey } from "../eval/configuration.js";
+import { InvalidSetError, readCase, readSetInfo } from "../eval/load-case.js";
+import { promptRecorder } from "../eval/metered.js";
+import { reachReport } from "../eval/reach.js";
+import { renderEval, renderReach } from "../eval/render.js";
+import { type Prices, scoreEval } from "../eval/score.js";
+import { settingsFingerprint } from "../gate/binding.js";
+import type { Settings } from "../settings/settings.js";
+import { describeError } from "../util/describe-error.js";
+import { VERSION } from "../util/version.js";
+import { EXIT } from "../verdict/four-values.js";
+import { listSet, readCaseJson, SetDirError } from "../workspace/eval-set.js";
+import { parse } from "./args.js";
+import { DEFAULT_CACHE_DIR, NO_CACHE, openRunCache } from "./eval-cache.js";
+import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { type EvalRunContext, type LoadedCase, pool, reachCase, runCases } from "./eval-run.js";
+import { type CliIO, type Command, UsageError } from "./io.js";
+import { LOCAL_PR } from "./recorded-github.js";
+import { reviewerFor } from "./round-context.js";
+import {
+  ACTION_DEFAULTS,
+  providerOf,
+  ROUND_OPTIONS,
+  ROUND_OPTIONS_USAGE,
+  refuseKeyFlags,
+  reviewerKey,
+  roundSettings,
+} from "./round-options.js";
+
+/** The context window `--reach` assumes when no reviewer is named: one that holds the default diff
+ * budget (max-diff-tokens) with room to spare, as every hosted model docs/reviewers.md names does, so
+ * that the figure is the gate's (its budget, chunking and scope), not an unknown model's. */
+export const REACH_WINDOW = 200_000;
+
+const USAGE = [
+  "usage: verdict-gate eval SET-DIR [reviewer and scope options] [--repeat K] [--concurrency N]",
+  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--json] [--out FILE]",
+  "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
+  COMPARE_USAGE,
+  "",
+  "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
+  "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
+  "  --concurrency N      cases run at once (default 1)",
+  "  --price-in P  --price-out P   price per million input and output tokens: the report adds the cost",
+  `  --cache DIR          where each run's result is kept, so an interrupted run resumes (default`,
+  `                       ${DEFAULT_CACHE_DIR} under the current directory); keyed by the case's files,`,
+  "                       the settings and the reviewer, so a changed configuration asks again",
+  "  --no-cache           neither read nor keep results",
+  "  --reach              ask nobody: build each defect case's prompts and report the share whose every",
+  "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
+  "  --out FILE           also write the JSON report to FILE",
+  ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
+  "",
+  "exit: 0 the run completed (whatever the rates) · 2 bad options or an invalid set · 1 internal error",
+].join("\n");
+
+/** The review options, less what a case brings itself (its contract, its tree) and the check run's
+ * Markdown. */
+const { contract: _contract, "base-path": _basePath, markdown: _markdown, ...REVIEW_OPTIONS } = ROUND_OPTIONS;
+
+const OPTIONS = {
+  ...REVIEW_OPTIONS,
+  repeat: { type: "string" },
+  concurrency: { type: "string" },
+  "price-in": { type: "string" },
+  "price-out": { type: "string" },
+  cache: { type: "string" },
+  "no-cache": { type: "boolean" },
+  reach: { type: "boolean" },
+  out: { type: "string" },
+} as const;
+
+type Values = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+function whole(values: Values, name: string, min: number, max: number, fallback: number): number {
+  const raw = values[name];
+  if (raw === undefined) return fallback;
+  const text = String(raw);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+function price(values: Values, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const text = String(raw);
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    throw new UsageError(
+      `--${name} takes a price per million tokens, like 3 or 0.15, not ${JSON.stringify(text)}`,
+    );
+  }
+  return Number(text);
+}
+
+function pricesOf(values: Values): Prices | undefined {
+  const pin = price(values, "price-in");
+  const pout = price(values, "price-out");
+  if (pin === undefined && pout === undefined) return undefined;
+  if (pin === undefined || pout === undefined)
+    throw new UsageError("give both --price-in and --price-out (0 for a side that is free)");
+  return { in: pin, out: pout };
+}
+
+/** The set's cases, each case.json checked: any that is not a case makes the set invalid (exit 2). */
+function loadSet(dir: string): { info: ReturnType<typeof readSetInfo>; cases: LoadedCase[] } {
+  try {
+    const listed = listSet(dir);
+    const info = listed.setJson === undefined ? {} : readSetInfo(listed.setJson, path.join(dir, "set.json"));
+    const cases = listed.caseDirs.map((name) => {
+      const caseDir = path.join(dir, name);
+      const caseJson = readCaseJson(caseDir);
+      return { case: readCase(caseJson, name, path.join(caseDir, "case.json")), dir: caseDir, caseJson };
+    });
+    if (cases.length === 0) throw new InvalidSetError(`${dir} holds no case (a directory with a case.json)`);
+    return { info, cases };
+  } catch (error) {
+    if (error instanceof InvalidSetError || error instanceof SetDirError)
+      throw new UsageError(`invalid set: ${error.message}`, { brief: true });
+    throw error;
+  }
+}
+
+/** Whether any flag names a reviewer: without one, `--reach` measures the gate's default budget. */
+function namesReviewer(values: Values): boolean {
+  return ["provider", "model", "command", "reviewers", "base-url"].some((k) => values[k] !== undefined);
+}
+
+/** The settings every case's round runs under, and the reviewers it asks (for --reach, the ones whose
+ * prompts are built). */
+function configure(
+  values: Values,
+  io: CliIO,
+  reach: boolean,
+): { settings: Settings; reviewers: LocalReviewers; key?: string } {
+  const defaultReach = reach && !namesReviewer(values);
+  // --reach with no reviewer named: a stand-in that is never run, only so the settings read.
+  const given: Values = defaultReach
+    ? {
+        ...values,
+        provider: "command",
+        command: "eval-reach",
+        "context-window": values["context-window"] ?? String(REACH_WINDOW),
+      }
+    : values;
+  const provider = providerOf(given);
+  const key = reach ? { key: "" } : reviewerKey(given, io.env, provider);
+  if (!reach && key.note !== undefined) io.err(`verdict-gate eval: note: ${key.note}\n`);
+  const base = roundSettings(given, key.key, {
+    repository: "local/eval",
+    pr: LOCAL_PR,
+    // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
+    token: "local",
+    apiUrl: "https://api.github.com",
+    keys: io.env,
+    cwd: io.cwd,
+  });
+  const settings: Settings = { ...base, token: "", contractPath: ACTION_DEFAULTS.contract, workspace: "" };
+  if (defaultReach) {
+    const stand = promptRecorder({
+      provider: "command",
+      model: "",
+      label: `no reviewer (a ${(settings.reviewer.contextWindow ?? REACH_WINDOW).toLocaleString("en-US")}-token window)`,
+      contextWindow: settings.reviewer.contextWindow ?? REACH_WINDOW,
+    });
+    return { settings, reviewers: { reviewer: stand } };
+  }
+  return { settings, reviewers: reviewerFor(() => bindLocalReviewers(settings, io.env, io.cwd)) };
+}
+
+/** Where --out will write, checked before anything is run. */
+function outFile(io: CliIO, values: Values): string | undefined {
+  const given = values.out as string | undefined;
+  if (given === undefined) return undefined;
+  const full = path.resolve(io.cwd, given);
+  const parent = path.dirname(full);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) {
+    throw new UsageError(`--out ${given}: the directory ${parent} does not exist`);
+  }
+  return full;
+}
+
+/** The report on stdout, then in --out's file: a file that cannot be written (a full disk) loses
+ * nothing printed, and is exit 1, not the 0 of a run that kept what it was asked to. */
+function emit(io: CliIO, values: Values, file: string | undefined, report: unknown, text: string): number {
+  io.out(values.json === true ? `${JSON.stringify(report, null, 2)}\n` : text);
+  if (file === undefined) return COMPLETED;
+  try {
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    return COMPLETED;
+  } catch (error) {
+    io.err(`verdict-gate eval: --out ${file}: cannot write it: ${describeError(error)}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** Exit 0: the run completed, whatever the rates (eval measures a gate; it is not one). */
+const COMPLETED = EXIT.approve;
+
+function reviewerLabel(reviewers: LocalReviewers): string {
+  const panel = reviewers.panel;
+  if (panel !== undefined && panel.length > 1)
+    return `a panel of ${panel.length} (${panel.map((m) => m.label).join(", ")})`;
+  return reviewers.reviewer.label;
+}
+
+async function run(args: readonly string[], io: CliIO, clock: () => number): Promise<number> {
+  refuseKeyFlags(args);
+  const { values, positionals } = parse(args, OPTIONS, 1);
+  const dirArg = positionals[0];
+  if (dirArg === undefined) throw new UsageError("name the set: verdict-gate eval SET-DIR");
+  const reach = values.reach === true;
+  if (reach) {
+    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache"]) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`--${flag} has no meaning with --reach, which asks nobody`);
+    }
+  }
+  if (values.cache !== undefined && values["no-cache"] === true)
+    throw new UsageError("choose --cache DIR or --no-cache");
+  const repeat = whole(values, "repeat", 1, 100, 1);
+  const concurrency = whole(values, "concurrency", 1, 16, 1);
+  const prices = pricesOf(values);
+  const out = outFile(io, values);
+  const dir = path.resolve(io.cwd, dirArg);
+  const set = loadSet(dir);
+  const { settings, reviewers } = configure(values, io, reach);
+  const members = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
+  const configuration = configurationKey(settings, members, VERSION, "not-queried");
+  const cache =
+    reach || values["no-cache"] === true
+      ? NO_CACHE
+      : openRunCache(path.resolve(io.cwd, (values.cache as string | undefined) ?? DEFAULT_CACHE_DIR));
+  const ctx: EvalRunContext = {
+    settings,
+    reviewers,
+    configuration,
+    cache,
+    repeat,
+    concurrency,
+    io,
+    verbose: values.verbose === true,
+    progress: io.stderrIsTTY === true && values.json !== true && values.verbose !== true,
+    clock,
+  };
+  const started = clock();
+  const common = {
+    set: set.info,
+    version: VERSION,
+  };
+  if (reach) {
+    const defects = set.cases.filter((c) => c.case.label === "defect");
+    const results = await pool(defects, concurrency, (c) => reachCase(ctx, c));
+    const report = reachReport(results, {
+      ...common,
+      configuration: { reviewer: reviewerLabel(reviewers), settings: settingsFingerprint(settings) },
+    });
+    return emit(io, values, out, report, renderReach(report));
+  }
+  const outcomes = await runCases(ctx, set.cases);
+  const report = scoreEval(outcomes, {
+    ...common,
+    configuration: { reviewer: reviewerLabel(reviewers), settings: settingsFingerprint(settings), repeat },
+    totalMs: Math.max(0, clock() - started),
+    ...(prices !== undefined ? { prices } : {}),
+  });
+  return emit(io, values, out, report, renderEval(report));
+}
+
+export const evalCommand: Command = {
+  name: "eval",
+  summary:
+    "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
+  usage: USAGE,
+  async run(args, io) {
+    // `compare` first, as a word: a set directory named so is written ./compare.
+    if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+    return run(args, io, () => performance.now());
+  },
+};

@@ -1,0 +1,67 @@
+// One round on a change that is not a pull request on GitHub: the round the action runs
+// (src/gate/round.ts), with a stand-in pull request made of the change (recorded-github.ts: the diff,
+// the contract as the base's file, base files for the lockfile check) and the check run recorded
+// instead of posted. `verdict-gate review` runs it on a local diff and `verdict-gate eval` on each case
+// of a set, through this one function, so that what eval measures is what review and the action do:
+// the same prompt, budget, chunking, reply contract, coverage rule and criteria.
+
+import { LOCAL_PR, type LocalChange, localGitHub, recordWrites } from "../cli/recorded-github.js";
+import type { RoundOutcome } from "../gate/context.js";
+import { runPullRequestRound } from "../gate/round.js";
+import type { Logger } from "../ports/github.js";
+import type { Reviewer } from "../ports/reviewer.js";
+import type { TreeReader } from "../ports/tree.js";
+import type { PanelMember } from "../reviewer-stage/panel.js";
+import type { Settings } from "../settings/settings.js";
+import { bindRoundReviewers, roundContext } from "./round-context.js";
+
+/** Who a local round asks: one reviewer, or a panel whose first member is `reviewer`. */
+export interface LocalReviewers {
+  readonly reviewer: Reviewer;
+  readonly panel?: readonly PanelMember[];
+}
+
+/** The reviewers the settings name, bound as the action binds them (each key to its own host, a
+ * command in an empty directory without the GitHub token). Throws ReviewerConfigError or
+ * CommandLineError for settings no call could work with; the CLI turns those into usage errors. */
+export function bindLocalReviewers(
+  settings: Settings,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): LocalReviewers {
+  const githubToken = env.GITHUB_TOKEN ?? env.GH_TOKEN ?? "";
+  const bound = bindRoundReviewers(settings, githubToken, env, { callerCwd: cwd }, "now");
+  const panel = bound.panel?.();
+  return { reviewer: bound.reviewer(), ...(panel !== undefined ? { panel } : {}) };
+}
+
+export interface LocalRound {
+  /** The round's settings; `contractPath` is the path `change.contract` is served under. */
+  readonly settings: Settings;
+  readonly reviewers: LocalReviewers;
+  readonly change: LocalChange;
+  /** The head's files, which the criteria and the withheld-file checks read. */
+  readonly tree: TreeReader;
+  readonly log: Logger;
+  /** The contract's `requires`: pending and never asked (conditional-on), or left out of the status. */
+  readonly dependencies: "not-queried" | "not-checked";
+  readonly now?: () => Date;
+}
+
+/** The round, ended as every round ends (one status, its reasons and the report); throws only as
+ * runPullRequestRound does. */
+export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
+  const { port } = recordWrites(localGitHub(round.change), { dryRun: true, appSlug: "local" });
+  const { reviewer, panel } = round.reviewers;
+  const ctx = roundContext({
+    settings: round.settings,
+    github: port,
+    log: round.log,
+    reviewers: { reviewer: () => reviewer, ...(panel !== undefined ? { panel: () => panel } : {}) },
+    // The tree is the change's new side by construction; there is no head commit to match it with.
+    tree: { kind: "open", tree: round.tree },
+    localDependencies: round.dependencies,
+    ...(round.now !== undefined ? { now: round.now } : {}),
+  });
+  return runPullRequestRound(ctx, LOCAL_PR);
+}
