@@ -141,6 +141,8 @@ const EVALUATED = [
   "Reviewer",
   "Criteria",
   "Dependencies",
+  // An approve only: whether another open pull request at the commit keeps it from passing.
+  "Commit",
   "Publish",
 ];
 
@@ -248,8 +250,10 @@ describe("time to a verdict (issue 13): the criteria and the dependencies run wh
     const { ctx, lines, finished, events } = overlapping(2_000);
     const outcome = await runPullRequestRound(ctx, PR.number);
     expect(events).toEqual(["reuse looked up", "reviewer asked", "dependency read", "reviewer answered"]);
-    // Still one section per phase, in the order a reader expects, each with its own lines.
-    expect(phases(lines)).toEqual(EVALUATED);
+    // Still one section per phase, in the order a reader expects, each with its own lines (a hold:
+    // the criteria have no tree here, so no pass to bind to its commit).
+    expect(outcome.status).toBe("hold-for-human");
+    expect(phases(lines)).toEqual(EVALUATED.filter((p) => p !== "Commit"));
     expect(section(lines, "Reviewer").some((l) => l.text.startsWith("reviewer: openai gpt-4.1"))).toBe(true);
     expect(section(lines, "Criteria").some((l) => l.text.startsWith("reviewer:"))).toBe(false);
     // The dependency held, the reviewer approved: the round is judged on both, as before.
@@ -266,7 +270,7 @@ describe("time to a verdict (issue 13): the criteria and the dependencies run wh
     };
     await expect(runPullRequestRound(ctx, PR.number)).rejects.toThrow("check runs could not be listed");
     // The failure is reported once the reviewer's section has ended, in the dependencies' own section.
-    expect(phases(lines)).toEqual(EVALUATED.filter((p) => p !== "Publish"));
+    expect(phases(lines)).toEqual(EVALUATED.filter((p) => p !== "Commit" && p !== "Publish"));
     expect(finished).toHaveLength(1);
     expect(finished[0]?.conclusion).toBe("action_required");
     expect(finished[0]?.output.summary).toContain("check runs could not be listed");

@@ -13,7 +13,8 @@ import type { CheckRunRef } from "../ports/github.js";
 import type { RoundReport } from "../report/round-report.js";
 import { combine, maybe, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
-import type { RoundContext } from "./context.js";
+import type { OpenRound, RoundContext } from "./context.js";
+import { completeCheck } from "./publish.js";
 import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
 export interface CommitBinding {
@@ -126,4 +127,35 @@ export function unjudgedPart(head: string, unjudged: readonly number[]): Part {
     ),
     summary: `shared with ${list}, not judged by this round`,
   };
+}
+
+/** An approve bound to its commit before anything is posted: it stays one only when every other open
+ * pull request at the commit passed there (commitPart). `judged` is who was asked, for the look after
+ * posting (takeBackPass). */
+export async function bindPassToCommit(
+  ctx: RoundContext,
+  round: OpenRound,
+  report: RoundReport,
+): Promise<{ report: RoundReport; judged: ReadonlySet<number> }> {
+  const binding = await commitPart(ctx, round.pr.number, round.head, round.check);
+  return { report: boundReport(report, binding.part), judged: binding.judged };
+}
+
+/** GitHub shows the check run completed last: a pull request opened at this commit after the list was
+ * read, whose own round finished first, would otherwise show this pass. Once the pass is posted, the
+ * open pull requests are read again; any not judged takes it back, posted again as a hold. */
+export async function takeBackPass(
+  ctx: RoundContext,
+  round: OpenRound,
+  posted: RoundReport,
+  judged: ReadonlySet<number>,
+): Promise<RoundReport> {
+  if (posted.status !== "approve") return posted;
+  const now = await ctx.github.openPullsAt(round.head, round.pr.number);
+  const unjudged = now.filter((n) => !judged.has(n));
+  if (unjudged.length === 0) return posted;
+  const report = boundReport(posted, unjudgedPart(round.head, unjudged));
+  // The annotations are on the run already: an update appends them.
+  await completeCheck(ctx, round.check, report, []);
+  return report;
 }

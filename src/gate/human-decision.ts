@@ -6,11 +6,11 @@ import { type Result, valueOfStatus } from "../verdict/four-values.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
 import { concludeRound } from "../verdict/loop-rules.js";
 import { humanDecision } from "../verdict/round-decision.js";
-import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
-import { finishRound } from "./publish.js";
+import type { OpenRound, RoundContext } from "./context.js";
+import type { RoundEnding } from "./publish.js";
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
-export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promise<RoundOutcome> {
+export function decideByPerson(ctx: RoundContext, round: OpenRound): RoundEnding {
   const decision = ctx.settings.decision;
   if (decision === undefined) throw new Error("decideByPerson without a decision");
   const decided = humanDecision(decision.decision, decision.actor, decision.reason);
@@ -29,7 +29,7 @@ export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promi
     ...(decision.url !== undefined ? { decisionUrl: decision.url } : {}),
     ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
   });
-  return finishRound(ctx, round, {
+  return {
     round: concluded.record.round,
     status: concluded.status,
     result: decided.result,
@@ -43,18 +43,14 @@ export async function decideByPerson(ctx: RoundContext, round: OpenRound): Promi
     reviewerVerdict: "SKIPPED",
     coverage: DECIDED_COVERAGE,
     message: `${concluded.status}: decided by @${decision.actor}`,
-  });
+  };
 }
 
 /** The `coverage` output of a round a person decided: nothing was reviewed in it. */
 const DECIDED_COVERAGE = "0% (decided by a person)";
 
 /** A person already decided this head: re-evaluations (a label, a re-run) repeat their decision. */
-export async function repostDecision(
-  ctx: RoundContext,
-  round: OpenRound,
-  decided: number,
-): Promise<RoundOutcome> {
+export function repostDecision(round: OpenRound, decided: number): RoundEnding {
   const { history } = round.loaded;
   const record = lastRound(history);
   if (record === undefined || record.round !== decided || record.decidedBy === undefined)
@@ -67,7 +63,7 @@ export async function repostDecision(
     dependencies: [],
   };
   const because = record.decisionReason !== undefined ? `: ${record.decisionReason}` : "";
-  return finishRound(ctx, round, {
+  return {
     round: decided,
     status: record.status,
     result,
@@ -82,5 +78,5 @@ export async function repostDecision(
     reviewerVerdict: "SKIPPED",
     coverage: DECIDED_COVERAGE,
     message: `${record.status}: decided by @${record.decidedBy} in round ${decided}`,
-  });
+  };
 }

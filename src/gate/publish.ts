@@ -1,6 +1,6 @@
-// How a round ends: the history saved, the check run completed with the rendered report, and the
-// outcome the step reports. failCheck is the last line of defence for every error after the check
-// run exists.
+// How a round ends once its status is bound (round.ts's endRound says in which order): the report,
+// the history saved, the check run completed with the rendered report, and the outcome the step
+// reports. failCheck is the last line of defence for every error after the check run exists.
 
 import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "../ports/github.js";
 import { renderHistoryComment } from "../report/history-comment.js";
@@ -16,15 +16,13 @@ import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-v
 import { type History, lastHash } from "../verdict/history.js";
 import { type Part, reasonsOf } from "../verdict/round-decision.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
-import { boundReport, commitPart, unjudgedPart } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
-import { phase } from "./phase.js";
 import { type RoundFindings, showFindings } from "./review-comments.js";
 import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecked } from "./round-history.js";
 
 /** How a pull request's round ends, whatever path reached its status (an evaluation, a person's
  * decision, one repeated, a hold before anything was asked): what the report says and whether the
- * history is written. finishRound turns it into the posted check run and the step's outcome. */
+ * history is written. round.ts's endRound binds a pass to its commit and publishes it. */
 export interface RoundEnding {
   /** The round number the report shows (the recorded round's, or the last one's when nothing new is
    * recorded). */
@@ -48,18 +46,10 @@ export interface RoundEnding {
   message?: string;
 }
 
-/** The one ending of a pull request's round: the report built, the history saved (or confirmed
- * unchanged), the check run completed, and the step's outcome. The outcome says what was posted: when
- * binding the pass to its commit turned an approve into a hold (commit-binding.ts), it says the hold,
- * never the approve. */
-export async function finishRound(
-  ctx: RoundContext,
-  round: OpenRound,
-  ending: RoundEnding,
-): Promise<RoundOutcome> {
-  const { pr, head, check, loaded } = round;
-  const report: RoundReport = {
-    ...baseReport(ctx, pr, head, ending.round),
+/** The report of a round as its path judged it, before the pass is bound to its commit. */
+export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEnding): RoundReport {
+  return {
+    ...baseReport(ctx, round.pr, round.head, ending.round),
     status: ending.status,
     result: ending.result,
     parts: ending.parts,
@@ -67,32 +57,24 @@ export async function finishRound(
     notes: ending.notes ?? [],
     ...ending.sections,
   };
-  const { jobSummary, report: posted } = await phase(ctx.log, "Publish", () =>
-    publish(ctx, {
-      check,
-      pr,
-      head,
-      report,
-      history: ending.history,
-      comment: loaded.comment,
-      saveHistory: ending.saveHistory,
-      annotations: ending.annotations ?? [],
-      ...(ending.findings !== undefined ? { findings: ending.findings } : {}),
-    }),
-  );
+}
+
+/** The step's outcome, which says what was posted: when binding the pass to its commit turned an
+ * approve into a hold (commit-binding.ts), it says the hold, never the approve. */
+export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: RoundReport): RoundOutcome {
   const rebound = posted.status !== ending.status;
   return {
     status: posted.status,
     message:
       rebound || ending.message === undefined ? statusLine(posted.status, posted.result) : ending.message,
-    checkRunId: check.id,
-    headSha: head,
+    checkRunId: round.check.id,
+    headSha: round.head,
     round: ending.round,
     reviewerVerdict: ending.reviewerVerdict,
     coverage: ending.coverage,
     reasons: reasonsOf(posted.result),
     exclusions: exclusionsJson(ending.history),
-    jobSummary,
+    jobSummary: renderJobSummary(posted),
     report: posted,
     ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
   };
@@ -104,61 +86,38 @@ export function statusLine(status: Status, result: Result): string {
   return `${status}${first !== undefined ? `: ${first}` : ""}`;
 }
 
-/** Finish the check run and save the history; shared by every path that reaches a status, so it is
- * where a pass is bound to its commit: an approve is posted only when every other open pull request at
- * the commit passed there too, and is taken back (posted again as a hold) when one was opened at the
- * commit while the round ran. Returns the job summary and the report as posted. */
-async function publish(
+/** The history saved (or confirmed unchanged), the reviewer's findings shown, and the check run
+ * completed with `report`, the report as bound to its commit. Never changes the status. Returns the
+ * report as posted (with a note when the findings could not be shown). */
+export async function publish(
   ctx: RoundContext,
-  input: {
-    check: CheckRunRef;
-    pr: PullRequestInfo;
-    head: string;
-    report: RoundReport;
-    history: History;
-    comment: StoredComment | undefined;
-    saveHistory: boolean;
-    annotations: readonly Annotation[];
-    /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
-    findings?: RoundFindings;
-  },
-): Promise<{ jobSummary: string; report: RoundReport }> {
-  const { github, settings } = ctx;
-  let report = input.report;
-  let judged: ReadonlySet<number> | undefined;
-  // A local round (`verdict-gate review`) judges a diff that is no commit and posts nothing, so no
-  // other pull request can show its pass.
-  if (report.status === "approve" && ctx.localDependencies === undefined) {
-    const binding = await commitPart(ctx, input.pr.number, input.head, input.check);
-    report = boundReport(report, binding.part);
-    judged = binding.judged;
-  }
-  await writeHistory(ctx, input);
+  round: OpenRound,
+  ending: RoundEnding,
+  report: RoundReport,
+): Promise<RoundReport> {
+  const { pr, head, check } = round;
+  let posted = report;
+  await writeHistory(ctx, {
+    check,
+    pr,
+    history: ending.history,
+    comment: round.loaded.comment,
+    saveHistory: ending.saveHistory,
+  });
   // After the history (a round judged again on a changed history posts nothing twice), before the
-  // check run (whose summary then says when they could not be shown). Never changes the status.
-  if (input.findings !== undefined && settings.reviewComments) {
+  // check run (whose summary then says when they could not be shown).
+  if (ending.findings !== undefined && ctx.settings.reviewComments) {
     const note = await showFindings(ctx, {
-      pr: input.pr.number,
-      head: input.head,
-      round: report.round,
-      check: input.check,
-      findings: input.findings,
+      pr: pr.number,
+      head,
+      round: posted.round,
+      check,
+      findings: ending.findings,
     });
-    if (note !== undefined) report = { ...report, notes: [...report.notes, note] };
+    if (note !== undefined) posted = { ...posted, notes: [...posted.notes, note] };
   }
-  await completeCheck(ctx, input.check, report, input.annotations);
-  if (report.status === "approve" && judged !== undefined) {
-    // GitHub shows the check run completed last. A pull request opened at this commit after the list
-    // above was read, whose own round finished first, would otherwise show this pass.
-    const now = await github.openPullsAt(input.head, input.pr.number);
-    const unjudged = now.filter((n) => !judged.has(n));
-    if (unjudged.length > 0) {
-      report = boundReport(report, unjudgedPart(input.head, unjudged));
-      // The annotations are on the run already: an update appends them.
-      await completeCheck(ctx, input.check, report, []);
-    }
-  }
-  return { jobSummary: renderJobSummary(report), report };
+  await completeCheck(ctx, check, posted, ending.annotations ?? []);
+  return posted;
 }
 
 /** Nothing is posted on a history that changed since it was read: written compare-and-swap, or

@@ -1,6 +1,7 @@
 // One round of a pull request, end to end: PR → check run in progress → history → (a person's
-// decision | exhausted | contract, diff, reviewer, criteria, dependencies) → one status → history
-// saved, check run completed. Every capability comes through RoundContext, so this file decides the
+// decision | exhausted | contract, diff, reviewer, criteria, dependencies) → one status (the parts
+// decided, then the loop rules) → a pass bound to its commit → history saved, check run completed
+// (and a pass taken back if the commit was shared meanwhile). Every capability comes through RoundContext, so this file decides the
 // order and the rules, never how the world is reached.
 //
 // The invariant this file exists to keep: once the check run exists, the round ends with it
@@ -60,6 +61,7 @@ import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
 import { decide, type Part } from "../verdict/round-decision.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
+import { bindPassToCommit, takeBackPass } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { type CriteriaPartOutcome, checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
@@ -67,7 +69,14 @@ import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
 import { confirmAct, decisionTarget } from "./person-act.js";
 import { phase, phasesTogether } from "./phase.js";
-import { coverageReport, failCheck, finishRound } from "./publish.js";
+import {
+  coverageReport,
+  failCheck,
+  publish,
+  type RoundEnding,
+  roundOutcome,
+  roundReport,
+} from "./publish.js";
 import { pushOf } from "./pushers.js";
 import { roundFindings } from "./review-comments.js";
 import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
@@ -92,12 +101,12 @@ function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): str
 }
 
 /** One evaluation of the head, as named steps in the order they run. Every step reads `round` and
- * what the steps before it found; only `concludeEvaluation` writes anything (through finishRound). */
+ * what the steps before it found; none writes anything (endRound publishes what they concluded). */
 async function evaluate(
   ctx: RoundContext,
   round: OpenRound,
   answers: Map<string, PanelOutcome>,
-): Promise<RoundOutcome> {
+): Promise<RoundEnding> {
   const { log } = ctx;
   const held = heldBeforeEvaluation(ctx, round);
   if (held !== undefined) return holdUnevaluated(ctx, round, held);
@@ -151,11 +160,11 @@ function heldBeforeEvaluation(
 /** The hold of a round not evaluated. An untrustworthy history is left exactly as found, for the
  * person who must look at it; a terminal hold already recorded for this head is posted again, not
  * recorded again. */
-async function holdUnevaluated(
+function holdUnevaluated(
   ctx: RoundContext,
   round: OpenRound,
   held: { need: string; untrusted: boolean; forced?: boolean },
-): Promise<RoundOutcome> {
+): RoundEnding {
   const { history } = round.loaded;
   const result = maybe(held.need);
   const concluded = held.untrusted
@@ -171,7 +180,7 @@ async function holdUnevaluated(
         ...pushOf(ctx.settings, round.head),
       });
   const fresh = concluded !== undefined && !repeatsLast(history, concluded.record);
-  return finishRound(ctx, round, {
+  return {
     // Folded rounds count: the round number is the chain's, not the stored array's.
     round:
       concluded === undefined
@@ -189,7 +198,7 @@ async function holdUnevaluated(
       : [],
     reviewerVerdict: "SKIPPED",
     coverage: NOT_REVIEWED,
-  });
+  };
 }
 
 /** The `coverage` output of a round that reviewed nothing. */
@@ -425,12 +434,8 @@ interface Evaluated {
   dependencies: DependenciesOutcome;
 }
 
-/** The parts decided, the loop rules applied, and the round ended. */
-async function concludeEvaluation(
-  ctx: RoundContext,
-  round: OpenRound,
-  found: Evaluated,
-): Promise<RoundOutcome> {
+/** The parts decided and the loop rules applied: the evaluation's status. */
+function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluated): RoundEnding {
   const { settings } = ctx;
   const { history } = round.loaded;
   const { review, criteria, dependencies: deps, question } = found;
@@ -469,7 +474,7 @@ async function concludeEvaluation(
     : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
   const findings = roundFindings(review, question.plan, found.change.diff.files, roundCount(history) > 0);
-  return finishRound(ctx, round, {
+  return {
     round: shownRound,
     status: concluded.status,
     result: concluded.result,
@@ -488,7 +493,7 @@ async function concludeEvaluation(
     ...(findings !== undefined ? { findings } : {}),
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
-  });
+  };
 }
 
 /** A person's block that still stands (history.ts standingBlock), unless the reviewer approved this
@@ -731,12 +736,23 @@ async function judgeOnHistory(
 /** Times a round is judged on a history that keeps changing under it before it holds. */
 const HISTORY_ATTEMPTS = 3;
 
-/** The round on one reading of the history: a person's decision, one repeated, or an evaluation. */
+/** The round on one reading of the history, in the order its rules apply: a status reached, then the
+ * round ended with it. */
 async function judge(
   ctx: RoundContext,
   round: OpenRound,
   answers: Map<string, PanelOutcome>,
 ): Promise<RoundOutcome> {
+  const ending = await reachStatus(ctx, round, answers);
+  return endRound(ctx, round, ending);
+}
+
+/** The status, by the first path that applies: a person's decision, one repeated, or an evaluation. */
+async function reachStatus(
+  ctx: RoundContext,
+  round: OpenRound,
+  answers: Map<string, PanelOutcome>,
+): Promise<RoundEnding> {
   const { settings } = ctx;
   const { pr, head, loaded } = round;
   // A decision appended to a history that does not audit would be lost (the next round holds on
@@ -747,7 +763,7 @@ async function judge(
     // trusts: a decision lands only on the round its author read, on this head and base.
     const refused = decisionTarget(ctx, loaded.history, { ...pr, headSha: head });
     if (refused !== undefined) throw new Error(refused);
-    return await decideByPerson(ctx, round);
+    return decideByPerson(ctx, round);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
@@ -758,7 +774,26 @@ async function judge(
     loaded.problem === undefined &&
     bindingChange(last.binding, bindingOf(settings, pr.baseSha, "unread")) === undefined
   ) {
-    return await repostDecision(ctx, round, last.round);
+    return repostDecision(round, last.round);
   }
   return await evaluate(ctx, round, answers);
+}
+
+/** How every path ends, in the order its rules apply; nothing after it changes the status. A pass
+ * belongs to a commit, and every open pull request at the commit shows its newest check run: before
+ * anything is posted, an approve holds unless every other open pull request at the commit passed
+ * there (commit-binding.ts; a local round posts nothing another pull request could show). Then the
+ * round is published, and a posted pass is taken back, posted again as a hold, when a pull request was
+ * opened at the commit while the round ran. */
+async function endRound(ctx: RoundContext, round: OpenRound, ending: RoundEnding): Promise<RoundOutcome> {
+  const judged = roundReport(ctx, round, ending);
+  const bound =
+    judged.status === "approve" && ctx.localDependencies === undefined
+      ? await phase(ctx.log, "Commit", () => bindPassToCommit(ctx, round, judged))
+      : undefined;
+  const posted = await phase(ctx.log, "Publish", async () => {
+    const report = await publish(ctx, round, ending, bound?.report ?? judged);
+    return bound === undefined ? report : await takeBackPass(ctx, round, report, bound.judged);
+  });
+  return roundOutcome(round, ending, posted);
 }
