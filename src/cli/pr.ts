@@ -7,8 +7,10 @@ import path from "node:path";
 import { bindGitHub } from "../compose/github.js";
 import { bindPanel } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { printable } from "../criteria/index.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
 import { newRoundToken } from "../review/round-token.js";
@@ -272,6 +274,7 @@ export const prCommand: Command = {
       openTree: treeFor(basePath),
       workspaceHead: () => workspaceHead(basePath),
       now: () => new Date(),
+      deadline: deadlineIn(settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
       newRoundToken,
       log,
       version: VERSION,

@@ -8,8 +8,10 @@ import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { bindPanel } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
 import type { RoundContext } from "../gate/context.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { ContractFile } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
@@ -200,6 +202,7 @@ export const reviewCommand: Command = {
       openTree: () => tree,
       // The working tree is the new side of a local diff by construction; there is no head to match.
       now: () => new Date(),
+      deadline: deadlineIn(settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
       newRoundToken,
       log: cliLog(io, "review", values.verbose === true, false),
       localDependencies: values["no-dependencies"] === true ? "not-checked" : "not-queried",

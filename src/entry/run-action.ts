@@ -7,8 +7,10 @@ import { runCommentCommand } from "../commands/run.js";
 import { bindGitHubPorts } from "../compose/github.js";
 import { bindPanel, panelSecrets } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
+import type { RoundDeadline } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { GitHubPort, Logger } from "../ports/github.js";
 import type { Runner } from "../ports/runner.js";
@@ -48,7 +50,13 @@ function redactedLog(log: Logger, hide: (text: string) => string): Logger {
   };
 }
 
-function context(settings: Settings, github: GitHubPort, env: Runner["env"], log: Logger): RoundContext {
+function context(
+  settings: Settings,
+  github: GitHubPort,
+  env: Runner["env"],
+  log: Logger,
+  deadline: RoundDeadline,
+): RoundContext {
   return {
     settings,
     github,
@@ -72,6 +80,7 @@ function context(settings: Settings, github: GitHubPort, env: Runner["env"], log
     },
     workspaceHead: () => workspaceHead(settings.workspace),
     now: () => new Date(),
+    deadline,
     newRoundToken,
     log,
     version: VERSION,
@@ -125,6 +134,8 @@ function fail(step: Step, message: string): void {
 }
 
 export async function run(runner: Runner): Promise<void> {
+  // The round's deadline counts from the step's start: the job's timeout-minutes does too.
+  const started = REAL_ROUND_CLOCK.now();
   // The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
   // log the runner shows; outputs and the job summary are files it publishes as written, so every
   // text the step writes is redacted here too, whatever path it took to get there.
@@ -160,7 +171,12 @@ export async function run(runner: Runner): Promise<void> {
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
     const ports = bindGitHubPorts(settings, step.log, runner.env, knobs.timing);
-    const ctx = context(settings, ports.github, runner.env, step.log);
+    const deadline: RoundDeadline = {
+      at: started + settings.roundDeadlineMinutes * 60_000,
+      minutes: settings.roundDeadlineMinutes,
+      clock: REAL_ROUND_CLOCK,
+    };
+    const ctx = context(settings, ports.github, runner.env, step.log, deadline);
     const { target } = settings;
     let outcome: RoundOutcome;
     if (target.kind === "comment") {

@@ -10,6 +10,7 @@ import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { Settings } from "../settings/settings.js";
 import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
+import type { RoundDeadline } from "./reviewer-guard.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
@@ -31,6 +32,9 @@ export interface RoundContext {
    * they are asked of GitHub. */
   localDependencies?: "not-queried" | "not-checked";
   now: () => Date;
+  /** When the round stops asking its reviewers and holds with what it has (reviewer-guard.ts); absent:
+   * no deadline (a library caller's round). */
+  deadline?: RoundDeadline;
   newRoundToken: () => string;
   log: Logger;
   version: string;

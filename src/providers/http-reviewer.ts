@@ -42,7 +42,7 @@ export function httpReviewer(
     model: options.model,
     label: `${provider} ${options.model} @ ${where.host}`,
     contextWindow: where.window.tokens,
-    review: async (prompt) => {
+    review: async (prompt, call) => {
       await prepare?.().catch(() => undefined);
       return callReviewer(attempt, prompt, {
         target: where.target,
@@ -52,6 +52,7 @@ export function httpReviewer(
         policy,
         runtime: options.runtime ?? REAL_RUNTIME,
         secrets: options.apiKey === "" ? [] : [options.apiKey],
+        ...(call?.signal !== undefined ? { signal: call.signal } : {}),
       });
     },
   };
