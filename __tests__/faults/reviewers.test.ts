@@ -18,6 +18,7 @@ import {
   openAIReply,
   reset,
   type ScriptedReply,
+  streamedReply,
   truncatedJson,
 } from "../support/reviewers.js";
 import {
@@ -86,6 +87,13 @@ const FAULTS: readonly ReviewerFault[] = [
     name: "empty body",
     reply: () => emptyBody(),
     names: /empty|no text|not valid JSON|JSON/,
+    retried: false,
+  },
+  {
+    // Streamed from one reused buffer; the gate stops reading at its cap (providers/reply-cap.ts).
+    name: "100 MB reply",
+    reply: () => streamedReply(100 * 1024 * 1024),
+    names: /larger than the \d+ bytes the gate reads/,
     retried: false,
   },
   {
