@@ -208,3 +208,17 @@ export async function updateCheckRun(
   }
   return { requests: batches.length, annotationsSent: sent, truncated };
 }
+
+/** A check run as it is now: whether it is still open, and whose it is. 1 request. */
+export async function getCheckRun(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  checkRunId: number,
+): Promise<CheckRunHandle & { readonly status: string; readonly conclusion: string | null }> {
+  const operation = `get check run ${checkRunId} in ${fullName(repository)}`;
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.checks.get({ owner: repository.owner, repo: repository.repo, check_run_id: checkRunId }),
+  );
+  const run = expectShape(runShape, response.data, operation);
+  return { ...handleFrom(response.data, operation), status: run.status, conclusion: run.conclusion };
+}
