@@ -148,6 +148,32 @@ describe("the post step", () => {
     expect(post.log).toContain(`check run ${done.id} is already completed (success): left as it is`);
   });
 
+  it("is the write that still lands after a long rate limit: it waits as GitHub asks (retry-after 120)", async () => {
+    const open = world.repo.addCheckRun({
+      sha: world.pull.headSha,
+      name: "verdict-gate",
+      app: "github-actions",
+    });
+    world.api.faults.inject("PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}", {
+      kind: "rate-limit",
+      status: 403,
+      limit: "secondary",
+      retryAfterSeconds: 120,
+    });
+    const post = await startAction({
+      api: world.api,
+      event: world.event({ event: "pull_request", action: "opened", pull: world.pull }),
+      inputs: world.openaiInputs(),
+      // Each "second" of the wait is a millisecond here.
+      env: { VERDICT_GATE_BACKOFF_UNIT_MS: "1" },
+      state: { "open-check-runs": JSON.stringify([{ id: open.id, head: world.pull.headSha }]) },
+      entry: "post.js",
+    }).done;
+    expect(post.code, post.log).toBe(0);
+    expect(world.api.faults.hits[0]?.hits).toBe(1);
+    expect(open.conclusion).toBe("action_required");
+  });
+
   it("makes no request when the main step finished every run it started", async () => {
     const main = await world.run({});
     expect(main.outputs.status).toBe("approve");

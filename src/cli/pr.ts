@@ -4,7 +4,7 @@
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
-import { bindGitHub } from "../compose/github.js";
+import { bindGitHub, rateLimitWaitUntil } from "../compose/github.js";
 import { bindPanel } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
 import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
@@ -262,10 +262,13 @@ export const prCommand: Command = {
     const log = cliLog(io, "pr", values.verbose === true, true);
     const knobs = readTestKnobs(io.env);
     for (const notice of knobs.notices) io.err(`verdict-gate pr: warning: ${notice}\n`);
-    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env, knobs.timing), {
-      dryRun,
-      ...(appSlug !== undefined ? { appSlug } : {}),
-    });
+    const { port, writes } = recordWrites(
+      bindGitHub(settings, log, io.env, knobs.timing, rateLimitWaitUntil(settings, Date.now())),
+      {
+        dryRun,
+        ...(appSlug !== undefined ? { appSlug } : {}),
+      },
+    );
     const ctx: RoundContext = {
       settings,
       github: port,

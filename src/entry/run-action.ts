@@ -4,7 +4,7 @@
 // the step fails with a message: a gate whose error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
-import { bindGitHubPorts } from "../compose/github.js";
+import { bindGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
 import { finishInterrupted, OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../compose/open-runs.js";
 import { bindPanel, panelSecrets } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
@@ -138,6 +138,7 @@ function fail(step: Step, message: string): void {
 export async function run(runner: Runner, lifecycle?: StepLifecycle): Promise<void> {
   // The round's deadline counts from the step's start: the job's timeout-minutes does too.
   const started = REAL_ROUND_CLOCK.now();
+  const startedAt = Date.now();
   // The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
   // log the runner shows; outputs and the job summary are files it publishes as written, so every
   // text the step writes is redacted here too, whatever path it took to get there.
@@ -175,7 +176,13 @@ export async function run(runner: Runner, lifecycle?: StepLifecycle): Promise<vo
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
-    const ports = bindGitHubPorts(settings, step.log, runner.env, knobs.timing);
+    const ports = bindGitHubPorts(
+      settings,
+      step.log,
+      runner.env,
+      knobs.timing,
+      rateLimitWaitUntil(settings, startedAt),
+    );
     lifecycle?.ready(async (signal) => {
       const open = openRuns.list();
       const left = await finishInterrupted(
