@@ -58,7 +58,7 @@ describe("findStickyComment", () => {
     expect(found).toMatchObject({
       kind: "found",
       comment: { id: saved.id, body: `${MARKER}\nround 1`, author: { login: BOT, type: "Bot" } },
-      duplicates: 0,
+      duplicates: [],
       impostors: 0,
     });
   });
@@ -75,7 +75,8 @@ describe("findStickyComment", () => {
     const first = await save(`${MARKER}\na`);
     await save(`${MARKER}\nb`);
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
-    expect(found).toMatchObject({ kind: "found", comment: { id: first.id }, duplicates: 1 });
+    expect(found).toMatchObject({ kind: "found", comment: { id: first.id } });
+    expect(found.kind === "found" ? found.duplicates.map((c) => c.body) : []).toEqual([`${MARKER}\nb`]);
   });
 
   it("pages only as far as the comment: 250 comments before it cost 3 requests", async () => {

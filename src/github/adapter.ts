@@ -1,5 +1,7 @@
 // The GitHub half of the round's ports (src/ports/github.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
+
+import { randomBytes } from "node:crypto";
 import type { Diff } from "../diff/types.js";
 import {
   CannotWriteChecksError,
@@ -16,14 +18,27 @@ import {
   type StoredComment,
 } from "../ports/github.js";
 import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
-import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
-import { listCheckRunsForRef } from "./check-runs-for-ref.js";
+import {
+  type CheckRunHandle,
+  createCheckRun,
+  gateBotLogin,
+  reopenCheckRun,
+  updateCheckRun,
+} from "./check-run.js";
+import { type CheckRunSummary, type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { readFileAtRef } from "./contents.js";
-import { GitHubError, isGitHubError } from "./errors.js";
-import { createIssueComment, updateIssueComment } from "./issue-comments.js";
+import { isGitHubError } from "./errors.js";
+import { externalIdOf, parseExternalId } from "./external-id.js";
+import { writeOnce } from "./idempotent-write.js";
+import {
+  createIssueComment,
+  getIssueComment,
+  type IssueComment,
+  updateIssueComment,
+} from "./issue-comments.js";
 import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
@@ -32,24 +47,17 @@ import { createCommentReview } from "./pull-reviews.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
 import { listReviewThreads, resolveReviewThreads } from "./review-threads.js";
 import { latestStatusBy } from "./statuses-by-creator.js";
-import { findStickyComment } from "./sticky-comment.js";
-
-/** The external id the gate gives its check runs: the pull request the round was for. */
-export function externalIdOf(pr: number): string {
-  return `verdict-gate:pr:${pr}`;
-}
-
-function pullOfExternalId(id: string): number | null {
-  const m = /^verdict-gate:pr:([1-9]\d{0,9})$/.exec(id);
-  return m === null ? null : Number(m[1]);
-}
+import { findStickyComment, isTrustedAuthor } from "./sticky-comment.js";
 
 export interface GitHubPortOptions {
   /** Largest contract file read (default 5 MiB). */
   readonly maxFileBytes?: number;
-  /** Comment pages read to find the history (default 10, i.e. 1,000 comments). */
+  /** Comment pages read to find the history (default 100, i.e. 10,000 comments). */
   readonly maxCommentPages?: number;
 }
+
+/** Abandoned runs of the gate's on a head completed in one round at most; the rest, the next. */
+const MAX_SUPERSEDED = 10;
 
 /** What every GitHub call of one port is bound to, and what the port remembers between its calls. */
 interface Bound {
@@ -60,6 +68,16 @@ interface Bound {
   /** Comparison file lists already read, by `base...head` of two SHAs: a merge group's commits and its
    * change's file list come in one answer, so the diff is checked against it without asking again. */
   readonly comparisons: Map<string, readonly ComparisonFile[]>;
+  /** Per pull request, the id of its history comment as the gate's runs remembered it or a lookup
+   * found it: fetched by id before any page of comments is read. */
+  readonly historyIds: Map<number, number>;
+  /** The pull request each of this port's check runs is for (their external id at the end). */
+  readonly runs: Map<number, { pr?: number; externalId?: string }>;
+  /** The gate's runs on a head as listed when its round started, by `head\0name`: the first question
+   * about which pull requests the gate judged there is answered from them (judgedPullsAt). */
+  readonly listed: Map<string, CheckRunsForRef>;
+  /** GitHub's clock, as it stamped the last check run this port started. */
+  githubNow: string | undefined;
 }
 
 export function createGitHubPort(
@@ -68,7 +86,17 @@ export function createGitHubPort(
   log: Logger,
   options: GitHubPortOptions = {},
 ): GitHubPort {
-  const bound: Bound = { client, repository, log, options, comparisons: new Map() };
+  const bound: Bound = {
+    client,
+    repository,
+    log,
+    options,
+    comparisons: new Map(),
+    historyIds: new Map(),
+    runs: new Map(),
+    listed: new Map(),
+    githubNow: undefined,
+  };
   return {
     pullRequest: (number) => pullRequestInfo(bound, number),
     diff: (change) => changeDiff(bound, change),
@@ -78,10 +106,14 @@ export function createGitHubPort(
     findComment: (prNumber, marker, trustedLogin) => findComment(bound, prNumber, marker, trustedLogin),
 
     async saveComment(prNumber, body, existing) {
-      const saved =
-        existing !== undefined
-          ? await updateIssueComment(client, repository, existing.id, body)
-          : await createIssueComment(client, repository, prNumber, body);
+      if (existing !== undefined) {
+        const saved = await updateIssueComment(client, repository, existing.id, body);
+        bound.historyIds.set(prNumber, saved.id);
+        return { id: saved.id, body: saved.body };
+      }
+      // Not remembered yet: the round reads the comments again right after a create, and must find
+      // the oldest history there (another round's, created at the same time), not this one by id.
+      const saved = await createIssueComment(client, repository, prNumber, body);
       return { id: saved.id, body: saved.body };
     },
 
@@ -190,21 +222,63 @@ async function contractFile(
   }
 }
 
+/** The round's check run on the head, in progress: the pull request's own run there taken over when
+ * one is still in progress (a conditional-on waiting for its dependency, a killed round's), so that
+ * re-evaluations of a head do not pile up runs; else a new one, created once however GitHub answers.
+ * Runs of the gate's left in progress beside it are completed as superseded. */
 async function startCheck(
-  { client, repository, log }: Bound,
+  bound: Bound,
   headSha: string,
   name: string,
   title: string,
   pr: number | undefined,
 ): Promise<CheckRunRef> {
+  const { client, repository, log } = bound;
   try {
-    const run = await createCheckRun(client, repository, {
-      name,
-      headSha,
-      title,
-      summary: title,
-      ...(pr !== undefined ? { externalId: externalIdOf(pr) } : {}),
-    });
+    // A merge group's run names no pull request, so nothing of the head's runs is its own.
+    const listed =
+      pr === undefined
+        ? undefined
+        : await listCheckRunsForRef(client, repository, headSha, { name, filter: "all", maxPages: 1 });
+    if (listed !== undefined) bound.listed.set(`${headSha}\0${name}`, listed);
+    const own = (listed?.runs ?? []).filter(
+      (r) => pr !== undefined && parseExternalId(r.externalId)?.pr === pr,
+    );
+    const open = own.filter((r) => r.status !== "completed");
+    let run: CheckRunHandle | undefined;
+    const taken = open[0];
+    if (taken !== undefined) {
+      try {
+        run = await reopenCheckRun(client, repository, taken.id, {
+          title,
+          summary: title,
+          ...(taken.externalId !== null ? { externalId: taken.externalId } : {}),
+        });
+        log.info(
+          `check run ${taken.id} of #${pr}, still in progress on ${headSha.slice(0, 12)}, taken over for this round`,
+        );
+      } catch (error) {
+        // Not this app's run, or gone: a new one. (A token that cannot write checks fails there too.)
+        log.info(
+          `check run ${taken.id} could not be taken over (${error instanceof Error ? error.message : String(error)}); starting a new one`,
+        );
+      }
+    }
+    run ??= await createOnce(bound, headSha, name, title, pr);
+    bound.githubNow = run.startedAt ?? undefined;
+    // The history's id as the gate's own runs (of this app) remember it; the newest that names one.
+    const remembered = own
+      .filter((r) => run.app !== null && r.app?.slug === run.app.slug)
+      .map((r) => parseExternalId(r.externalId)?.history)
+      .find((h): h is number => h !== undefined);
+    if (pr !== undefined && remembered !== undefined && !bound.historyIds.has(pr))
+      bound.historyIds.set(pr, remembered);
+    bound.runs.set(run.id, { ...(pr !== undefined ? { pr } : {}) });
+    await supersede(
+      bound,
+      open.filter((r) => r.id !== run.id && r.app?.slug === run.app?.slug),
+      run,
+    );
     // The history is trusted only from the bot of the app that owns this check run. When GitHub
     // does not name the app there is no such bot, and no default either (github-actions[bot] is
     // every workflow's): the round finds appSlug null and holds.
@@ -225,14 +299,97 @@ async function startCheck(
   }
 }
 
+/** A new run, created once: a create GitHub answered with an error may have made the run anyway, so
+ * the head's runs are read for this creation's own mark before creating again (idempotent-write.ts). */
+async function createOnce(
+  bound: Bound,
+  headSha: string,
+  name: string,
+  title: string,
+  pr: number | undefined,
+): Promise<CheckRunHandle> {
+  const { client, repository } = bound;
+  const known = pr === undefined ? undefined : bound.historyIds.get(pr);
+  const externalId = externalIdOf({
+    ...(pr !== undefined ? { pr } : {}),
+    ...(known !== undefined ? { history: known } : {}),
+    nonce: randomBytes(6).toString("hex"),
+  });
+  return writeOnce({
+    attempts: 3,
+    pause: (attempt) => client.pause(attempt),
+    write: () =>
+      createCheckRun(client, repository, { name, headSha, title, summary: title, externalId, once: true }),
+    look: async () => {
+      const again = await listCheckRunsForRef(client, repository, headSha, {
+        name,
+        filter: "all",
+        maxPages: 1,
+      });
+      const made = again.runs.find((r) => r.externalId === externalId);
+      return made === undefined ? undefined : handleOf(made);
+    },
+  });
+}
+
+function handleOf(r: CheckRunSummary): CheckRunHandle {
+  return {
+    id: r.id,
+    name: r.name,
+    headSha: r.headSha,
+    htmlUrl: r.htmlUrl,
+    startedAt: r.startedAt,
+    app: r.app === null || r.app.slug === null ? null : { id: r.app.id, slug: r.app.slug },
+  };
+}
+
+/** Completes the gate's own runs of this pull request that were left in progress on the head (a
+ * killed job's; the duplicate a create GitHub applied and answered with an error leaves) as
+ * superseded, naming the run that replaced them. Before this round's run is completed, so that the
+ * commit's newest run of the name is the one with the verdict. A failure here is only logged: the
+ * round's own run is what the required check reads. */
+async function supersede(
+  bound: Bound,
+  abandoned: readonly CheckRunSummary[],
+  by: CheckRunHandle,
+): Promise<void> {
+  const { client, repository, log } = bound;
+  const link = by.htmlUrl !== null ? `[check run ${by.id}](${by.htmlUrl})` : `check run ${by.id}`;
+  for (const old of abandoned.slice(0, MAX_SUPERSEDED)) {
+    try {
+      await updateCheckRun(client, repository, old.id, {
+        title: `Superseded by check run ${by.id}`,
+        summary: `This run was left in progress by a round that did not finish (a cancelled or killed job, or a create GitHub answered with an error after it took effect). ${link} replaced it; this one judges nothing and was never a pass.`,
+        conclusion: "cancelled",
+      });
+      log.info(`check run ${old.id}, left in progress on the head, completed as superseded by ${by.id}`);
+    } catch (error) {
+      log.warning(
+        `check run ${old.id} could not be completed as superseded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  if (abandoned.length > MAX_SUPERSEDED)
+    log.info(
+      `${abandoned.length - MAX_SUPERSEDED} more abandoned run(s) on the head are left for the next round`,
+    );
+}
+
 async function finishCheck(
-  { client, repository }: Bound,
+  bound: Bound,
   check: CheckRunRef,
   output: CheckOutput,
   conclusion: "success" | "failure" | "action_required" | null,
 ): Promise<void> {
+  const { client, repository } = bound;
+  // The run remembers where the pull request's history is, for the next round on this head.
+  const pr = bound.runs.get(check.id)?.pr;
+  const history = pr === undefined ? undefined : bound.historyIds.get(pr);
   try {
     await updateCheckRun(client, repository, check.id, {
+      ...(pr !== undefined
+        ? { externalId: externalIdOf({ pr, ...(history !== undefined ? { history } : {}) }) }
+        : {}),
       title: output.title,
       summary: output.summary,
       ...(output.text !== undefined ? { text: output.text } : {}),
@@ -252,23 +409,74 @@ async function finishCheck(
   }
 }
 
-/** The gate's history comment, only as `trustedLogin` wrote it; others carrying the marker are named in
- * a warning and never read. */
+/** The gate's history comment, only as `trustedLogin` wrote it: by the id the gate's runs remember
+ * when one does, else looked for where it must be (sticky-comment.ts). Others carrying the marker are
+ * named in a warning and never read; a second copy of the history (two first rounds at once) is
+ * reported and its marker taken off, so only one history remains. */
 async function findComment(
-  { client, repository, log, options }: Bound,
+  bound: Bound,
   prNumber: number,
   marker: string,
   trustedLogin: string,
 ): Promise<StoredComment | undefined> {
+  const { client, repository, log, options } = bound;
+  const known = bound.historyIds.get(prNumber);
+  if (known !== undefined) {
+    const comment = await getIssueComment(client, repository, known);
+    if (
+      comment !== undefined &&
+      comment.issue === prNumber &&
+      comment.body.startsWith(marker) &&
+      isTrustedAuthor(comment, trustedLogin)
+    )
+      return { id: comment.id, body: comment.body };
+    bound.historyIds.delete(prNumber);
+    log.info(
+      `the history comment the gate's runs remember (${known}) is ${comment === undefined ? "gone" : "not the gate's history of this pull request"}: looking through the comments`,
+    );
+  }
   const found = await findStickyComment(client, repository, prNumber, marker, trustedLogin, {
     ...(options.maxCommentPages !== undefined ? { maxPages: options.maxCommentPages } : {}),
+    ...(bound.githubNow !== undefined ? { now: bound.githubNow } : {}),
   });
   if (found.impostors > 0) {
     log.warning(
       `${found.impostors} comment(s) on #${prNumber} carry the gate's history marker but were not written by ${trustedLogin}: ignored`,
     );
   }
-  return found.kind === "found" ? { id: found.comment.id, body: found.comment.body } : undefined;
+  if (found.kind !== "found") return undefined;
+  if (found.duplicates.length > 0) await tidyDuplicates(bound, prNumber, found.comment, found.duplicates);
+  bound.historyIds.set(prNumber, found.comment.id);
+  return { id: found.comment.id, body: found.comment.body };
+}
+
+/** Two first rounds at once can each create the history, and one killed before it noticed leaves both.
+ * The oldest is the history; every later copy is reported, and its marker taken off, so nobody (and no
+ * later round) mistakes it for the history. What it recorded is not lost from the report: the check
+ * run of that round has it. */
+async function tidyDuplicates(
+  { client, repository, log }: Bound,
+  prNumber: number,
+  kept: IssueComment,
+  copies: readonly IssueComment[],
+): Promise<void> {
+  log.warning(
+    `#${prNumber} has ${copies.length + 1} copies of the gate's round history (two rounds recorded a first round at once): comment ${kept.id}, the oldest, is the history; ${copies.map((c) => c.id).join(", ")} ${copies.length === 1 ? "is" : "are"} marked superseded`,
+  );
+  for (const copy of copies) {
+    try {
+      await updateIssueComment(
+        client,
+        repository,
+        copy.id,
+        `<!-- verdict-gate:superseded -->\nThis copy of the round history lost a race with an earlier one and is not used; the history is in [the gate's earlier comment](${kept.htmlUrl}).`,
+      );
+    } catch (error) {
+      log.warning(
+        `could not mark comment ${copy.id} superseded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
 }
 
 async function openPullsAt(
@@ -288,28 +496,29 @@ async function openPullsAt(
 }
 
 /** The pull requests the gate's check runs of this name on a commit were given for (their external
- * ids); every run must be read, or the list would not be every verdict given for the change. */
-async function judgedPullsAt(
-  { client, repository }: Bound,
-  sha: string,
-  checkName: string,
-): Promise<readonly number[]> {
-  const { runs, total } = await listCheckRunsForRef(client, repository, sha, {
-    name: checkName,
-    filter: "all",
-  });
-  if (runs.length < total) {
-    // A verdict left unread could be a block another pull request got for this very change.
-    throw new GitHubError({
-      kind: "too-large",
-      operation: `list the check runs named "${checkName}" on ${sha.slice(0, 12)}`,
-      status: 200,
-      hint: `the commit has ${total} check runs named "${checkName}", more than the gate reads, so it cannot see every verdict given for it. Nothing was approved.`,
-    });
+ * ids). The first question about a head the round started on is answered from the runs listed when it
+ * started (its own is among them once created, and a round started since has recorded nothing yet).
+ * Otherwise read newest first, ten pages at most: re-evaluations of a head take over its run in
+ * progress (startCheck), so only rounds of many pull requests at one commit fill that many; past them
+ * the older runs are left unread and the log says so, rather than holding every round of the head for
+ * good as it did when a dependency made a head wait for a week. */
+async function judgedPullsAt(bound: Bound, sha: string, checkName: string): Promise<readonly number[]> {
+  const { client, repository, log } = bound;
+  const key = `${sha}\0${checkName}`;
+  const started = bound.listed.get(key);
+  bound.listed.delete(key);
+  const read =
+    started !== undefined && started.runs.length >= started.total
+      ? started
+      : await listCheckRunsForRef(client, repository, sha, { name: checkName, filter: "all", maxPages: 10 });
+  if (read.runs.length < read.total) {
+    log.warning(
+      `the commit ${sha.slice(0, 12)} has ${read.total} check runs named "${checkName}"; the newest ${read.runs.length} were read for the verdicts other pull requests got for it`,
+    );
   }
-  const numbers = runs.flatMap((r) => {
-    const pr = r.externalId === null ? null : pullOfExternalId(r.externalId);
-    return pr === null ? [] : [pr];
+  const numbers = read.runs.flatMap((r) => {
+    const pr = parseExternalId(r.externalId)?.pr;
+    return pr === undefined ? [] : [pr];
   });
   return [...new Set(numbers)].sort((a, b) => a - b);
 }

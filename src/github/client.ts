@@ -73,6 +73,8 @@ export interface GitHubClient {
   readonly baseUrl: string;
   readonly redact: Redact;
   readonly stats: RequestStats;
+  /** Waits `seconds` of backoff, on the client's clock and unit (tests shrink both). */
+  pause(seconds: number): Promise<void>;
   /** Runs one API operation; any failure comes out as a GitHubError naming `operation`. */
   run<T>(
     operation: string,
@@ -204,6 +206,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     octokit,
     baseUrl,
     redact,
+    pause: (seconds) => clock.sleep(seconds * unit),
     stats: {
       get requests() {
         return counters.requests;
