@@ -445,9 +445,10 @@ async function findComment(
     );
   }
   if (found.kind !== "found") return undefined;
-  if (found.duplicates.length > 0) await tidyDuplicates(bound, prNumber, found.comment, found.duplicates);
   bound.historyIds.set(prNumber, found.comment.id);
-  return { id: found.comment.id, body: found.comment.body };
+  if (found.duplicates.length === 0) return { id: found.comment.id, body: found.comment.body };
+  await tidyDuplicates(bound, prNumber, found.comment, found.duplicates);
+  return { id: found.comment.id, body: found.comment.body, duplicates: found.duplicates.map((c) => c.id) };
 }
 
 /** Two first rounds at once can each create the history, and one killed before it noticed leaves both.
