@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readHistoryComment } from "../../src/report/history-comment.js";
 import type { CheckRunRecord } from "../support/github-api/index.js";
+import { hang } from "../support/reviewers.js";
 import {
   advanceClock,
   baseFilesRequiring,
@@ -12,7 +13,7 @@ import {
   pushAndRun,
   workflowRunCompleted,
 } from "./rounds-world.js";
-import { gateChecks, historyComment, openAI, startWorld, type World } from "./world.js";
+import { GOOD_CHANGE, gateChecks, historyComment, openAI, startWorld, type World } from "./world.js";
 
 let world: World | undefined;
 afterEach(async () => {
@@ -38,6 +39,32 @@ function leftInProgress(w: World, externalId = `verdict-gate:pr:${w.pull.number}
   run.externalId = externalId;
   return run;
 }
+
+describe("a reviewer that accepts and never answers (item 2)", () => {
+  it("is asked once per call in flight, not once per chunk: the first timeout ends the asking", async () => {
+    // Six files, one chunk each under a small budget; two calls at a time.
+    const change = {
+      ...GOOD_CHANGE,
+      ...Object.fromEntries(
+        Array.from({ length: 6 }, (_, i) => [
+          `src/part${i}.js`,
+          Array.from({ length: 20 }, (_, j) => `export const v${j} = "${"x".repeat(60)}";`).join("\n"),
+        ]),
+      ),
+    };
+    world = await startWorld({ change });
+    const w = world;
+    w.openai.script(() => hang());
+    const run = await w.run({ inputs: { "reviewer-timeout-seconds": "1", "max-diff-tokens": "1000" } });
+    expect(run.outputs.status, run.log).toBe("hold-for-human");
+    expect(w.openai.requests).toHaveLength(2);
+    const [check] = gateChecks(w);
+    expect(check?.conclusion).toBe("action_required");
+    expect(check?.output.summary).toContain(
+      "not asked: an earlier call of this round already failed (timeout)",
+    );
+  });
+});
 
 describe("re-evaluations of a head waiting for a dependency (item 3)", () => {
   it("take over the head's run in progress: a week of re-evaluations leaves one run, not one each", async () => {

@@ -7,6 +7,7 @@ import {
   type CellResult,
   GITHUB_FAULTS,
   type GitHubFault,
+  gateRuns,
   githubCell,
   POINTS,
   printMatrix,
@@ -58,4 +59,30 @@ describe.concurrent.each(COMPLETING)("$name, a long rate limit", (point) => {
   it("on every attempt: never passes, and the step fails naming it", async () => {
     rows.push(await githubCell(point, LONG_LIMIT, "every attempt", inWorld));
   });
+});
+
+// Issue 26, item 7: a write GitHub applied but answered 502. A create retried as it stands would post
+// twice (a second check run, a second history); it is looked for before it is made again, so the round
+// goes on, and honestly: one check run and one history, whatever the answer said.
+const APPLIED: GitHubFault = {
+  name: "502 after it took effect",
+  fault: { kind: "applied", status: 502 },
+  names: /HTTP 502\b/,
+};
+
+describe.concurrent.each(WRITES)("$name, applied but answered 502", (point) => {
+  it.each(["first attempt", "every attempt"] as const)(
+    "%s: nothing twice, nothing passed wrongly",
+    async (persistence) => {
+      const cell = await githubCell(point, APPLIED, persistence, inWorld, (world, spec) => {
+        const runs = gateRuns(world).filter((c) => c.headSha === spec.head);
+        expect(runs, "one check run for the round").toHaveLength(1);
+        const histories = world.pull.comments().filter((c) => c.body.includes("<!-- verdict-gate:history"));
+        expect(histories.length, "one history at most").toBeLessThanOrEqual(1);
+      });
+      (persistence === "first attempt" ? transient : rows).push(cell);
+      // A create that landed is found again: the round's verdict lands, as if GitHub had answered 201.
+      if (point.route.startsWith("POST ")) expect(cell.outcome).toBe("recovered: approve · step passed");
+    },
+  );
 });
