@@ -4,10 +4,10 @@
 // completes the round's check run as a hold saying the job was cancelled and how to start a new round,
 // and the step ends by itself, failed, before SIGTERM would come. The post step (action.yml
 // `runs.post`: dist/post.js) completes whatever the main step saved as open and left open, and leaves
-// a completed run alone.
+// a completed run alone: as a process after a SIGKILL, in the test process for the rest.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hang } from "../support/reviewers.js";
-import { type ActionRun, startAction } from "./harness.js";
+import { type ActionRun, runAction, startAction } from "./harness.js";
 import { gateChecks, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -133,13 +133,13 @@ describe("the post step", () => {
         { id: done.id, head: world.pull.headSha, pr: world.pull.number },
       ]),
     };
-    const post = await startAction({
+    const post = await runAction({
       api: world.api,
       event: world.event({ event: "pull_request", action: "opened", pull: world.pull }),
       inputs: world.openaiInputs(),
       state,
       entry: "post.js",
-    }).done;
+    });
     expect(post.code, post.log).toBe(0);
     expect(open.status).toBe("completed");
     expect(open.conclusion).toBe("action_required");
@@ -160,7 +160,7 @@ describe("the post step", () => {
       limit: "secondary",
       retryAfterSeconds: 120,
     });
-    const post = await startAction({
+    const post = await runAction({
       api: world.api,
       event: world.event({ event: "pull_request", action: "opened", pull: world.pull }),
       inputs: world.openaiInputs(),
@@ -168,7 +168,7 @@ describe("the post step", () => {
       env: { VERDICT_GATE_BACKOFF_UNIT_MS: "1" },
       state: { "open-check-runs": JSON.stringify([{ id: open.id, head: world.pull.headSha }]) },
       entry: "post.js",
-    }).done;
+    });
     expect(post.code, post.log).toBe(0);
     expect(world.api.faults.hits[0]?.hits).toBe(1);
     expect(open.conclusion).toBe("action_required");
@@ -179,13 +179,13 @@ describe("the post step", () => {
     expect(main.outputs.status).toBe("approve");
     expect(JSON.parse(main.state["open-check-runs"] ?? "null")).toEqual([]);
     const before = world.api.requests.length;
-    const post = await startAction({
+    const post = await runAction({
       api: world.api,
       event: world.event({ event: "pull_request", action: "opened", pull: world.pull }),
       inputs: world.openaiInputs(),
       state: main.state,
       entry: "post.js",
-    }).done;
+    });
     expect(post.code, post.log).toBe(0);
     expect(world.api.requests.length).toBe(before);
   });

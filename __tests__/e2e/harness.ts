@@ -115,6 +115,8 @@ export interface RunOptions {
   bundle?: boolean;
   /** The state the main step saved, as the runner hands it to the post step (`STATE_<name>`). */
   state?: Record<string, string>;
+  /** Which step of the action: the main one (index.js, the default) or the post step (post.js). */
+  entry?: "index.js" | "post.js";
 }
 
 /** "production" under VERDICT_GATE_FULL_FIDELITY=1 (a slow run at the action's real timings), else "fast". */
@@ -199,9 +201,10 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   const started = Date.now();
   const timeoutMs = options.timeoutMs ?? 45_000;
   const bundled = asProcess(options);
+  const entry = options.entry ?? "index.js";
   const step = bundled
-    ? await startProcess(prepared.env, timeoutMs).done
-    : await runInProcess(prepared.env, timeoutMs);
+    ? await startProcess(prepared.env, timeoutMs, entry).done
+    : await runInProcess(prepared.env, timeoutMs, entry);
   return collect(prepared, step, bundled, started);
 }
 
@@ -259,8 +262,13 @@ function escapeData(value: string): string {
  * appended to GITHUB_STEP_SUMMARY's file as core.summary does, exit code 1 after a failure. A step that
  * outlasts `timeoutMs` ends with code null, as a killed process does (a hang is a failure, never a
  * pass). */
-async function runInProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
+async function runInProcess(
+  env: Record<string, string>,
+  timeoutMs: number,
+  entry: "index.js" | "post.js" = "index.js",
+): Promise<StepResult> {
   const { run } = await import("../../src/entry/run-action.js");
+  const { runPost } = await import("../../src/entry/post-step.js");
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
   let code: number | null = 0;
@@ -302,7 +310,8 @@ async function runInProcess(env: Record<string, string>, timeoutMs: number): Pro
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
-  const ended = await Promise.race([run(runner).then(() => "ended" as const), timedOut]);
+  const step = entry === "post.js" ? runPost(runner) : run(runner);
+  const ended = await Promise.race([step.then(() => "ended" as const), timedOut]);
   clearTimeout(timer);
   if (ended === "timeout") code = null;
   return { code, stdout: lines.map((l) => `${l}${EOL}`).join(""), stderr: "", outputs };

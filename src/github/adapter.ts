@@ -1,7 +1,6 @@
 // The GitHub half of the round's ports (src/ports/github.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 
-import { randomBytes } from "node:crypto";
 import type { Diff } from "../diff/types.js";
 import {
   CannotWriteChecksError,
@@ -18,21 +17,15 @@ import {
   type StoredComment,
 } from "../ports/github.js";
 import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
-import {
-  type CheckRunHandle,
-  createCheckRun,
-  gateBotLogin,
-  reopenCheckRun,
-  updateCheckRun,
-} from "./check-run.js";
-import { type CheckRunSummary, type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
+import { type CheckRunHandle, gateBotLogin, reopenCheckRun, updateCheckRun } from "./check-run.js";
+import { type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { readFileAtRef } from "./contents.js";
 import { isGitHubError } from "./errors.js";
 import { externalIdOf, parseExternalId } from "./external-id.js";
-import { writeOnce } from "./idempotent-write.js";
+import { createRunOnce, supersede } from "./head-runs.js";
 import {
   createIssueComment,
   getIssueComment,
@@ -55,9 +48,6 @@ export interface GitHubPortOptions {
   /** Comment pages read to find the history (default 100, i.e. 10,000 comments). */
   readonly maxCommentPages?: number;
 }
-
-/** Abandoned runs of the gate's on a head completed in one round at most; the rest, the next. */
-const MAX_SUPERSEDED = 10;
 
 /** What every GitHub call of one port is bound to, and what the port remembers between its calls. */
 interface Bound {
@@ -264,7 +254,13 @@ async function startCheck(
         );
       }
     }
-    run ??= await createOnce(bound, headSha, name, title, pr);
+    const known = pr === undefined ? undefined : bound.historyIds.get(pr);
+    run ??= await createRunOnce(client, repository, {
+      headSha,
+      name,
+      title,
+      id: { ...(pr !== undefined ? { pr } : {}), ...(known !== undefined ? { history: known } : {}) },
+    });
     bound.githubNow = run.startedAt ?? undefined;
     // The history's id as the gate's own runs (of this app) remember it; the newest that names one.
     const remembered = own
@@ -275,7 +271,7 @@ async function startCheck(
       bound.historyIds.set(pr, remembered);
     bound.runs.set(run.id, { ...(pr !== undefined ? { pr } : {}) });
     await supersede(
-      bound,
+      { client, repository, log },
       open.filter((r) => r.id !== run.id && r.app?.slug === run.app?.slug),
       run,
     );
@@ -297,82 +293,6 @@ async function startCheck(
     if (isGitHubError(error, "checks-not-writable")) throw new CannotWriteChecksError(error.message);
     throw error;
   }
-}
-
-/** A new run, created once: a create GitHub answered with an error may have made the run anyway, so
- * the head's runs are read for this creation's own mark before creating again (idempotent-write.ts). */
-async function createOnce(
-  bound: Bound,
-  headSha: string,
-  name: string,
-  title: string,
-  pr: number | undefined,
-): Promise<CheckRunHandle> {
-  const { client, repository } = bound;
-  const known = pr === undefined ? undefined : bound.historyIds.get(pr);
-  const externalId = externalIdOf({
-    ...(pr !== undefined ? { pr } : {}),
-    ...(known !== undefined ? { history: known } : {}),
-    nonce: randomBytes(6).toString("hex"),
-  });
-  return writeOnce({
-    attempts: 3,
-    pause: (attempt) => client.pause(attempt),
-    write: () =>
-      createCheckRun(client, repository, { name, headSha, title, summary: title, externalId, once: true }),
-    look: async () => {
-      const again = await listCheckRunsForRef(client, repository, headSha, {
-        name,
-        filter: "all",
-        maxPages: 1,
-      });
-      const made = again.runs.find((r) => r.externalId === externalId);
-      return made === undefined ? undefined : handleOf(made);
-    },
-  });
-}
-
-function handleOf(r: CheckRunSummary): CheckRunHandle {
-  return {
-    id: r.id,
-    name: r.name,
-    headSha: r.headSha,
-    htmlUrl: r.htmlUrl,
-    startedAt: r.startedAt,
-    app: r.app === null || r.app.slug === null ? null : { id: r.app.id, slug: r.app.slug },
-  };
-}
-
-/** Completes the gate's own runs of this pull request that were left in progress on the head (a
- * killed job's; the duplicate a create GitHub applied and answered with an error leaves) as
- * superseded, naming the run that replaced them. Before this round's run is completed, so that the
- * commit's newest run of the name is the one with the verdict. A failure here is only logged: the
- * round's own run is what the required check reads. */
-async function supersede(
-  bound: Bound,
-  abandoned: readonly CheckRunSummary[],
-  by: CheckRunHandle,
-): Promise<void> {
-  const { client, repository, log } = bound;
-  const link = by.htmlUrl !== null ? `[check run ${by.id}](${by.htmlUrl})` : `check run ${by.id}`;
-  for (const old of abandoned.slice(0, MAX_SUPERSEDED)) {
-    try {
-      await updateCheckRun(client, repository, old.id, {
-        title: `Superseded by check run ${by.id}`,
-        summary: `This run was left in progress by a round that did not finish (a cancelled or killed job, or a create GitHub answered with an error after it took effect). ${link} replaced it; this one judges nothing and was never a pass.`,
-        conclusion: "cancelled",
-      });
-      log.info(`check run ${old.id}, left in progress on the head, completed as superseded by ${by.id}`);
-    } catch (error) {
-      log.warning(
-        `check run ${old.id} could not be completed as superseded: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  }
-  if (abandoned.length > MAX_SUPERSEDED)
-    log.info(
-      `${abandoned.length - MAX_SUPERSEDED} more abandoned run(s) on the head are left for the next round`,
-    );
 }
 
 async function finishCheck(
