@@ -18,6 +18,7 @@ import {
   openAIReply,
   reset,
   type ScriptedReply,
+  streamedReply,
   truncatedJson,
 } from "../support/reviewers.js";
 import {
@@ -39,6 +40,9 @@ interface ReviewerFault {
   readonly names: RegExp;
   /** Whether the gate retries it (so a first-attempt fault may be absorbed). */
   readonly retried: boolean;
+  /** Inputs of its own: a reply whose size is the subject gets time enough to be read to the cap on
+   * a busy machine, so the cell is about the cap and never about the clock. */
+  readonly inputs?: Readonly<Record<string, string>>;
 }
 
 const error = (provider: Provider, status: number, message: string, headers?: Record<string, string>) =>
@@ -89,6 +93,14 @@ const FAULTS: readonly ReviewerFault[] = [
     retried: false,
   },
   {
+    // Streamed from one reused buffer; the gate stops reading at its cap (providers/reply-cap.ts).
+    name: "100 MB reply",
+    reply: () => streamedReply(100 * 1024 * 1024),
+    names: /larger than the \d+ bytes the gate reads/,
+    retried: false,
+    inputs: { "reviewer-timeout-seconds": "60" },
+  },
+  {
     name: "401 (a wrong key)",
     reply: (p) => error(p, 401, "invalid key"),
     names: /HTTP 401/,
@@ -111,8 +123,12 @@ afterAll(() => {
   printMatrix("Reviewers", rows);
 });
 
-function inputsFor(world: World, provider: Provider): Record<string, string> {
-  return { ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()), ...INPUTS };
+function inputsFor(world: World, provider: Provider, fault?: ReviewerFault): Record<string, string> {
+  return {
+    ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()),
+    ...INPUTS,
+    ...fault?.inputs,
+  };
 }
 
 describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provider) => {
@@ -123,7 +139,7 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
       // The hang also runs in the bundle as a process: its time limit, with the SDK loaded on the
       // first call, is the bundle's own (harness.ts; the other cells run in the test process).
       const bundle = fault.name === "hang";
-      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST, bundle });
+      const run = await world.run({ inputs: inputsFor(world, provider, fault), env: FAST, bundle });
       expect(server.requests.length).toBeGreaterThan(0);
       const outcome = expectFailedClosed(world, run, world.pull.headSha, fault.names);
       // A command that cannot start is no round's verdict: no status output, a failed step.
@@ -143,7 +159,7 @@ describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provi
     inWorld({}, async (world) => {
       const server = provider === "openai" ? world.openai : world.anthropic;
       server.script((r, i) => (i === 0 ? fault.reply(provider) : approve(provider)(r)));
-      const run = await world.run({ inputs: inputsFor(world, provider), env: FAST });
+      const run = await world.run({ inputs: inputsFor(world, provider, fault), env: FAST });
       const outcome =
         run.outputs.status === "approve"
           ? expectHonestApprove(world, run, world.pull.headSha)

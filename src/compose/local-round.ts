@@ -7,6 +7,8 @@
 
 import { LOCAL_PR, type LocalChange, localGitHub, recordWrites } from "../cli/recorded-github.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
+import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
@@ -69,6 +71,7 @@ export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
     openTree: () => round.tree,
     // The tree is the change's new side by construction; there is no head commit to match it with.
     now: round.now ?? (() => new Date()),
+    deadline: deadlineIn(round.settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
     newRoundToken,
     log: round.log,
     localDependencies: round.dependencies,

@@ -4,11 +4,14 @@
 // the step fails with a message: a gate whose error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
-import { bindGitHubPorts } from "../compose/github.js";
+import { bindGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
+import { finishInterrupted, OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../compose/open-runs.js";
 import { bindPanel, panelSecrets } from "../compose/panel.js";
 import { bindReviewer } from "../compose/reviewer.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
+import type { RoundDeadline } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { GitHubPort, Logger } from "../ports/github.js";
 import type { Runner } from "../ports/runner.js";
@@ -22,6 +25,7 @@ import { redactor } from "../util/redact.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { workspaceHead } from "../workspace/head.js";
+import type { StepLifecycle } from "./cancel.js";
 
 function readEvent(env: Runner["env"]): unknown {
   const file = env.GITHUB_EVENT_PATH;
@@ -48,7 +52,13 @@ function redactedLog(log: Logger, hide: (text: string) => string): Logger {
   };
 }
 
-function context(settings: Settings, github: GitHubPort, env: Runner["env"], log: Logger): RoundContext {
+function context(
+  settings: Settings,
+  github: GitHubPort,
+  env: Runner["env"],
+  log: Logger,
+  deadline: RoundDeadline,
+): RoundContext {
   return {
     settings,
     github,
@@ -72,6 +82,7 @@ function context(settings: Settings, github: GitHubPort, env: Runner["env"], log
     },
     workspaceHead: () => workspaceHead(settings.workspace),
     now: () => new Date(),
+    deadline,
     newRoundToken,
     log,
     version: VERSION,
@@ -124,7 +135,10 @@ function fail(step: Step, message: string): void {
   step.runner.fail(step.hide(`verdict-gate: ${message}`));
 }
 
-export async function run(runner: Runner): Promise<void> {
+export async function run(runner: Runner, lifecycle?: StepLifecycle): Promise<void> {
+  // The round's deadline counts from the step's start: the job's timeout-minutes does too.
+  const started = REAL_ROUND_CLOCK.now();
+  const startedAt = Date.now();
   // The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
   // log the runner shows; outputs and the job summary are files it publishes as written, so every
   // text the step writes is redacted here too, whatever path it took to get there.
@@ -141,6 +155,9 @@ export async function run(runner: Runner): Promise<void> {
     return redact(text);
   };
   const step: Step = { runner, hide, log: redactedLog(runner.log, hide) };
+  // Every check run the round starts, until a write finishes it: saved for the post step, finished
+  // by the signal handler when the job is cancelled (src/compose/open-runs.ts).
+  const openRuns = new OpenRuns((runs) => runner.saveState(OPEN_RUNS_STATE, JSON.stringify(runs)));
   try {
     // Secrets are masked before anything else can print them.
     for (const secret of [runner.input(INPUT.apiKey), runner.input(INPUT.githubToken)]) {
@@ -159,15 +176,53 @@ export async function run(runner: Runner): Promise<void> {
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
-    const ports = bindGitHubPorts(settings, step.log, runner.env, knobs.timing);
-    const ctx = context(settings, ports.github, runner.env, step.log);
+    const ports = bindGitHubPorts(
+      settings,
+      step.log,
+      runner.env,
+      knobs.timing,
+      rateLimitWaitUntil(settings, startedAt),
+    );
+    lifecycle?.ready(async (signal) => {
+      const open = openRuns.list();
+      const left = await finishInterrupted(
+        {
+          token: settings.token,
+          apiUrl: settings.apiUrl,
+          repository: { owner: settings.owner, repo: settings.repo },
+          checkName: settings.checkName,
+          secrets,
+          ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+        },
+        open,
+        { kind: "signal", signal },
+        {
+          // Two tries of three seconds fit the 7.5 s before SIGTERM.
+          timeoutMs: 3_000,
+          retries: 1,
+          maxRateLimitWaitSeconds: 2,
+          ...(knobs.timing.backoffUnitMs !== undefined ? { backoffUnitMs: knobs.timing.backoffUnitMs } : {}),
+          onlyIfOpen: false,
+          log: (m) => step.log.info(`verdict-gate: ${m}`),
+        },
+      );
+      // What this wrote is finished; what it could not stays saved for the post step.
+      for (const run of open) if (!left.some((l) => l.id === run.id)) openRuns.finished(run.id);
+    });
+    const github = trackingOpenRuns(ports.github, openRuns);
+    const deadline: RoundDeadline = {
+      at: started + settings.roundDeadlineMinutes * 60_000,
+      minutes: settings.roundDeadlineMinutes,
+      clock: REAL_ROUND_CLOCK,
+    };
+    const ctx = context(settings, github, runner.env, step.log, deadline);
     const { target } = settings;
     let outcome: RoundOutcome;
     if (target.kind === "comment") {
       // A `/verdict` comment: the step reports the command; the verdict of a round it ran is that
       // round's check run on the head (and these outputs), not this step's colour.
       const command = await runCommentCommand(ctx, ports.comments, target.comment);
-      step.log.info(`verdict-gate: ${command.message} (${ports.github.requestCount()} GitHub requests)`);
+      step.log.info(`verdict-gate: ${command.message} (${github.requestCount()} GitHub requests)`);
       if (command.round === undefined) return;
       outcome = command.round;
       report(step, outcome);

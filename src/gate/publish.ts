@@ -64,7 +64,7 @@ export async function finishRound(
     result: ending.result,
     parts: ending.parts,
     history: historyRows(ending.history),
-    notes: ending.notes ?? [],
+    notes: [...(loaded.notes ?? []), ...(ending.notes ?? [])],
     ...ending.sections,
   };
   const { jobSummary, report: posted } = await phase(ctx.log, "Publish", () =>
