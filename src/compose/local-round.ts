@@ -8,7 +8,6 @@
 import { LOCAL_PR, type LocalChange, localGitHub, recordWrites } from "../cli/recorded-github.js";
 import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
-import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
@@ -19,6 +18,7 @@ import type { Settings } from "../settings/settings.js";
 import { VERSION } from "../util/version.js";
 import { bindPanel } from "./panel.js";
 import { bindReviewer } from "./reviewer.js";
+import { REAL_ROUND_CLOCK } from "./round-clock.js";
 
 /** Who a local round asks: one reviewer, or a panel whose first member is `reviewer`. */
 export interface LocalReviewers {
