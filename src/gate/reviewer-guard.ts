@@ -109,6 +109,8 @@ export function guardReviewer(reviewer: Reviewer, deadline: RoundDeadline | unde
     model: reviewer.model,
     label: reviewer.label,
     contextWindow: reviewer.contextWindow,
+    // Every field the port has, so the guard changes nothing a report says but the call's ending.
+    ...(reviewer.contextWindowBasis !== undefined ? { contextWindowBasis: reviewer.contextWindowBasis } : {}),
     review: ask,
   });
 }
