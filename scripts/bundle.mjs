@@ -1,5 +1,6 @@
 // Builds what users run. `node scripts/bundle.mjs OUT [PART…] [--if-stale]` writes into OUT:
-//   action  OUT/index.js and its chunks: what action.yml runs, the only part the repository commits
+//   action  OUT/index.js and its chunks, and OUT/post.js (the post step, which loads index.js): what
+//           action.yml runs, the only part the repository commits
 //           (`npm run bundle` = `node scripts/bundle.mjs dist action`);
 //   cli     OUT/cli/index.js, package.json `bin`;
 //   lib     OUT/lib/index.js and OUT/lib/types, package.json `exports`.
@@ -153,7 +154,15 @@ async function build() {
     renameSync(path.join(staging, "types"), path.join(out, "lib", "types"));
   }
   rmSync(staging, { recursive: true, force: true });
-  if (parts.includes("action")) slimSourceMaps(out);
+  if (parts.includes("action")) {
+    slimSourceMaps(out);
+    // The post step (action.yml `runs.post`) is the same bundle: a second bundle would carry a second
+    // copy of Octokit. The entry tells the two apart by the file the runner started (src/entry/action.ts).
+    writeFileSync(
+      path.join(out, "post.js"),
+      "// verdict-gate's post step (action.yml `runs.post`): the action's own bundle, started as post.js.\nawait import(\"./index.js\");\n",
+    );
+  }
 
   if (parts.includes("cli")) {
     // The CLI must start as a program: keep exactly one shebang and the executable bit.

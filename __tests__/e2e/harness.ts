@@ -9,7 +9,7 @@
 //   (compiling the 2.8 MB bundle, then every module and schema cold); in-process the round's code is
 //   warm, which is what keeps some 500 end-to-end runs within the suite's time.
 // VERDICT_GATE_E2E_BUNDLE=1 runs every case as a process (a slow full-fidelity run).
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { EOL } from "node:os";
 import path from "node:path";
@@ -35,6 +35,8 @@ export interface ActionRun {
   summary: string;
   /** Every line the step logged (stdout and stderr), for secret searches. */
   log: string;
+  /** What the step saved for the post step (GITHUB_STATE), by name: the last value saved wins. */
+  state: Record<string, string>;
   /** Workflow commands the step issued (::error::, ::warning::, ::add-mask::). */
   commands: string[];
   ms: number;
@@ -90,8 +92,8 @@ export function bundleDir(): string {
   return path.resolve(process.env.VERDICT_GATE_DIST ?? "dist");
 }
 
-export function actionEntry(): string {
-  return path.join(bundleDir(), "index.js");
+export function actionEntry(file: "index.js" | "post.js" = "index.js"): string {
+  return path.join(bundleDir(), file);
 }
 
 export interface RunOptions {
@@ -112,6 +114,10 @@ export interface RunOptions {
   token?: string;
   /** Start the bundled action as a process, as a runner does (see the top of this file). */
   bundle?: boolean;
+  /** The state the main step saved, as the runner hands it to the post step (`STATE_<name>`). */
+  state?: Record<string, string>;
+  /** Which step of the action: the main one (index.js, the default) or the post step (post.js). */
+  entry?: "index.js" | "post.js";
 }
 
 /** "production" under VERDICT_GATE_FULL_FIDELITY=1 (a slow run at the action's real timings), else "fast". */
@@ -124,12 +130,21 @@ export function asProcess(options: Pick<RunOptions, "bundle">): boolean {
   return options.bundle === true || process.env.VERDICT_GATE_E2E_BUNDLE === "1";
 }
 
-export async function runAction(options: RunOptions): Promise<ActionRun> {
+/** The step's environment and the files the runner would give it. */
+function prepareStep(options: RunOptions): {
+  env: Record<string, string>;
+  dir: string;
+  outputFile: string;
+  summaryFile: string;
+  stateFile: string;
+} {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vg-runner-"));
   const outputFile = path.join(dir, "output");
   const summaryFile = path.join(dir, "summary");
+  const stateFile = path.join(dir, "state");
   writeFileSync(outputFile, "");
   writeFileSync(summaryFile, "");
+  writeFileSync(stateFile, "");
   const inputs: Record<string, string> = {};
   for (const [name, spec] of Object.entries(ACTION.inputs)) {
     const d = spec.default === TOKEN_EXPRESSION ? (options.token ?? options.api.token) : (spec.default ?? "");
@@ -143,6 +158,7 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     RUNNER_OS: "Linux",
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_STATE: stateFile,
     ...((options.timings ?? defaultTimings()) === "fast" ? { VERDICT_GATE_BACKOFF_UNIT_MS: "5" } : {}),
     ...options.event.env,
     GITHUB_EVENT_PATH: options.event.path,
@@ -151,15 +167,22 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
   };
   for (const [name, value] of Object.entries(inputs))
     env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] = value;
-  const started = Date.now();
-  // A hang guard below vitest's (vitest.config.ts), so that a hung step ends with its log.
-  const timeoutMs = options.timeoutMs ?? 540_000;
-  const bundled = asProcess(options);
-  const step = bundled ? await startProcess(env, timeoutMs) : await runInProcess(env, timeoutMs, options.api);
+  for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
+  return { env, dir, outputFile, summaryFile, stateFile };
+}
+
+/** What a finished step left behind, read from the runner's files; the directory is removed. */
+function collect(
+  prepared: ReturnType<typeof prepareStep>,
+  step: StepResult,
+  bundled: boolean,
+  started: number,
+): ActionRun {
   // A process writes its outputs to GITHUB_OUTPUT; the in-process runner keeps them.
-  const outputs = bundled ? parseOutputFile(readFileSync(outputFile, "utf8")) : step.outputs;
-  const summary = readFileSync(summaryFile, "utf8");
-  rmSync(dir, { recursive: true, force: true });
+  const outputs = bundled ? parseOutputFile(readFileSync(prepared.outputFile, "utf8")) : step.outputs;
+  const summary = readFileSync(prepared.summaryFile, "utf8");
+  const state = parseOutputFile(readFileSync(prepared.stateFile, "utf8"));
+  rmSync(prepared.dir, { recursive: true, force: true });
   const log = `${step.stdout}\n${step.stderr}`;
   return {
     code: step.code,
@@ -168,9 +191,35 @@ export async function runAction(options: RunOptions): Promise<ActionRun> {
     outputs,
     summary,
     log,
+    state,
     commands: log.split("\n").filter((l) => l.startsWith("::")),
     ms: Date.now() - started,
   };
+}
+
+export async function runAction(options: RunOptions): Promise<ActionRun> {
+  const prepared = prepareStep(options);
+  const started = Date.now();
+  // A hang guard below vitest's (vitest.config.ts), so that a hung step ends with its log.
+  const timeoutMs = options.timeoutMs ?? 540_000;
+  const bundled = asProcess(options);
+  const entry = options.entry ?? "index.js";
+  const step = bundled
+    ? await startProcess(prepared.env, timeoutMs, entry).done
+    : await runInProcess(prepared.env, timeoutMs, options.api, entry);
+  return collect(prepared, step, bundled, started);
+}
+
+/** The bundled action started as a process and left running, for a test that signals it mid-round as
+ * a runner cancelling the job does; `entry` "post.js" is the post step. */
+export function startAction(options: RunOptions & { entry?: "index.js" | "post.js" }): {
+  child: ChildProcess;
+  done: Promise<ActionRun>;
+} {
+  const prepared = prepareStep(options);
+  const started = Date.now();
+  const step = startProcess(prepared.env, options.timeoutMs ?? 540_000, options.entry ?? "index.js");
+  return { child: step.child, done: step.done.then((result) => collect(prepared, result, true, started)) };
 }
 
 interface StepResult {
@@ -180,23 +229,29 @@ interface StepResult {
   outputs: Record<string, string>;
 }
 
-async function startProcess(env: Record<string, string>, timeoutMs: number): Promise<StepResult> {
-  const child = spawn(process.execPath, [actionEntry()], {
+function startProcess(
+  env: Record<string, string>,
+  timeoutMs: number,
+  entry: "index.js" | "post.js" = "index.js",
+): { child: ChildProcess; done: Promise<StepResult> } {
+  const child = spawn(process.execPath, [actionEntry(entry)], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d) => {
+  child.stdout?.on("data", (d) => {
     stdout += d;
   });
-  child.stderr.on("data", (d) => {
+  child.stderr?.on("data", (d) => {
     stderr += d;
   });
   const timeout = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
-  clearTimeout(timeout);
-  return { code, stdout, stderr, outputs: {} };
+  const done = new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c))).then((code) => {
+    clearTimeout(timeout);
+    return { code, stdout, stderr, outputs: {} };
+  });
+  return { child, done };
 }
 
 /** A workflow command's data as @actions/core escapes it (command.ts `escapeData`). */
@@ -213,8 +268,10 @@ async function runInProcess(
   env: Record<string, string>,
   timeoutMs: number,
   api: GitHubApiFixture,
+  entry: "index.js" | "post.js" = "index.js",
 ): Promise<StepResult> {
   const { run } = await import("../../src/entry/run-action.js");
+  const { runPost } = await import("../../src/entry/post-step.js");
   const lines: string[] = [];
   const outputs: Record<string, string> = {};
   let code: number | null = 0;
@@ -243,6 +300,14 @@ async function runInProcess(
       code = 1;
       command("error", message);
     },
+    // As @actions/core writes it: one `name<<DELIMITER` entry appended to the GITHUB_STATE file.
+    saveState: (name, value) => {
+      const file = env.GITHUB_STATE;
+      if (file === undefined) throw new Error("GITHUB_STATE is not set");
+      const delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}`;
+      appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`);
+    },
+    state: (name) => env[`STATE_${name}`] ?? "",
   };
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {
@@ -253,10 +318,8 @@ async function runInProcess(
   // A process (startProcess) keeps the bundle's own timer: its hang cells hang on every attempt, so
   // no answer can race it.
   const { deadlines, stop } = hangDeadlines(api);
-  const ended = await Promise.race([
-    run(runner, { githubDeadline: deadlines }).then(() => "ended" as const),
-    timedOut,
-  ]).finally(stop);
+  const step = entry === "post.js" ? runPost(runner) : run(runner, undefined, { githubDeadline: deadlines });
+  const ended = await Promise.race([step.then(() => "ended" as const), timedOut]).finally(stop);
   clearTimeout(timer);
   if (ended === "timeout") code = null;
   return { code, stdout: lines.map((l) => `${l}${EOL}`).join(""), stderr: "", outputs };

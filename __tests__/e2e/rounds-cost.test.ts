@@ -30,8 +30,13 @@ const START_CHECK = "POST /repos/{owner}/{repo}/check-runs";
 const FINISH_CHECK = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
 const READ_HISTORY = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
 const CONTRACT = "GET /repos/{owner}/{repo}/contents/{path}";
-/** The gate's own check runs on the commit: which other pull requests it judged there (shared verdicts). */
-const JUDGED_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
+/** The gate's own check runs on the head, read once before its run starts: a run of this pull request
+ * still in progress is taken over rather than another created (issue 26), abandoned ones are completed
+ * as superseded, the history comment's id is what they remember, and the same list says which other
+ * pull requests the gate judged at the commit (shared verdicts). */
+const HEAD_RUNS = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
+/** The history comment read by the id the head's runs remember (once a round on the head recorded it). */
+const READ_HISTORY_BY_ID = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
 /** The pull requests whose head is the commit: before a pass, and again after it. */
 const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
 const COMPARE = "GET /repos/{owner}/{repo}/compare/{basehead}";
@@ -54,11 +59,11 @@ describe("API requests per round", () => {
     // read, one review posted), the check run finished.
     expect(first.routes).toEqual([
       PR,
+      HEAD_RUNS,
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
       COMPARE,
-      JUDGED_AT_COMMIT,
       READ_HISTORY,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",
       READ_HISTORY,
@@ -76,14 +81,14 @@ describe("API requests per round", () => {
     // round's thread, on a line this round does not report, is resolved.
     expect(later.routes).toEqual([
       PR,
+      HEAD_RUNS,
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
       COMPARE,
-      JUDGED_AT_COMMIT,
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       GRAPHQL,
       POST_REVIEW,
       GRAPHQL,
@@ -96,9 +101,13 @@ describe("API requests per round", () => {
       }),
     );
     figures["re-evaluation, nothing changed"] = reevaluated.total;
-    expect(reevaluated.routes.filter((r) => r.includes("/comments/{comment_id}"))).toEqual([]);
-    // Nothing written, but the history read again before the check is posted.
-    expect(reevaluated.routes.filter((r) => r === READ_HISTORY)).toHaveLength(2);
+    // Nothing written, but the history read again before the check is posted; both reads by the id
+    // the head's run remembers, no page of comments.
+    expect(
+      reevaluated.routes.filter((r) => r.startsWith("PATCH /repos/{owner}/{repo}/issues/comments")),
+    ).toEqual([]);
+    expect(reevaluated.routes.filter((r) => r === READ_HISTORY_BY_ID)).toHaveLength(2);
+    expect(reevaluated.routes).not.toContain(READ_HISTORY);
 
     const exhausted = await cost(() =>
       pushAndRun(
@@ -124,21 +133,25 @@ describe("API requests per round", () => {
       dispatch(world, "admin-ada", { decision: "approve", reason: "fine", "max-rounds": "2" }),
     );
     figures.decision = decided.total;
-    // Before anything is posted: who decides (permission), the round they read (the gate's runs on the
-    // head, its history) and who pushed since the last approve (the commits). An approve is a pass on
-    // the commit: the pull requests at it are asked before and after.
+    // An approve is a pass on the commit: the pull requests at it are asked before and after.
+    // The head's runs are read before its run starts (one more request than before issue 26: a
+    // decision asks nothing else that list could answer), and they remember the history's id.
     expect(decided.routes).toEqual([
       PR,
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
-      "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+      // Who pushed since the last approve, and the round the person read: the gate's runs on the
+      // head, the history they name, the commits since the last approve (issue 22)…
+      HEAD_RUNS,
       READ_HISTORY,
-      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      COMPARE,
+      // …then the round's own start: the head's runs again (one it can take over; issue 26).
+      HEAD_RUNS,
       START_CHECK,
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       PULLS_AT_COMMIT,
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       FINISH_CHECK,
       PULLS_AT_COMMIT,
     ]);
@@ -170,13 +183,15 @@ describe("API requests per round", () => {
     ]);
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
+    // A decision and a terminal hold cost one request more since issue 26: the head's runs are read
+    // before the check run starts, and neither round asks the question that list also answers.
     expect(figures).toEqual({
       "first round": 12,
       "later round": 13,
       "re-evaluation, nothing changed": 8,
       "round that exhausts the budget": 11,
-      "terminal hold": 7,
-      decision: 13,
+      "terminal hold": 8,
+      decision: 14,
       "merge group (one PR)": 8,
     });
   });
@@ -187,11 +202,11 @@ describe("API requests per round", () => {
     // The diff is read by commit (one compare of the two SHAs): the PR is not read again around it.
     expect(approved.routes).toEqual([
       PR,
+      HEAD_RUNS,
       START_CHECK,
       READ_HISTORY,
       CONTRACT,
       COMPARE,
-      JUDGED_AT_COMMIT,
       PULLS_AT_COMMIT,
       READ_HISTORY,
       "POST /repos/{owner}/{repo}/issues/{issue_number}/comments",

@@ -12,7 +12,9 @@ import type { ActionRun } from "./harness.js";
 import { commentBody, dispatch, latestCheck } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
-const LIST = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
+/** How a round reads the history comment once the gate's runs on the head remember its id (every
+ * round here after the first): by that id (src/github/adapter.ts findComment). */
+const READ = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
 const PATCH = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}";
 const POST = "POST /repos/{owner}/{repo}/issues/{issue_number}/comments";
 const CONTENTS = "GET /repos/{owner}/{repo}/contents/{path}";
@@ -134,7 +136,7 @@ describe("a history that changed while a round ran", () => {
     );
     // The label round's re-read after its write waits until the block's write is in.
     world.api.faults.inject(
-      LIST,
+      READ,
       { kind: "hook", run: () => bWritten.promise },
       { attempts: [1], when: () => aServed && !bServed },
     );
@@ -151,7 +153,7 @@ describe("a history that changed while a round ran", () => {
     // still reads and audits, so every attempt judges the round again).
     let lists = 0;
     world.api.faults.inject(
-      LIST,
+      READ,
       {
         kind: "hook",
         run: () => {

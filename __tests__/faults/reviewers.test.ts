@@ -18,6 +18,7 @@ import {
   openAIReply,
   reset,
   type ScriptedReply,
+  streamedReply,
   truncatedJson,
 } from "../support/reviewers.js";
 import {
@@ -42,6 +43,9 @@ interface ReviewerFault {
   readonly names: RegExp;
   /** Whether the gate retries it (so a first-attempt fault may be absorbed). */
   readonly retried: boolean;
+  /** Inputs of its own: a reply whose size is the subject gets time enough to be read to the cap on
+   * a busy machine, so the cell is about the cap and never about the clock. */
+  readonly inputs?: Readonly<Record<string, string>>;
 }
 
 const error = (provider: Provider, status: number, message: string, headers?: Record<string, string>) =>
@@ -92,6 +96,14 @@ const FAULTS: readonly ReviewerFault[] = [
     retried: false,
   },
   {
+    // Streamed from one reused buffer; the gate stops reading at its cap (providers/reply-cap.ts).
+    name: "100 MB reply",
+    reply: () => streamedReply(100 * 1024 * 1024),
+    names: /larger than the \d+ bytes the gate reads/,
+    retried: false,
+    inputs: { "reviewer-timeout-seconds": "60" },
+  },
+  {
     name: "401 (a wrong key)",
     reply: (p) => error(p, 401, "invalid key"),
     names: /HTTP 401/,
@@ -118,7 +130,11 @@ afterAll(() => {
 });
 
 function providerInputs(world: World, provider: Provider, fault: ReviewerFault): Record<string, string> {
-  return { ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()), ...inputsFor(fault) };
+  return {
+    ...(provider === "openai" ? world.openaiInputs() : world.anthropicInputs()),
+    ...fault.inputs,
+    ...inputsFor(fault),
+  };
 }
 
 describe.concurrent.each(["openai", "anthropic"] as const)("%s reviewer", (provider) => {

@@ -45,6 +45,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.reviewerTimeoutSeconds]: { other: "7", binds: false, why: "how it is reached" },
   [INPUT.reviewerRetries]: { other: "0", binds: false, why: "how it is reached" },
   [INPUT.reviewerConcurrency]: { other: "1", binds: false, why: "how it is reached" },
+  [INPUT.roundDeadlineMinutes]: {
+    other: "7",
+    binds: false,
+    why: "how long it is waited for; a round cut off holds and records no verdict",
+  },
   [INPUT.maxRoundTokens]: {
     other: "50000",
     binds: false,

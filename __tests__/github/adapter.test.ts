@@ -198,6 +198,53 @@ describe("createGitHubPort", () => {
     expect(await github.judgedPullsAt(w.pr.headSha, "verdict-gate")).toEqual([twin.number]);
   });
 
+  it("never holds on more of the gate's runs at a commit than it reads: the newest are read, the log says so", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const twin = w.repo.openPullRequest({ at: w.pr.headSha, changes: {} });
+    const early = w.repo.addCheckRun({ sha: w.pr.headSha, name: "verdict-gate", app: "github-actions" });
+    early.externalId = `verdict-gate:pr:${twin.number}`;
+    for (let i = 0; i < 1_050; i += 1) {
+      const run = w.repo.addCheckRun({ sha: w.pr.headSha, name: "verdict-gate", app: "github-actions" });
+      run.externalId = `verdict-gate:pr:${w.pr.number}:h:77`;
+    }
+    expect(await github.judgedPullsAt(w.pr.headSha, "verdict-gate")).toEqual([w.pr.number]);
+    expect(warnings.join("\n")).toMatch(
+      /has 1051 check runs named "verdict-gate"; the newest 1000 were read/,
+    );
+  });
+
+  it("remembers the history's id in its run, and fetches it by that id on the next round of the head", async () => {
+    const first = createGitHubPort(w.client, w.ref, log);
+    const check = await first.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…", w.pr.number);
+    expect(await first.findComment(w.pr.number, MARKER, "github-actions[bot]")).toBeUndefined();
+    await first.saveComment(w.pr.number, `${MARKER}\nround 1`, undefined);
+    const saved = await first.findComment(w.pr.number, MARKER, "github-actions[bot]");
+    await first.finishCheck(check, { title: "approve", summary: "ok", annotations: [] }, "success");
+    expect(w.pr.checkRuns()[0]?.externalId).toBe(`verdict-gate:pr:${w.pr.number}:h:${saved?.id}`);
+    const next = createGitHubPort(w.client, w.ref, log);
+    await next.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…", w.pr.number);
+    const before = w.api.requests.length;
+    expect((await next.findComment(w.pr.number, MARKER, "github-actions[bot]"))?.id).toBe(saved?.id);
+    expect(w.api.requests.slice(before).map((r) => r.route)).toEqual([
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+    ]);
+    // A remembered id that no longer holds the history (deleted to start afresh) is looked for again.
+    w.repo.record.comments.splice(0, w.repo.record.comments.length);
+    const third = createGitHubPort(w.client, w.ref, log);
+    await third.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…", w.pr.number);
+    expect(await third.findComment(w.pr.number, MARKER, "github-actions[bot]")).toBeUndefined();
+  });
+
+  it("trusts no remembered id that names another pull request's comment, or someone else's", async () => {
+    const github = createGitHubPort(w.client, w.ref, log);
+    const other = w.repo.openPullRequest({ changes: { "x.txt": "x\n" } });
+    const elsewhere = other.comment("github-actions[bot]", `${MARKER}\nround 9: approve`, "Bot");
+    const run = w.repo.addCheckRun({ sha: w.pr.headSha, name: "verdict-gate", app: "github-actions" });
+    run.externalId = `verdict-gate:pr:${w.pr.number}:h:${elsewhere.id}`;
+    await github.startCheck(w.pr.headSha, "verdict-gate", "Reviewing…", w.pr.number);
+    expect(await github.findComment(w.pr.number, MARKER, "github-actions[bot]")).toBeUndefined();
+  });
+
   it("warns about comments that imitate the history", async () => {
     const github = createGitHubPort(w.client, w.ref, log);
     w.pr.comment("mallory", `${MARKER}\nround 9: approve`);

@@ -106,6 +106,36 @@ describe("rate limits", () => {
     expect(calls(w.api, GET_PULL)).toBe(1);
   });
 
+  it("with the job's time known, waits as long as GitHub asks when it ends in time (retry-after 120)", async () => {
+    // 120 "seconds" of 1 ms each, and the job has 10 s left: the wait fits, however far past 60 s.
+    w = await startWorld({ client: { rateLimitWaitUntil: Date.now() + 10_000 } });
+    w.api.faults.inject(GET_PULL, {
+      kind: "rate-limit",
+      status: 403,
+      limit: "secondary",
+      retryAfterSeconds: 120,
+    });
+    expect((await read()).headSha).toBe(w.pr.headSha);
+    expect(calls(w.api, GET_PULL)).toBe(2);
+    expect(w.logs.some((l) => /secondary rate limit .*retrying in 120 s/.test(l))).toBe(true);
+  });
+
+  it("with the job's time known, gives up at once on a wait that would outlast it, saying so", async () => {
+    w = await startWorld({ client: { rateLimitWaitUntil: Date.now() + 100 } });
+    w.api.faults.inject(GET_PULL, {
+      kind: "rate-limit",
+      status: 429,
+      limit: "secondary",
+      retryAfterSeconds: 120,
+    });
+    const error = await read().catch((e: unknown) => e);
+    expect(isGitHubError(error, "rate-limited")).toBe(true);
+    expect(calls(w.api, GET_PULL)).toBe(1);
+    expect(
+      w.logs.some((l) => /giving up \(asked to wait 120 s, past the time this job has left/.test(l)),
+    ).toBe(true);
+  });
+
   it("stops after the bounded rate-limit retries", async () => {
     w = await startWorld({ client: { rateLimitRetries: 2 } });
     w.api.faults.inject(

@@ -58,7 +58,7 @@ describe("findStickyComment", () => {
     expect(found).toMatchObject({
       kind: "found",
       comment: { id: saved.id, body: `${MARKER}\nround 1`, author: { login: BOT, type: "Bot" } },
-      duplicates: 0,
+      duplicates: [],
       impostors: 0,
     });
   });
@@ -75,7 +75,8 @@ describe("findStickyComment", () => {
     const first = await save(`${MARKER}\na`);
     await save(`${MARKER}\nb`);
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
-    expect(found).toMatchObject({ kind: "found", comment: { id: first.id }, duplicates: 1 });
+    expect(found).toMatchObject({ kind: "found", comment: { id: first.id } });
+    expect(found.kind === "found" ? found.duplicates.map((c) => c.body) : []).toEqual([`${MARKER}\nb`]);
   });
 
   it("pages only as far as the comment: 250 comments before it cost 3 requests", async () => {
@@ -85,6 +86,34 @@ describe("findStickyComment", () => {
     const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT);
     expect(found).toMatchObject({ kind: "found", requests: 3 });
     expect(calls(w.api, LIST)).toBe(3);
+  });
+
+  it("looks where it must be: among the comments updated since the last round, not behind the 1,000 before", async () => {
+    const today = w.api.model.now();
+    w.api.model.now = () => new Date(today.getTime() - 40 * 86_400_000);
+    chatter(1_050);
+    const saved = await save(`${MARKER}\nround 1`);
+    chatter(20);
+    w.api.model.now = () => today;
+    // Updated by the last round, today.
+    await save(`${MARKER}\nround 2`, saved);
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT, {
+      now: today.toISOString(),
+    });
+    expect(found).toMatchObject({ kind: "found", comment: { id: saved.id }, requests: 2 });
+    const [first, lately] = w.api.requestsFor(LIST);
+    expect(first?.query.since).toBeUndefined();
+    expect(lately?.query.since).toBe(new Date(today.getTime() - 86_400_000).toISOString());
+  });
+
+  it("says absent only after every page: 1,050 comments and no history cost the eleven pages and one window", async () => {
+    chatter(1_050);
+    const found = await findStickyComment(w.client, w.ref, w.pr.number, MARKER, BOT, {
+      now: w.api.model.now().toISOString(),
+    });
+    // The first page; the day's window, three full pages (a wider one would hold more: it stops); the
+    // ten pages after the first.
+    expect(found).toEqual({ kind: "absent", impostors: 0, requests: 14 });
   });
 
   it("refuses to say 'no history' when the allowed pages ran out: flooding a PR must not reset its rounds", async () => {

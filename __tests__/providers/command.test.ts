@@ -205,8 +205,8 @@ describe("command reviewer", () => {
       maxReplyBytes: 1000,
     });
     const reply = failure(await r.review(PROMPT));
-    expect(reply.failure).toBe("command-failed");
-    expect(reply.message).toContain("more than 1000 bytes");
+    expect(reply.failure).toBe("too-large");
+    expect(reply.message).toContain("wrote more than the 1000 bytes the gate reads of a reply");
   });
 
   it("times out a hung reviewer and kills it", async () => {

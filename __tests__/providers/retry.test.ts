@@ -130,6 +130,48 @@ describe("callReviewer", () => {
     expect(aborted).toBe(true);
   });
 
+  it("stops the attempt in flight when the caller aborts (the round's deadline), and retries nothing", async () => {
+    const caller = new AbortController();
+    let aborted = false;
+    const attempt = Object.assign(
+      (_p: unknown, signal: AbortSignal) =>
+        new Promise<AttemptOutcome>(() => {
+          signal.addEventListener("abort", () => {
+            aborted = true;
+          });
+          attempt.calls += 1;
+          setTimeout(() => caller.abort(), 0);
+        }),
+      { calls: 0 },
+    );
+    const reply = await callReviewer(attempt, prompt, {
+      ...settings(runtime()),
+      timeoutMs: 60_000,
+      signal: caller.signal,
+    });
+    expect(reply).toMatchObject({ ok: false, failure: "timeout" });
+    expect(reply.ok ? "" : reply.message).toContain("cut off by the round's deadline");
+    expect(aborted).toBe(true);
+    expect(attempt.calls).toBe(1);
+  });
+
+  it("ends a backoff at the caller's abort and sends no retry", async () => {
+    const caller = new AbortController();
+    const attempt = scripted([{ ok: false, failure: "http", message: "HTTP 503", retryable: true }]);
+    // A backoff that never ends by itself: only the abort can end it.
+    const rt: ReviewerRuntime = {
+      sleep: () => {
+        caller.abort();
+        return new Promise<void>(() => {});
+      },
+      now: () => 0,
+      random: () => 0.5,
+    };
+    const reply = await callReviewer(attempt, prompt, { ...settings(rt), signal: caller.signal });
+    expect(reply).toMatchObject({ ok: false, failure: "timeout" });
+    expect(attempt.calls).toBe(1);
+  });
+
   describe("a prompt over the whole context window", () => {
     const small = (rt: ReviewerRuntime) => ({
       ...settings(rt),

@@ -66,8 +66,8 @@ describe("action.yml and the input map", () => {
     }
   });
 
-  it("runs the bundle on node24", () => {
-    expect(action.runs).toEqual({ using: "node24", main: "dist/index.js" });
+  it("runs the bundle on node24, and the same bundle as the post step", () => {
+    expect(action.runs).toEqual({ using: "node24", main: "dist/index.js", post: "dist/post.js" });
   });
 });
 

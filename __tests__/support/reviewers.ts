@@ -61,7 +61,19 @@ export type ScriptedReply =
   | { readonly kind: "hang" }
   | { readonly kind: "hang-after-headers" }
   | { readonly kind: "reset" }
-  | { readonly kind: "truncated-json"; readonly body: string };
+  | { readonly kind: "truncated-json"; readonly body: string }
+  | {
+      readonly kind: "stream";
+      /** The start of a JSON reply whose content string the chunks then fill, without end. */
+      readonly head: string;
+      /** Written again and again, as the socket drains, until `totalBytes` or the client hangs up. */
+      readonly chunk: Buffer;
+      readonly totalBytes: number;
+      /** Announce the whole length in content-length (else chunked, length unknown). */
+      readonly declareLength: boolean;
+      /** Bytes the socket accepted so far, and whether the client closed before the end. */
+      readonly progress: { written: number; closedEarly: boolean };
+    };
 
 export type Script = readonly ScriptedReply[] | ((request: RecordedRequest, index: number) => ScriptedReply);
 
@@ -239,6 +251,23 @@ export function anthropicError(
 
 // ---- Faults -------------------------------------------------------------------------------------
 
+/** A 200 reply of `totalBytes` streamed from one reused chunk (one 1 MiB buffer, never a 100 MB string
+ * in the test process), honouring back-pressure: `progress` says how much the client took before it
+ * hung up. */
+export function streamedReply(
+  totalBytes: number,
+  options: { declareLength?: boolean; chunkBytes?: number } = {},
+): ScriptedReply & { kind: "stream" } {
+  return {
+    kind: "stream",
+    head: '{"id":"chatcmpl-big","object":"chat.completion","created":1700000000,"model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"',
+    chunk: Buffer.alloc(options.chunkBytes ?? 1024 * 1024, "a"),
+    totalBytes,
+    declareLength: options.declareLength ?? false,
+    progress: { written: 0, closedEarly: false },
+  };
+}
+
 /** The same answer, `ms` later. */
 export function delayed(reply: ScriptedReply, ms: number): ScriptedReply {
   return reply.kind === "json" || reply.kind === "raw" ? { ...reply, delayMs: ms } : reply;
@@ -346,6 +375,30 @@ function send(res: ServerResponse, reply: ScriptedReply): void {
     case "reset":
       res.socket?.destroy();
       return;
+    case "stream": {
+      res.writeHead(200, {
+        "content-type": "application/json",
+        ...(reply.declareLength ? { "content-length": String(reply.totalBytes) } : {}),
+      });
+      const { progress } = reply;
+      res.on("close", () => {
+        if (progress.written < reply.totalBytes) progress.closedEarly = true;
+      });
+      const pump = () => {
+        while (!res.destroyed && progress.written < reply.totalBytes) {
+          const first = progress.written === 0 ? Buffer.from(reply.head) : reply.chunk;
+          const piece = first.subarray(0, Math.min(first.length, reply.totalBytes - progress.written));
+          progress.written += piece.length;
+          if (!res.write(piece)) {
+            res.once("drain", pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end();
+      };
+      pump();
+      return;
+    }
     case "truncated-json": {
       res.writeHead(200, {
         "content-type": "application/json",

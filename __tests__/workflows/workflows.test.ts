@@ -831,7 +831,7 @@ describe("the reusable workflow runs the action from its own commit, so a caller
     // No moving tag anywhere in the job: a caller pinned to a SHA runs that SHA's action.
     expect(readFileSync(REUSABLE_PATH, "utf8")).not.toMatch(/uses: verdict-gate\/verdict-gate@/);
     // What `./.verdict-gate-action` runs: this repository's action.yml and its committed bundle.
-    expect(ACTION.runs).toEqual({ using: "node24", main: "dist/index.js" });
+    expect(ACTION.runs).toEqual({ using: "node24", main: "dist/index.js", post: "dist/post.js" });
   });
 
   it("pinned to a commit, it checks out that commit's action; GitHub's job context names the called workflow", () => {

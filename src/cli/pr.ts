@@ -4,10 +4,12 @@
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
-import { bindGitHub } from "../compose/github.js";
+import { bindGitHub, rateLimitWaitUntil } from "../compose/github.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
 import { printable } from "../criteria/index.js";
 import type { RoundOutcome } from "../gate/context.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
@@ -227,13 +229,17 @@ export const prCommand: Command = {
     const log = cliLog(io, "pr", values.verbose === true, true);
     const knobs = readTestKnobs(io.env);
     for (const notice of knobs.notices) io.err(`verdict-gate pr: warning: ${notice}\n`);
-    const { port, writes } = recordWrites(bindGitHub(settings, log, io.env, knobs.timing), {
-      dryRun,
-      ...(appSlug !== undefined ? { appSlug } : {}),
-    });
+    const { port, writes } = recordWrites(
+      bindGitHub(settings, log, io.env, knobs.timing, rateLimitWaitUntil(settings, Date.now())),
+      {
+        dryRun,
+        ...(appSlug !== undefined ? { appSlug } : {}),
+      },
+    );
     const ctx = roundContext({
       settings,
       github: port,
+      deadline: deadlineIn(settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
       log,
       reviewers,
       tree: { kind: "checkout", dir: basePath, called: `--base-path ${basePath}` },

@@ -1,6 +1,7 @@
 // The runner port bound to @actions/core: the only file that talks to it. Inputs come from
-// INPUT_<NAME>, outputs go to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY, log lines are
-// workflow commands on stdout, and a failure sets the process's exit code.
+// INPUT_<NAME>, outputs go to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY, state to
+// GITHUB_STATE (read back from STATE_<name> in the post step), log lines are workflow commands on
+// stdout, and a failure sets the process's exit code.
 import * as core from "@actions/core";
 import type { Runner } from "../ports/runner.js";
 
@@ -22,5 +23,7 @@ export function actionsRunner(): Runner {
       endGroup: () => core.endGroup(),
     },
     fail: (message) => core.setFailed(message),
+    saveState: (name, value) => core.saveState(name, value),
+    state: (name) => core.getState(name),
   };
 }

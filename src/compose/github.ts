@@ -12,19 +12,31 @@ import type { GitHubTiming } from "../settings/test-knobs.js";
 import { VERSION } from "../util/version.js";
 import { panelSecrets } from "./panel.js";
 
+/** Minutes a round is given past its deadline to publish (the history, the check run): GitHub
+ * rate-limit waits are taken while they end within the deadline plus these. The documented workflows'
+ * `timeout-minutes` leaves room for them and the post step (docs/workflows.md). */
+export const PUBLISH_MINUTES = 5;
+
+/** When rate-limit waits must end, on Date.now()'s scale, for a round that started at `startedAt`. */
+export function rateLimitWaitUntil(settings: Settings, startedAt: number): number {
+  return startedAt + (settings.roundDeadlineMinutes + PUBLISH_MINUTES) * 60_000;
+}
+
 /** The test knobs the entry point read (test-knobs.ts), and the deadline a test running the action in
  * its own process puts each attempt on (e2e/harness.ts); production values when absent. */
 export type ClientTiming = GitHubTiming & { readonly deadline?: AttemptDeadline };
 
 /** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: see
- * ClientTiming. */
+ * ClientTiming; `waitUntil`: when
+ * rate-limit waits must end (rateLimitWaitUntil), else the client's 60 s rule. */
 export function bindGitHub(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
   timing: ClientTiming = {},
+  waitUntil?: number,
 ): GitHubPort {
-  return bindGitHubPorts(settings, log, env, timing).github;
+  return bindGitHubPorts(settings, log, env, timing, waitUntil).github;
 }
 
 /** The round's port and the `/verdict` comment port over one client: one rate limiter, one request
@@ -34,6 +46,7 @@ export function bindGitHubPorts(
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
   timing: ClientTiming = {},
+  waitUntil?: number,
 ): { github: GitHubPort; comments: CommentPort } {
   const unit = timing.backoffUnitMs;
   const deadline = timing.timeoutMs;
@@ -46,6 +59,7 @@ export function bindGitHubPorts(
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
     ...(timing.deadline !== undefined ? { deadline: timing.deadline } : {}),
+    ...(waitUntil !== undefined ? { rateLimitWaitUntil: waitUntil } : {}),
   });
   const repository = { owner: settings.owner, repo: settings.repo };
   return {

@@ -7,12 +7,14 @@
 
 import { LOCAL_PR, type LocalChange, localGitHub, recordWrites } from "../cli/recorded-github.js";
 import type { RoundOutcome } from "../gate/context.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { Settings } from "../settings/settings.js";
+import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { bindRoundReviewers, roundContext } from "./round-context.js";
 
 /** Who a local round asks: one reviewer, or a panel whose first member is `reviewer`. */
@@ -62,6 +64,7 @@ export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
     tree: { kind: "open", tree: round.tree },
     localDependencies: round.dependencies,
     ...(round.now !== undefined ? { now: round.now } : {}),
+    deadline: deadlineIn(round.settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
   });
   return runPullRequestRound(ctx, LOCAL_PR);
 }

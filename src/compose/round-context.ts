@@ -5,6 +5,7 @@
 // are the same for all three, and so are the rules for binding reviewers: each key to its own host,
 // a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
 import type { RoundContext } from "../gate/context.js";
+import type { RoundDeadline } from "../gate/reviewer-guard.js";
 import type { GitHubPort, Logger } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
 import type { TreeReader } from "../ports/tree.js";
@@ -78,10 +79,12 @@ export interface RoundWiring {
   readonly localDependencies?: "not-queried" | "not-checked";
   /** The round's clock (default the real one; `verdict-gate eval` may fix it). */
   readonly now?: () => Date;
+  /** When the round stops asking and holds with what it has (RoundContext.deadline). */
+  readonly deadline?: RoundDeadline;
 }
 
 export function roundContext(wiring: RoundWiring): RoundContext {
-  const { settings, github, log, reviewers, tree, localDependencies, now } = wiring;
+  const { settings, github, log, reviewers, tree, localDependencies, now, deadline } = wiring;
   return {
     settings,
     github,
@@ -92,6 +95,7 @@ export function roundContext(wiring: RoundWiring): RoundContext {
       : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),
     ...(localDependencies !== undefined ? { localDependencies } : {}),
     now: now ?? (() => new Date()),
+    ...(deadline !== undefined ? { deadline } : {}),
     newRoundToken,
     log,
     version: VERSION,

@@ -4,11 +4,14 @@
 // the step fails with a message: a gate whose error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
-import { bindGitHubPorts } from "../compose/github.js";
+import { bindGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
+import { finishInterrupted, OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../compose/open-runs.js";
 import { panelSecrets } from "../compose/panel.js";
+import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
 import type { RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
+import type { RoundDeadline } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
 import type { Logger } from "../ports/github.js";
@@ -19,6 +22,7 @@ import { readSettings } from "../settings/settings.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
+import type { StepLifecycle } from "./cancel.js";
 
 function readEvent(env: Runner["env"]): unknown {
   const file = env.GITHUB_EVENT_PATH;
@@ -98,7 +102,14 @@ export interface InProcess {
   readonly githubDeadline?: AttemptDeadline;
 }
 
-export async function run(runner: Runner, inProcess: InProcess = {}): Promise<void> {
+export async function run(
+  runner: Runner,
+  lifecycle?: StepLifecycle,
+  inProcess: InProcess = {},
+): Promise<void> {
+  // The round's deadline counts from the step's start: the job's timeout-minutes does too.
+  const started = REAL_ROUND_CLOCK.now();
+  const startedAt = Date.now();
   // The secrets of this step (the reviewer's key, the GitHub token). Masking only hides them in the
   // log the runner shows; outputs and the job summary are files it publishes as written, so every
   // text the step writes is redacted here too, whatever path it took to get there.
@@ -115,6 +126,9 @@ export async function run(runner: Runner, inProcess: InProcess = {}): Promise<vo
     return redact(text);
   };
   const step: Step = { runner, hide, log: redactedLog(runner.log, hide) };
+  // Every check run the round starts, until a write finishes it: saved for the post step, finished
+  // by the signal handler when the job is cancelled (src/compose/open-runs.ts).
+  const openRuns = new OpenRuns((runs) => runner.saveState(OPEN_RUNS_STATE, JSON.stringify(runs)));
   try {
     // Secrets are masked before anything else can print them.
     for (const secret of [runner.input(INPUT.apiKey), runner.input(INPUT.githubToken)]) {
@@ -133,13 +147,51 @@ export async function run(runner: Runner, inProcess: InProcess = {}): Promise<vo
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
-    const ports = bindGitHubPorts(settings, step.log, runner.env, {
-      ...knobs.timing,
-      ...(inProcess.githubDeadline !== undefined ? { deadline: inProcess.githubDeadline } : {}),
+    const ports = bindGitHubPorts(
+      settings,
+      step.log,
+      runner.env,
+      {
+        ...knobs.timing,
+        ...(inProcess.githubDeadline !== undefined ? { deadline: inProcess.githubDeadline } : {}),
+      },
+      rateLimitWaitUntil(settings, startedAt),
+    );
+    lifecycle?.ready(async (signal) => {
+      const open = openRuns.list();
+      const left = await finishInterrupted(
+        {
+          token: settings.token,
+          apiUrl: settings.apiUrl,
+          repository: { owner: settings.owner, repo: settings.repo },
+          checkName: settings.checkName,
+          secrets,
+          ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+        },
+        open,
+        { kind: "signal", signal },
+        {
+          // Two tries of three seconds fit the 7.5 s before SIGTERM.
+          timeoutMs: 3_000,
+          retries: 1,
+          maxRateLimitWaitSeconds: 2,
+          ...(knobs.timing.backoffUnitMs !== undefined ? { backoffUnitMs: knobs.timing.backoffUnitMs } : {}),
+          onlyIfOpen: false,
+          log: (m) => step.log.info(`verdict-gate: ${m}`),
+        },
+      );
+      // What this wrote is finished; what it could not stays saved for the post step.
+      for (const run of open) if (!left.some((l) => l.id === run.id)) openRuns.finished(run.id);
     });
+    const github = trackingOpenRuns(ports.github, openRuns);
+    const deadline: RoundDeadline = {
+      at: started + settings.roundDeadlineMinutes * 60_000,
+      minutes: settings.roundDeadlineMinutes,
+      clock: REAL_ROUND_CLOCK,
+    };
     const ctx = roundContext({
       settings,
-      github: ports.github,
+      github,
       log: step.log,
       // On first use: a person's decision or an exhausted loop needs no reviewer (or its key).
       reviewers: bindRoundReviewers(
@@ -155,6 +207,7 @@ export async function run(runner: Runner, inProcess: InProcess = {}): Promise<vo
         called: `the workspace ${settings.workspace}`,
         unset: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate",
       },
+      deadline,
     });
     const { target } = settings;
     let outcome: RoundOutcome;
@@ -162,7 +215,7 @@ export async function run(runner: Runner, inProcess: InProcess = {}): Promise<vo
       // A `/verdict` comment: the step reports the command; the verdict of a round it ran is that
       // round's check run on the head (and these outputs), not this step's colour.
       const command = await runCommentCommand(ctx, ports.comments, target.comment);
-      step.log.info(`verdict-gate: ${command.message} (${ports.github.requestCount()} GitHub requests)`);
+      step.log.info(`verdict-gate: ${command.message} (${github.requestCount()} GitHub requests)`);
       if (command.round === undefined) return;
       outcome = command.round;
       report(step, outcome);

@@ -11,6 +11,7 @@ import type { Settings } from "../settings/settings.js";
 import type { Finding } from "../verdict/findings.js";
 import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
+import type { RoundDeadline } from "./reviewer-guard.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
@@ -32,6 +33,9 @@ export interface RoundContext {
    * they are asked of GitHub. */
   localDependencies?: "not-queried" | "not-checked";
   now: () => Date;
+  /** When the round stops asking its reviewers and holds with what it has (reviewer-guard.ts); absent:
+   * no deadline (a library caller's round). */
+  deadline?: RoundDeadline;
   newRoundToken: () => string;
   log: Logger;
   version: string;

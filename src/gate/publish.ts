@@ -54,7 +54,7 @@ export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEn
     result: ending.result,
     parts: ending.parts,
     history: historyRows(ending.history),
-    notes: ending.notes ?? [],
+    notes: [...(round.loaded.notes ?? []), ...(ending.notes ?? [])],
     ...ending.sections,
   };
 }

@@ -182,20 +182,31 @@ function isGate(author: { type: string; login: string } | null, slug: string): b
 }
 
 /** Posts the new findings as one review; returns how many were on lines, or undefined when there was
- * nothing to post. */
+ * nothing to post. `postedNow` reads which findings are on the pull request now. */
 async function postFindings(
   port: PullReviewsPort,
   input: { pr: number; head: string; round: number; checkName: string },
   fresh: readonly PlacedFinding[],
+  postedNow: () => Promise<ReadonlySet<string>>,
 ): Promise<number | undefined> {
   const review = reviewToPost(input.checkName, input.round, fresh);
   if (review === undefined) return undefined;
   try {
     await port.postReview(input.pr, { commitId: input.head, ...review });
   } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === undefined || (typeof status === "number" && status >= 500)) {
+      // A 5xx or no answer: GitHub may have posted it anyway (a 502 on a review it applied). Posted
+      // again unseen, every finding would appear twice; so look first, and post again only when the
+      // findings are not there.
+      const posted = await postedNow();
+      if (fresh.every((p) => posted.has(p.key))) return review.comments.length;
+      await port.postReview(input.pr, { commitId: input.head, ...review });
+      return review.comments.length;
+    }
     // GitHub refuses the whole review when one line is not in its own view of the diff (422): the
     // findings are posted once more, all in the body, rather than not at all.
-    if ((error as { status?: unknown } | null)?.status !== 422 || review.comments.length === 0) throw error;
+    if (status !== 422 || review.comments.length === 0) throw error;
     const inBody = reviewToPost(
       input.checkName,
       input.round,
@@ -248,7 +259,12 @@ export async function showFindings(
     const read = await port.threads(input.pr);
     const { own, posted } = gateThreads(read, slug, checkName);
     const fresh = placed.filter((p) => !posted.has(p.key));
-    const onLines = await postFindings(port, { ...input, checkName }, fresh);
+    const onLines = await postFindings(
+      port,
+      { ...input, checkName },
+      fresh,
+      async () => gateThreads(await port.threads(input.pr), slug, checkName).posted,
+    );
     if (onLines !== undefined) {
       ctx.log.info(
         `review comments: ${fresh.length} new finding(s) posted (${onLines} on lines); ${placed.length - fresh.length} posted before`,

@@ -129,6 +129,17 @@ export interface LoadedHistory {
   comment: StoredComment | undefined;
   /** The stored history cannot be trusted (unreadable, or its chain does not audit). */
   problem?: string;
+  /** What a reader of the round should know about how the history was found (a duplicate tidied). */
+  notes?: readonly string[];
+}
+
+/** The note for copies of the history found beside the one used. */
+function duplicateNote(comment: StoredComment): string[] {
+  const copies = comment.duplicates ?? [];
+  if (copies.length === 0) return [];
+  return [
+    `The pull request had ${copies.length + 1} copies of the gate's round history (two rounds recorded a first round at once): the oldest, comment ${comment.id}, is the history; ${copies.length === 1 ? "the other" : "the others"} (${copies.join(", ")}) no longer carry its marker. What a lost copy recorded is in its round's check run.`,
+  ];
 }
 
 /** The only author whose history comment counts: the bot of the app that owns this round's check run.
@@ -147,15 +158,21 @@ export function historyAuthor(check: CheckRunRef): string {
  * is this PR's and this check's and its chain audits. Shared by the pull request and merge group rounds. */
 export async function loadHistory(ctx: RoundContext, pr: number, check: CheckRunRef): Promise<LoadedHistory> {
   const { settings, github } = ctx;
-  const comment = await github.findComment(pr, historyMarker(settings.checkName), historyAuthor(check));
-  if (comment === undefined) return { history: emptyHistory(pr, settings.checkName), comment };
+  const found = await github.findComment(pr, historyMarker(settings.checkName), historyAuthor(check));
+  if (found === undefined) return { history: emptyHistory(pr, settings.checkName), comment: found };
+  // What is compared before and after a write is the comment itself; the note goes with the round.
+  const comment: StoredComment = { id: found.id, body: found.body };
+  const notes = duplicateNote(found);
+  const noted = notes.length > 0 ? { notes } : {};
   const read = readHistoryComment(comment.body);
-  if (!read.ok) return { history: emptyHistory(pr, settings.checkName), comment, problem: read.message };
+  if (!read.ok)
+    return { history: emptyHistory(pr, settings.checkName), comment, problem: read.message, ...noted };
   if (read.history.pr !== pr || read.history.check !== settings.checkName) {
     return {
       history: emptyHistory(pr, settings.checkName),
       comment,
       problem: "the stored round history belongs to another pull request or check",
+      ...noted,
     };
   }
   const report = audit(read.history);
@@ -164,9 +181,10 @@ export async function loadHistory(ctx: RoundContext, pr: number, check: CheckRun
       history: read.history,
       comment,
       problem: `the stored round history does not audit: ${report.errors.slice(0, 3).join("; ")}`,
+      ...noted,
     };
   }
-  return { history: read.history, comment };
+  return { history: read.history, comment, ...noted };
 }
 
 /** What a `synchronize` push replaced (its `before`). The history belongs to the pull request, so it
@@ -188,6 +206,7 @@ export class HistoryChanged extends Error {
 }
 
 function sameComment(a: StoredComment | undefined, b: StoredComment | undefined): boolean {
+  // Ids and bodies only: a note about copies found beside it is no change of the history.
   return a?.id === b?.id && a?.body === b?.body;
 }
 

@@ -79,6 +79,7 @@ import {
 } from "./publish.js";
 import { pushOf } from "./pushers.js";
 import { roundFindings } from "./review-comments.js";
+import { withGuardedReviewers } from "./reviewer-guard.js";
 import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
 import { reviewedDespiteNameNotes, type WithheldScope, withheldScope } from "./withheld.js";
 
@@ -570,10 +571,12 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 /** One round for a pull request. Throws only before the check run exists or after it was completed
  * as a hold naming the error, so the caller can fail the step. */
 export async function runPullRequestRound(
-  ctx: RoundContext,
+  given: RoundContext,
   number: number,
   eventHead?: string,
 ): Promise<RoundOutcome> {
+  // Every reviewer of the round stops being asked once it cannot help, and by the deadline.
+  const ctx = withGuardedReviewers(given);
   const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, eventHead));
   if (opened.kind === "closed") return closedPullRequest(opened.pr);
   const { pr, head, check } = opened;

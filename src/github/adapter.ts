@@ -1,5 +1,6 @@
 // The GitHub half of the round's ports (src/ports/github.ts), bound to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
+
 import type { Diff } from "../diff/types.js";
 import {
   CannotWriteChecksError,
@@ -16,15 +17,22 @@ import {
   type StoredComment,
 } from "../ports/github.js";
 import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
-import { createCheckRun, gateBotLogin, updateCheckRun } from "./check-run.js";
-import { listCheckRunsForRef } from "./check-runs-for-ref.js";
+import { type CheckRunHandle, gateBotLogin, reopenCheckRun, updateCheckRun } from "./check-run.js";
+import { type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
 import { listCommitsBetween } from "./commits-between.js";
 import { readFileAtRef } from "./contents.js";
-import { GitHubError, isGitHubError } from "./errors.js";
-import { createIssueComment, updateIssueComment } from "./issue-comments.js";
+import { isGitHubError } from "./errors.js";
+import { externalIdOf, parseExternalId } from "./external-id.js";
+import { createRunOnce, supersede } from "./head-runs.js";
+import {
+  createIssueComment,
+  getIssueComment,
+  type IssueComment,
+  updateIssueComment,
+} from "./issue-comments.js";
 import { latestLabeled } from "./issue-events.js";
 import { listMergeGroupPullRequests } from "./merge-group.js";
 import { getCollaboratorPermission } from "./permission.js";
@@ -33,22 +41,12 @@ import { createCommentReview } from "./pull-reviews.js";
 import { parseRepository, type RepositoryRef } from "./repository-ref.js";
 import { listReviewThreads, resolveReviewThreads } from "./review-threads.js";
 import { latestStatusBy } from "./statuses-by-creator.js";
-import { findStickyComment } from "./sticky-comment.js";
-
-/** The external id the gate gives its check runs: the pull request the round was for. */
-export function externalIdOf(pr: number): string {
-  return `verdict-gate:pr:${pr}`;
-}
-
-function pullOfExternalId(id: string): number | null {
-  const m = /^verdict-gate:pr:([1-9]\d{0,9})$/.exec(id);
-  return m === null ? null : Number(m[1]);
-}
+import { findStickyComment, isTrustedAuthor } from "./sticky-comment.js";
 
 export interface GitHubPortOptions {
   /** Largest contract file read (default 5 MiB). */
   readonly maxFileBytes?: number;
-  /** Comment pages read to find the history (default 10, i.e. 1,000 comments). */
+  /** Comment pages read to find the history (default 100, i.e. 10,000 comments). */
   readonly maxCommentPages?: number;
 }
 
@@ -61,6 +59,16 @@ interface Bound {
   /** Comparison file lists already read, by `base...head` of two SHAs: a merge group's commits and its
    * change's file list come in one answer, so the diff is checked against it without asking again. */
   readonly comparisons: Map<string, readonly ComparisonFile[]>;
+  /** Per pull request, the id of its history comment as the gate's runs remembered it or a lookup
+   * found it: fetched by id before any page of comments is read. */
+  readonly historyIds: Map<number, number>;
+  /** The pull request each of this port's check runs is for (their external id at the end). */
+  readonly runs: Map<number, { pr?: number; externalId?: string }>;
+  /** The gate's runs on a head as listed when its round started, by `head\0name`: the first question
+   * about which pull requests the gate judged there is answered from them (judgedPullsAt). */
+  readonly listed: Map<string, CheckRunsForRef>;
+  /** GitHub's clock, as it stamped the last check run this port started. */
+  githubNow: string | undefined;
 }
 
 export function createGitHubPort(
@@ -69,7 +77,17 @@ export function createGitHubPort(
   log: Logger,
   options: GitHubPortOptions = {},
 ): GitHubPort {
-  const bound: Bound = { client, repository, log, options, comparisons: new Map() };
+  const bound: Bound = {
+    client,
+    repository,
+    log,
+    options,
+    comparisons: new Map(),
+    historyIds: new Map(),
+    runs: new Map(),
+    listed: new Map(),
+    githubNow: undefined,
+  };
   return {
     pullRequest: (number) => pullRequestInfo(bound, number),
     diff: (change) => changeDiff(bound, change),
@@ -79,10 +97,14 @@ export function createGitHubPort(
     findComment: (prNumber, marker, trustedLogin) => findComment(bound, prNumber, marker, trustedLogin),
 
     async saveComment(prNumber, body, existing) {
-      const saved =
-        existing !== undefined
-          ? await updateIssueComment(client, repository, existing.id, body)
-          : await createIssueComment(client, repository, prNumber, body);
+      if (existing !== undefined) {
+        const saved = await updateIssueComment(client, repository, existing.id, body);
+        bound.historyIds.set(prNumber, saved.id);
+        return { id: saved.id, body: saved.body };
+      }
+      // Not remembered yet: the round reads the comments again right after a create, and must find
+      // the oldest history there (another round's, created at the same time), not this one by id.
+      const saved = await createIssueComment(client, repository, prNumber, body);
       return { id: saved.id, body: saved.body };
     },
 
@@ -192,21 +214,69 @@ async function contractFile(
   }
 }
 
+/** The round's check run on the head, in progress: the pull request's own run there taken over when
+ * one is still in progress (a conditional-on waiting for its dependency, a killed round's), so that
+ * re-evaluations of a head do not pile up runs; else a new one, created once however GitHub answers.
+ * Runs of the gate's left in progress beside it are completed as superseded. */
 async function startCheck(
-  { client, repository, log }: Bound,
+  bound: Bound,
   headSha: string,
   name: string,
   title: string,
   pr: number | undefined,
 ): Promise<CheckRunRef> {
+  const { client, repository, log } = bound;
   try {
-    const run = await createCheckRun(client, repository, {
-      name,
+    // A merge group's run names no pull request, so nothing of the head's runs is its own.
+    const listed =
+      pr === undefined
+        ? undefined
+        : await listCheckRunsForRef(client, repository, headSha, { name, filter: "all", maxPages: 1 });
+    if (listed !== undefined) bound.listed.set(`${headSha}\0${name}`, listed);
+    const own = (listed?.runs ?? []).filter(
+      (r) => pr !== undefined && parseExternalId(r.externalId)?.pr === pr,
+    );
+    const open = own.filter((r) => r.status !== "completed");
+    let run: CheckRunHandle | undefined;
+    const taken = open[0];
+    if (taken !== undefined) {
+      try {
+        run = await reopenCheckRun(client, repository, taken.id, {
+          title,
+          summary: title,
+          ...(taken.externalId !== null ? { externalId: taken.externalId } : {}),
+        });
+        log.info(
+          `check run ${taken.id} of #${pr}, still in progress on ${headSha.slice(0, 12)}, taken over for this round`,
+        );
+      } catch (error) {
+        // Not this app's run, or gone: a new one. (A token that cannot write checks fails there too.)
+        log.info(
+          `check run ${taken.id} could not be taken over (${error instanceof Error ? error.message : String(error)}); starting a new one`,
+        );
+      }
+    }
+    const known = pr === undefined ? undefined : bound.historyIds.get(pr);
+    run ??= await createRunOnce(client, repository, {
       headSha,
+      name,
       title,
-      summary: title,
-      ...(pr !== undefined ? { externalId: externalIdOf(pr) } : {}),
+      id: { ...(pr !== undefined ? { pr } : {}), ...(known !== undefined ? { history: known } : {}) },
     });
+    bound.githubNow = run.startedAt ?? undefined;
+    // The history's id as the gate's own runs (of this app) remember it; the newest that names one.
+    const remembered = own
+      .filter((r) => run.app !== null && r.app?.slug === run.app.slug)
+      .map((r) => parseExternalId(r.externalId)?.history)
+      .find((h): h is number => h !== undefined);
+    if (pr !== undefined && remembered !== undefined && !bound.historyIds.has(pr))
+      bound.historyIds.set(pr, remembered);
+    bound.runs.set(run.id, { ...(pr !== undefined ? { pr } : {}) });
+    await supersede(
+      { client, repository, log },
+      open.filter((r) => r.id !== run.id && r.app?.slug === run.app?.slug),
+      run,
+    );
     // The history is trusted only from the bot of the app that owns this check run. When GitHub
     // does not name the app there is no such bot, and no default either (github-actions[bot] is
     // every workflow's): the round finds appSlug null and holds.
@@ -228,13 +298,20 @@ async function startCheck(
 }
 
 async function finishCheck(
-  { client, repository }: Bound,
+  bound: Bound,
   check: CheckRunRef,
   output: CheckOutput,
   conclusion: "success" | "failure" | "action_required" | null,
 ): Promise<void> {
+  const { client, repository } = bound;
+  // The run remembers where the pull request's history is, for the next round on this head.
+  const pr = bound.runs.get(check.id)?.pr;
+  const history = pr === undefined ? undefined : bound.historyIds.get(pr);
   try {
     await updateCheckRun(client, repository, check.id, {
+      ...(pr !== undefined
+        ? { externalId: externalIdOf({ pr, ...(history !== undefined ? { history } : {}) }) }
+        : {}),
       title: output.title,
       summary: output.summary,
       ...(output.text !== undefined ? { text: output.text } : {}),
@@ -254,23 +331,75 @@ async function finishCheck(
   }
 }
 
-/** The gate's history comment, only as `trustedLogin` wrote it; others carrying the marker are named in
- * a warning and never read. */
+/** The gate's history comment, only as `trustedLogin` wrote it: by the id the gate's runs remember
+ * when one does, else looked for where it must be (sticky-comment.ts). Others carrying the marker are
+ * named in a warning and never read; a second copy of the history (two first rounds at once) is
+ * reported and its marker taken off, so only one history remains. */
 async function findComment(
-  { client, repository, log, options }: Bound,
+  bound: Bound,
   prNumber: number,
   marker: string,
   trustedLogin: string,
 ): Promise<StoredComment | undefined> {
+  const { client, repository, log, options } = bound;
+  const known = bound.historyIds.get(prNumber);
+  if (known !== undefined) {
+    const comment = await getIssueComment(client, repository, known);
+    if (
+      comment !== undefined &&
+      comment.issue === prNumber &&
+      comment.body.startsWith(marker) &&
+      isTrustedAuthor(comment, trustedLogin)
+    )
+      return { id: comment.id, body: comment.body };
+    bound.historyIds.delete(prNumber);
+    log.info(
+      `the history comment the gate's runs remember (${known}) is ${comment === undefined ? "gone" : "not the gate's history of this pull request"}: looking through the comments`,
+    );
+  }
   const found = await findStickyComment(client, repository, prNumber, marker, trustedLogin, {
     ...(options.maxCommentPages !== undefined ? { maxPages: options.maxCommentPages } : {}),
+    ...(bound.githubNow !== undefined ? { now: bound.githubNow } : {}),
   });
   if (found.impostors > 0) {
     log.warning(
       `${found.impostors} comment(s) on #${prNumber} carry the gate's history marker but were not written by ${trustedLogin}: ignored`,
     );
   }
-  return found.kind === "found" ? { id: found.comment.id, body: found.comment.body } : undefined;
+  if (found.kind !== "found") return undefined;
+  bound.historyIds.set(prNumber, found.comment.id);
+  if (found.duplicates.length === 0) return { id: found.comment.id, body: found.comment.body };
+  await tidyDuplicates(bound, prNumber, found.comment, found.duplicates);
+  return { id: found.comment.id, body: found.comment.body, duplicates: found.duplicates.map((c) => c.id) };
+}
+
+/** Two first rounds at once can each create the history, and one killed before it noticed leaves both.
+ * The oldest is the history; every later copy is reported, and its marker taken off, so nobody (and no
+ * later round) mistakes it for the history. What it recorded is not lost from the report: the check
+ * run of that round has it. */
+async function tidyDuplicates(
+  { client, repository, log }: Bound,
+  prNumber: number,
+  kept: IssueComment,
+  copies: readonly IssueComment[],
+): Promise<void> {
+  log.warning(
+    `#${prNumber} has ${copies.length + 1} copies of the gate's round history (two rounds recorded a first round at once): comment ${kept.id}, the oldest, is the history; ${copies.map((c) => c.id).join(", ")} ${copies.length === 1 ? "is" : "are"} marked superseded`,
+  );
+  for (const copy of copies) {
+    try {
+      await updateIssueComment(
+        client,
+        repository,
+        copy.id,
+        `<!-- verdict-gate:superseded -->\nThis copy of the round history lost a race with an earlier one and is not used; the history is in [the gate's earlier comment](${kept.htmlUrl}).`,
+      );
+    } catch (error) {
+      log.warning(
+        `could not mark comment ${copy.id} superseded: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
 }
 
 async function openPullsAt(
@@ -290,28 +419,29 @@ async function openPullsAt(
 }
 
 /** The pull requests the gate's check runs of this name on a commit were given for (their external
- * ids); every run must be read, or the list would not be every verdict given for the change. */
-async function judgedPullsAt(
-  { client, repository }: Bound,
-  sha: string,
-  checkName: string,
-): Promise<readonly number[]> {
-  const { runs, total } = await listCheckRunsForRef(client, repository, sha, {
-    name: checkName,
-    filter: "all",
-  });
-  if (runs.length < total) {
-    // A verdict left unread could be a block another pull request got for this very change.
-    throw new GitHubError({
-      kind: "too-large",
-      operation: `list the check runs named "${checkName}" on ${sha.slice(0, 12)}`,
-      status: 200,
-      hint: `the commit has ${total} check runs named "${checkName}", more than the gate reads, so it cannot see every verdict given for it. Nothing was approved.`,
-    });
+ * ids). The first question about a head the round started on is answered from the runs listed when it
+ * started (its own is among them once created, and a round started since has recorded nothing yet).
+ * Otherwise read newest first, ten pages at most: re-evaluations of a head take over its run in
+ * progress (startCheck), so only rounds of many pull requests at one commit fill that many; past them
+ * the older runs are left unread and the log says so, rather than holding every round of the head for
+ * good as it did when a dependency made a head wait for a week. */
+async function judgedPullsAt(bound: Bound, sha: string, checkName: string): Promise<readonly number[]> {
+  const { client, repository, log } = bound;
+  const key = `${sha}\0${checkName}`;
+  const started = bound.listed.get(key);
+  bound.listed.delete(key);
+  const read =
+    started !== undefined && started.runs.length >= started.total
+      ? started
+      : await listCheckRunsForRef(client, repository, sha, { name: checkName, filter: "all", maxPages: 10 });
+  if (read.runs.length < read.total) {
+    log.warning(
+      `the commit ${sha.slice(0, 12)} has ${read.total} check runs named "${checkName}"; the newest ${read.runs.length} were read for the verdicts other pull requests got for it`,
+    );
   }
-  const numbers = runs.flatMap((r) => {
-    const pr = r.externalId === null ? null : pullOfExternalId(r.externalId);
-    return pr === null ? [] : [pr];
+  const numbers = read.runs.flatMap((r) => {
+    const pr = parseExternalId(r.externalId)?.pr;
+    return pr === undefined ? [] : [pr];
   });
   return [...new Set(numbers)].sort((a, b) => a - b);
 }

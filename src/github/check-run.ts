@@ -105,6 +105,8 @@ export async function createCheckRun(
     readonly headSha: string;
     readonly detailsUrl?: string;
     readonly externalId?: string;
+    /** Made without the client's retries (the caller looks before creating again). */
+    readonly once?: boolean;
   },
 ): Promise<CheckRunHandle> {
   const operation = `create check run "${input.name}" on ${input.headSha.slice(0, 12)} in ${fullName(repository)}`;
@@ -121,6 +123,9 @@ export async function createCheckRun(
         output: out,
         ...(input.detailsUrl !== undefined ? { details_url: input.detailsUrl } : {}),
         ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+        // A create GitHub applied but answered with an error would leave a second run if retried as
+        // it stands: the caller looks for it first (adapter.ts, idempotent-write.ts).
+        ...(input.once === true ? { request: { retries: 0 } } : {}),
       }),
     { writesChecks: true },
   );
@@ -140,6 +145,8 @@ export interface CheckRunUpdate extends CheckOutputText {
   /** Completes the check run. Omitted: it stays in progress (conditional-on: pending, never passing). */
   readonly conclusion?: CheckConclusion;
   readonly annotations?: readonly CheckAnnotation[];
+  /** Sent with the last request: what the run remembers for later rounds (external-id.ts). */
+  readonly externalId?: string;
 }
 
 export interface CheckRunUpdateResult {
@@ -192,6 +199,7 @@ export async function updateCheckRun(
           output: { ...out, ...(batch.length > 0 ? { annotations: batch } : {}) },
           ...(last && conclusion !== undefined ? { conclusion } : {}),
           ...(last && conclusion === undefined ? { status: "in_progress" as const } : {}),
+          ...(last && update.externalId !== undefined ? { external_id: update.externalId } : {}),
         }),
       { writesChecks: true },
     );
@@ -207,4 +215,56 @@ export async function updateCheckRun(
     sent += batch.length;
   }
   return { requests: batches.length, annotationsSent: sent, truncated };
+}
+
+/** A check run as it is now: whether it is still open, and whose it is. 1 request. */
+export async function getCheckRun(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  checkRunId: number,
+): Promise<CheckRunHandle & { readonly status: string; readonly conclusion: string | null }> {
+  const operation = `get check run ${checkRunId} in ${fullName(repository)}`;
+  const response = await client.run(operation, (octokit) =>
+    octokit.rest.checks.get({ owner: repository.owner, repo: repository.repo, check_run_id: checkRunId }),
+  );
+  const run = expectShape(runShape, response.data, operation);
+  return { ...handleFrom(response.data, operation), status: run.status, conclusion: run.conclusion };
+}
+
+/** Takes over a run of the gate's that is still in progress (a pending conditional-on, a killed
+ * round's) for a new round on the same head: its output says it is reviewing again, and GitHub's clock
+ * at this moment (the answer's date) stands in for the start GitHub stamped on it long ago. 1 request. */
+export async function reopenCheckRun(
+  client: GitHubClient,
+  repository: RepositoryRef,
+  checkRunId: number,
+  input: CheckOutputText & { readonly externalId?: string },
+): Promise<CheckRunHandle> {
+  const operation = `take over check run ${checkRunId} in ${fullName(repository)}`;
+  const { truncated: _truncated, ...out } = output(input, client.redact);
+  const response = await client.run(
+    operation,
+    (octokit) =>
+      octokit.rest.checks.update({
+        owner: repository.owner,
+        repo: repository.repo,
+        check_run_id: checkRunId,
+        status: "in_progress",
+        output: out,
+        ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+      }),
+    { writesChecks: true },
+  );
+  const run = expectShape(runShape, response.data, operation);
+  if (run.id !== checkRunId || run.status === "completed") {
+    throw new GitHubError({
+      kind: "malformed-response",
+      operation,
+      status: 200,
+      hint: `GitHub's answer does not show check run ${checkRunId} in progress (${run.status}).`,
+    });
+  }
+  const date = Date.parse(String((response.headers as Record<string, unknown>).date ?? ""));
+  const handle = handleFrom(response.data, operation);
+  return { ...handle, startedAt: Number.isNaN(date) ? null : new Date(date).toISOString() };
 }

@@ -14,7 +14,7 @@ import {
   responseTooLarge,
 } from "./bounded-fetch.js";
 import { describeFailure } from "./failure.js";
-import { type PacingClock, pacing } from "./pacing.js";
+import { type PacingClock, pacing, REAL_CLOCK } from "./pacing.js";
 
 export type Octokit = ReturnType<typeof getOctokit>;
 
@@ -37,8 +37,14 @@ export interface GitHubClientOptions {
   readonly retries?: number;
   /** Retries after a rate limit (default 2). */
   readonly rateLimitRetries?: number;
-  /** Longest wait a rate limit may ask for before the gate gives up instead (default 60 s). */
+  /** Longest wait a rate limit may ask for before the gate gives up instead (default 60 s), when no
+   * `rateLimitWaitUntil` is given. */
   readonly maxRateLimitWaitSeconds?: number;
+  /** When the job's time for waiting ends, on `clock.now()`'s scale: a rate-limit wait is taken
+   * whatever its length if it ends by then (the action passes its round deadline plus the minutes
+   * publishing takes), and refused if it does not. GitHub's secondary limits ask for minutes; a job
+   * that has them is better spent waiting than holding. */
+  readonly rateLimitWaitUntil?: number;
   /** Milliseconds per second of backoff and `retry-after` (default 1000; tests pass 1). */
   readonly backoffUnitMs?: number;
   /** Spacing between writes, from the end of one to the start of the next (default 1000 ms, GitHub's
@@ -70,6 +76,8 @@ export interface GitHubClient {
   readonly baseUrl: string;
   readonly redact: Redact;
   readonly stats: RequestStats;
+  /** Waits `seconds` of backoff, on the client's clock and unit (tests shrink both). */
+  pause(seconds: number): Promise<void>;
   /** Runs one API operation; any failure comes out as a GitHubError naming `operation`. */
   run<T>(
     operation: string,
@@ -185,18 +193,28 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const log = options.log;
   const safe = (message: string) => redact(message);
 
+  const clock = options.clock ?? REAL_CLOCK;
   const paced = pacing({
     writeSpacingMs: options.writeSpacingMs ?? 1000,
     retryAfterUnitMs: unit,
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
     onRateLimit: ({ kind, retryAfterSeconds }, request, retryCount) => {
-      const take = retryCount < rateLimitRetries && retryAfterSeconds <= maxWait;
+      const until = options.rateLimitWaitUntil;
+      const fits =
+        until === undefined ? retryAfterSeconds <= maxWait : clock.now() + retryAfterSeconds * unit <= until;
+      const take = retryCount < rateLimitRetries && fits;
+      const why =
+        retryCount >= rateLimitRetries
+          ? `after ${rateLimitRetries} rate-limit retries`
+          : until === undefined
+            ? `longer than the ${maxWait} s the gate waits`
+            : "past the time this job has left (round-deadline-minutes, plus 5 for publishing)";
       log?.warn(
         safe(
           `GitHub ${kind} rate limit on ${request.method ?? ""} ${request.url ?? ""}: ${
             take
               ? `retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${rateLimitRetries})`
-              : `giving up (asked to wait ${retryAfterSeconds} s)`
+              : `giving up (asked to wait ${retryAfterSeconds} s, ${why})`
           }`,
         ),
       );
@@ -234,6 +252,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     octokit,
     baseUrl,
     redact,
+    pause: (seconds) => clock.sleep(seconds * unit),
     stats: {
       get requests() {
         return counters.requests;

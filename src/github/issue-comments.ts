@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
 import { GitHubError, statusOf } from "./errors.js";
+import { writeOnce } from "./idempotent-write.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -17,6 +18,7 @@ const commentShape = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   user: z.object({ login: z.string(), type: z.string() }).nullable(),
+  issue_url: z.string().optional(),
   performed_via_github_app: z.object({ id: z.number(), slug: z.string().optional() }).nullable().optional(),
 });
 
@@ -29,6 +31,8 @@ export interface IssueComment {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly htmlUrl: string;
+  /** The issue or pull request it is on (from `issue_url`), when GitHub said. */
+  readonly issue: number | null;
 }
 
 function toComment(data: z.infer<typeof commentShape>): IssueComment {
@@ -43,7 +47,13 @@ function toComment(data: z.infer<typeof commentShape>): IssueComment {
     createdAt: data.created_at,
     updatedAt: data.updated_at,
     htmlUrl: data.html_url,
+    issue: issueOf(data.issue_url),
   };
+}
+
+function issueOf(url: string | undefined): number | null {
+  const m = url === undefined ? null : /\/issues\/([1-9]\d{0,9})$/.exec(url);
+  return m === null ? null : Number(m[1]);
 }
 
 export const COMMENTS_PER_PAGE = 100;
@@ -55,18 +65,25 @@ export interface CommentPages {
   readonly requests: number;
 }
 
-/** Oldest first, 100 a page, at most `maxPages` pages (default 10). `stopWhen` ends the paging early
- * once a page holds what the caller looks for. */
+/** Oldest first, 100 a page, at most `maxPages` pages (default 10) from `firstPage` (default 1).
+ * `stopWhen` ends the paging early once a page holds what the caller looks for; `since` (an ISO time)
+ * lists only the comments updated at or after it. */
 export async function listIssueComments(
   client: GitHubClient,
   repository: RepositoryRef,
   number: number,
-  options: { maxPages?: number; stopWhen?: (page: readonly IssueComment[]) => boolean } = {},
+  options: {
+    maxPages?: number;
+    firstPage?: number;
+    since?: string;
+    stopWhen?: (page: readonly IssueComment[]) => boolean;
+  } = {},
 ): Promise<CommentPages> {
   const comments: IssueComment[] = [];
   const maxPages = options.maxPages ?? 10;
-  for (let page = 1; page <= maxPages; page += 1) {
-    const operation = `list the comments of pull request ${fullName(repository)}#${number} (page ${page})`;
+  const first = options.firstPage ?? 1;
+  for (let page = first; page < first + maxPages; page += 1) {
+    const operation = `list the comments of pull request ${fullName(repository)}#${number} (page ${page}${options.since !== undefined ? `, updated since ${options.since}` : ""})`;
     const response = await client.run(operation, (octokit) =>
       octokit.rest.issues.listComments({
         owner: repository.owner,
@@ -74,12 +91,14 @@ export async function listIssueComments(
         issue_number: number,
         per_page: COMMENTS_PER_PAGE,
         page,
+        ...(options.since !== undefined ? { since: options.since } : {}),
       }),
     );
     const batch = expectShape(z.array(commentShape), response.data, operation).map(toComment);
     comments.push(...batch);
-    if (batch.length < COMMENTS_PER_PAGE) return { comments, complete: true, requests: page };
-    if (options.stopWhen?.(batch) === true) return { comments, complete: false, requests: page };
+    const requests = page - first + 1;
+    if (batch.length < COMMENTS_PER_PAGE) return { comments, complete: true, requests };
+    if (options.stopWhen?.(batch) === true) return { comments, complete: false, requests };
   }
   return { comments, complete: false, requests: maxPages };
 }
@@ -94,7 +113,9 @@ function checkBody(body: string, operation: string): void {
   }
 }
 
-/** 1 request. */
+/** 1 request, and never a second comment: after an answer that may hide a comment GitHub made (a 5xx,
+ * none at all), the comments updated since just before the post are read for this exact body from a
+ * bot before it is posted again (idempotent-write.ts). At most 3 posts. */
 export async function createIssueComment(
   client: GitHubClient,
   repository: RepositoryRef,
@@ -105,15 +126,29 @@ export async function createIssueComment(
   const body = client.redact(text);
   const operation = `comment on pull request ${fullName(repository)}#${number}`;
   checkBody(body, operation);
-  const response = await client.run(operation, (octokit) =>
-    octokit.rest.issues.createComment({
-      owner: repository.owner,
-      repo: repository.repo,
-      issue_number: number,
-      body,
-    }),
-  );
-  return toComment(expectShape(commentShape, response.data, operation));
+  // A margin for a runner whose clock runs ahead of GitHub's: the look reads a little more.
+  const since = new Date(Date.now() - 15 * 60_000).toISOString();
+  return writeOnce({
+    attempts: 3,
+    pause: (attempt) => client.pause(attempt),
+    write: async () => {
+      const response = await client.run(operation, (octokit) =>
+        octokit.rest.issues.createComment({
+          owner: repository.owner,
+          repo: repository.repo,
+          issue_number: number,
+          body,
+          // Never retried as it stands: it may have landed (idempotent-write.ts).
+          request: { retries: 0 },
+        }),
+      );
+      return toComment(expectShape(commentShape, response.data, operation));
+    },
+    look: async () => {
+      const recent = await listIssueComments(client, repository, number, { since, maxPages: 10 });
+      return recent.comments.filter((c) => c.body === body && c.author?.type === "Bot").at(-1);
+    },
+  });
 }
 
 /** 1 request. */

@@ -20,7 +20,7 @@ const reviewShape = z.object({
   html_url: z.string(),
 });
 
-/** 1 request. */
+/** 1 request, never retried (see below). */
 export async function createCommentReview(
   client: GitHubClient,
   repository: RepositoryRef,
@@ -48,6 +48,9 @@ export async function createCommentReview(
         side: "RIGHT",
         body: bounded(c.body),
       })),
+      // Never retried as it stands: a review GitHub applied but answered 502 would be posted twice.
+      // The caller looks for it before posting again (src/gate/review-comments.ts).
+      request: { retries: 0 },
     }),
   );
   const data = expectShape(reviewShape, response.data, operation);

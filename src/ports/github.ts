@@ -187,6 +187,9 @@ export interface CommitsBetween {
 export interface StoredComment {
   id: number;
   body: string;
+  /** Further copies of the history found beside it (two first rounds at once), whose marker the port
+   * took off: the round's report says so. */
+  duplicates?: readonly number[];
 }
 
 export interface CheckRunState {

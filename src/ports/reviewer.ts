@@ -25,8 +25,13 @@ export type FailureKind =
   | "auth"
   /** A response the gate cannot read: malformed JSON, no choices, a tool call instead of text. */
   | "bad-response"
-  /** The reviewer command could not start, exited non-zero, or wrote too much. */
-  | "command-failed";
+  /** The reviewer command could not start, or exited non-zero. */
+  | "command-failed"
+  /** The reply was larger than the gate reads (an HTTP body, a command's output): refused unread. */
+  | "too-large"
+  /** Never sent: the round could no longer use the answer (an earlier call of this reviewer failed, or
+   * the round's deadline had passed). src/gate/reviewer-guard.ts says which. */
+  | "not-asked";
 
 /** Tokens as the provider reported them; absent when it did not (a command reviewer never does). */
 export interface Usage {
@@ -84,8 +89,15 @@ export interface Reviewer {
    * command reviewer: …`): a hold for a file over the budget the window sets names it, so a person
    * knows whether to correct the figure or the change. */
   readonly contextWindowBasis?: string;
-  /** Never throws: every fault comes back as a failure reply. */
-  review(prompt: PromptMessages): Promise<ReviewReply>;
+  /** Never throws: every fault comes back as a failure reply. `call.signal` aborts the call (the
+   * round's deadline): the reviewer stops its work and answers with a failure. */
+  review(prompt: PromptMessages, call?: ReviewCall): Promise<ReviewReply>;
+}
+
+/** What one call carries besides its prompt. */
+export interface ReviewCall {
+  /** Aborted when the round can no longer wait for this call: the reply is a `timeout` failure. */
+  readonly signal?: AbortSignal;
 }
 
 /** Time and chance, injected so tests never wait for a backoff and can script the jitter. */

@@ -1,5 +1,5 @@
 // What the action asks of the runner it runs on: its inputs and environment, masking, outputs, the
-// job summary, the log and the step's failure. `actions-runner.ts` binds it to @actions/core for a
+// job summary, the log, the step's failure, and the state its post step reads. `actions-runner.ts` binds it to @actions/core for a
 // real runner (src/entry/action.ts); the end-to-end tests bind it in memory so that most of them run a round
 // in the test process, and keep starting the bundled action as a process for the tests about the
 // bundle itself.
@@ -19,4 +19,10 @@ export interface Runner {
   readonly log: Logger;
   /** Ends the step failed with this message (already redacted). */
   fail(message: string): void;
+  /** Keeps a value for this action's post step (`core.saveState`, the GITHUB_STATE file): the last
+   * value saved under a name is the one the post step reads. */
+  saveState(name: string, value: string): void;
+  /** A value the main step saved, in the post step (`core.getState`, `STATE_<name>`); "" when none
+   * (always, in the main step itself). */
+  state(name: string): string;
 }

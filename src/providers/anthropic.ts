@@ -13,6 +13,7 @@ import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
 import { endpoint } from "./endpoint.js";
 import { type HttpReviewerOptions, httpReviewer } from "./http-reviewer.js";
+import { cappedFetch, replyCapBytes } from "./reply-cap.js";
 import { classifySdkError } from "./sdk-error.js";
 
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -26,6 +27,7 @@ export function defaultMaxOutputTokens(model: string): number {
 export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
   const { url, host } = endpoint("anthropic", options.baseUrl, ANTHROPIC_DEFAULT_BASE_URL, options.apiKey);
   const target = `anthropic reviewer at ${host}`;
+  const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
   // The SDK is loaded on the first call, not when the action starts: a run whose reviewer is another
   // provider, or that never reaches the reviewer, does not pay for parsing it (each of the end-to-end
   // tests starts the action as a process).
@@ -39,6 +41,8 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
         maxRetries: 0,
         timeout: options.timeoutMs,
         logLevel: "off",
+        // Every body read through a cap: a reply past it is refused, never read whole (reply-cap.ts).
+        fetch: cappedFetch(replyCapBytes(maxTokens)),
         // No spans: with a tracer registered and content capture on, spans would carry the prompt.
         openTelemetry: false,
       }),
@@ -49,7 +53,6 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
     model: options.model,
     ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
   });
-  const maxTokens = options.maxOutputTokens ?? defaultMaxOutputTokens(options.model);
   const attempt: Attempt = async (prompt, signal) => {
     const { sdk, client } = await load();
     try {

@@ -46,6 +46,9 @@ export interface CallSettings {
   readonly runtime: ReviewerRuntime;
   /** Never to appear in a message or warning (the API key). */
   readonly secrets: readonly string[];
+  /** The caller's abort (the round's deadline, src/gate/reviewer-guard.ts): the attempt in flight is
+   * stopped, no retry follows, and the reply is a `timeout` failure. */
+  readonly signal?: AbortSignal;
 }
 
 // A prompt the provider says was much smaller than the gate's estimate was cut on the way in: Ollama
@@ -77,9 +80,21 @@ function failureMessage(error: unknown): string {
   return String(error);
 }
 
+/** The failure of a call its caller stopped (the round's deadline). */
+function cutOff(settings: CallSettings, n: number): AttemptOutcome {
+  return {
+    ok: false,
+    failure: "timeout",
+    message: `${settings.target}: cut off by the round's deadline (attempt ${n})`,
+    retryable: false,
+  };
+}
+
 function withTimeLimit(attempt: Attempt, prompt: PromptMessages, settings: CallSettings, n: number) {
   const controller = new AbortController();
+  const outer = settings.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => {};
   const limit = new Promise<AttemptOutcome>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
@@ -90,6 +105,11 @@ function withTimeLimit(attempt: Attempt, prompt: PromptMessages, settings: CallS
         retryable: false,
       });
     }, settings.timeoutMs);
+    stop = () => {
+      controller.abort();
+      resolve(cutOff(settings, n));
+    };
+    outer?.addEventListener("abort", stop, { once: true });
   });
   const run = (async () => {
     try {
@@ -104,7 +124,23 @@ function withTimeLimit(attempt: Attempt, prompt: PromptMessages, settings: CallS
       } satisfies AttemptOutcome;
     }
   })();
-  return Promise.race([run, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([run, limit]).finally(() => {
+    clearTimeout(timer);
+    outer?.removeEventListener("abort", stop);
+  });
+}
+
+/** The backoff before a retry, ended early by the caller's abort. */
+function pause(runtime: ReviewerRuntime, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return runtime.sleep(ms);
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done, { once: true });
+    void runtime.sleep(ms).then(done);
+  });
 }
 
 /** Runs attempts until a reply, a failure that retrying cannot fix, or the retries run out. Never
@@ -157,6 +193,7 @@ export async function callReviewer(
   };
 
   for (let attempts = 1; ; attempts += 1) {
+    if (settings.signal?.aborted === true) return finish(cutOff(settings, attempts), attempts - 1);
     const outcome = await withTimeLimit(attempt, prompt, settings, attempts);
     if (outcome.ok) return finish(checkReply(outcome, estimated, settings, warnings), attempts);
     const more = attempts <= policy.retries;
@@ -174,7 +211,11 @@ export async function callReviewer(
         attempts,
       );
     }
-    await runtime.sleep(backoffDelay(attempts, policy, runtime.random, outcome.retryAfterMs));
+    await pause(
+      runtime,
+      backoffDelay(attempts, policy, runtime.random, outcome.retryAfterMs),
+      settings.signal,
+    );
   }
 }
 

@@ -142,7 +142,13 @@ export function runCommandOnce(
       signal.removeEventListener("abort", stop);
       const tail = err.trim() ? `: ${providerDetail(err.trim())}` : "";
       if (signal.aborted) return fail(`${target}: killed at the time limit`);
-      if (overflow) return fail(`${target}: wrote more than ${options.maxReplyBytes} bytes; refused`);
+      if (overflow)
+        return settle({
+          ok: false,
+          failure: "too-large",
+          message: `${target}: wrote more than the ${options.maxReplyBytes} bytes the gate reads of a reply; killed, and nothing of it was read`,
+          retryable: false,
+        });
       if (unended) {
         // What was read so far may be half a reply (a helper still writing it, or one that would have
         // written REQUEST_CHANGES next): never a reply.
@@ -244,8 +250,9 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
     label: options.model?.trim() ? `command ${program} (${model})` : `command ${program}`,
     contextWindow: window.tokens,
     contextWindowBasis: describeWindow(window),
-    review: (prompt) =>
+    review: (prompt, call) =>
       callReviewer(attempt, prompt, {
+        ...(call?.signal !== undefined ? { signal: call.signal } : {}),
         target,
         model,
         window,

@@ -43,7 +43,7 @@ export function httpReviewer(
     label: `${provider} ${options.model} @ ${where.host}`,
     contextWindow: where.window.tokens,
     contextWindowBasis: describeWindow(where.window),
-    review: async (prompt) => {
+    review: async (prompt, call) => {
       await prepare?.().catch(() => undefined);
       return callReviewer(attempt, prompt, {
         target: where.target,
@@ -53,6 +53,7 @@ export function httpReviewer(
         policy,
         runtime: options.runtime ?? REAL_RUNTIME,
         secrets: options.apiKey === "" ? [] : [options.apiKey],
+        ...(call?.signal !== undefined ? { signal: call.signal } : {}),
       });
     },
   };

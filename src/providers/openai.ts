@@ -15,6 +15,7 @@ import { contextWindowFor } from "./context-window.js";
 import { endpoint } from "./endpoint.js";
 import { type HttpReviewerOptions, httpReviewer } from "./http-reviewer.js";
 import { readChatCompletion } from "./openai-reply.js";
+import { cappedFetch, replyCapBytes } from "./reply-cap.js";
 import { classifySdkError } from "./sdk-error.js";
 
 export type { HttpReviewerOptions };
@@ -57,6 +58,8 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
         maxRetries: 0,
         timeout: options.timeoutMs,
         logLevel: "off",
+        // Every body read through a cap: a reply past it is refused, never read whole (reply-cap.ts).
+        fetch: cappedFetch(replyCapBytes(options.maxOutputTokens)),
         // Azure's v1 API takes the key in `api-key`; it goes to the same host as the bearer header.
         ...(azure && options.apiKey !== "" ? { defaultHeaders: { "api-key": options.apiKey } } : {}),
       }),

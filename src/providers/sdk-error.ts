@@ -3,6 +3,7 @@
 // so a bundler that renames classes cannot turn a rate limit into an "unknown error". Every message
 // names the provider, the host and the status, with the provider's own words cut to a readable length.
 import type { AttemptOutcome } from "./call.js";
+import { replyTooLarge } from "./reply-cap.js";
 import { retryAfterMs } from "./retry.js";
 
 /** The error classes of one SDK (both SDKs export these names). */
@@ -63,6 +64,17 @@ const NETWORK_CODES =
 
 /** The failure for a thrown SDK error. `aborted` says our time limit fired. */
 export function classifySdkError(error: unknown, classes: SdkErrors, target: string): AttemptOutcome {
+  // First: an SDK wraps what its fetch throws as a connection error, which would be retried.
+  const big = replyTooLarge(error);
+  if (big !== undefined) {
+    const size = big.declared ? `declared ${big.seen} bytes` : `more than ${big.limit} bytes arrived`;
+    return {
+      ok: false,
+      failure: "too-large",
+      message: `${target}: the reply is larger than the ${big.limit} bytes the gate reads of one (${size}); the read was stopped and nothing of it used`,
+      retryable: false,
+    };
+  }
   if (error instanceof classes.APIUserAbortError || error instanceof classes.APIConnectionTimeoutError) {
     return { ok: false, failure: "timeout", message: `${target}: the request timed out`, retryable: false };
   }

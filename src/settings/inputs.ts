@@ -16,6 +16,7 @@ export const INPUT = Object.freeze({
   maxRounds: "max-rounds",
   reviewerTimeoutSeconds: "reviewer-timeout-seconds",
   reviewerRetries: "reviewer-retries",
+  roundDeadlineMinutes: "round-deadline-minutes",
   failOn: "fail-on",
   include: "include",
   exclude: "exclude",

@@ -117,6 +117,10 @@ export interface Settings {
   checkName: string;
   /** Blocked rounds before the gate holds the PR as exhausted. */
   maxRounds: number;
+  /** Minutes from the step's start after which the round asks its reviewers nothing more and holds with
+   * what it has (src/gate/reviewer-guard.ts); GitHub rate-limit waits end by then too, plus the few
+   * minutes publishing takes (src/compose/github.ts). */
+  roundDeadlineMinutes: number;
   /** Statuses that fail the step. */
   failOn: readonly Status[];
   diff: {
@@ -670,6 +674,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     contractPath: repositoryPath(read, INPUT.contract),
     checkName: checkName(read),
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
+    roundDeadlineMinutes: integer(read, INPUT.roundDeadlineMinutes, 1, 360),
     failOn: failOn(read),
     diff: {
       include: globList(read, INPUT.include),

@@ -5,6 +5,9 @@
 export type Fault =
   /** A server error: GitHub's JSON for 500/503/504, its HTML "Unicorn" page for 502. */
   | { readonly kind: "status"; readonly status: 500 | 502 | 503 | 504 }
+  /** The request takes effect, then the answer is that server error: GitHub's front end giving up on
+   * a write its back end completed. A client that retries such a POST as it stands posts twice. */
+  | { readonly kind: "applied"; readonly status: 500 | 502 | 503 | 504 }
   /** A primary (`x-ratelimit-remaining: 0`, reset in `resetInSeconds`) or secondary (`retry-after`)
    * rate limit, as 403 or 429 with GitHub's body and headers. */
   | {

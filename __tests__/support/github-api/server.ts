@@ -156,7 +156,8 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
       contentType = "application/json; charset=utf-8";
     const headers: Record<string, string> = {
       server: "github.com",
-      date: new Date().toUTCString(),
+      // GitHub's clock, the one its timestamps (a check run's started_at) come from: the model's.
+      date: model.now().toUTCString(),
       "x-github-api-version-selected": "2022-11-28",
       "x-github-media-type": "github.v3; format=json",
       "x-github-request-id": `C1A2:${requestIds.toString(16).toUpperCase()}:5D6E7F:8A9B0C:65F0A1B2`,
@@ -184,22 +185,19 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
     res.end(body);
   }
 
+  function serverError(status: 500 | 502 | 503 | 504): Reply {
+    return githubError(
+      status === 502 ? "badGatewayHtml" : status === 503 ? "serviceUnavailable" : "serverError",
+    );
+  }
+
   /** The answer of a fault that replaces the handler's, or undefined for faults that act on the
    * transport or on the real answer. */
   function faultReply(fault: Fault): { reply: Reply; headers: Record<string, string> } | undefined {
     const now = Math.floor(model.now().getTime() / 1000);
     switch (fault.kind) {
       case "status":
-        return {
-          reply: githubError(
-            fault.status === 502
-              ? "badGatewayHtml"
-              : fault.status === 503
-                ? "serviceUnavailable"
-                : "serverError",
-          ),
-          headers: {},
-        };
+        return { reply: serverError(fault.status), headers: {} };
       case "rate-limit": {
         const entry = fault.limit === "secondary" ? errors.secondaryRateLimit : errors.primaryRateLimit;
         const body = { ...entry.body, status: String(fault.status) };
@@ -401,6 +399,11 @@ export async function startServer(options: ServerOptions): Promise<LoopbackServe
         reply = githubError("serverError");
       }
       const respond = () => {
+        if (fault?.kind === "applied") {
+          // The handler ran (the write took effect); the client hears only the server error.
+          send(res, record, serverError(fault.status));
+          return;
+        }
         if (
           fault?.kind === "malformed-json" ||
           fault?.kind === "empty-body" ||
