@@ -24,9 +24,12 @@
 //             out), as they read at the case's head: blame at the fix's parent names each line's origin
 //             and blame at the head finds the same origin line there; a line written after the head is
 //             not evidence. A fix hunk that only adds lines contributes the existing lines around its
-//             insertion point (the line before, and the one before and after it). Each run of
+//             insertion point (the line it follows, the one before that and the one after). Each run of
 //             consecutive head lines is one evidence text, checked to occur verbatim in the head file;
 //             a run of blank lines is left out.
+//   eligible  (clean cases) not a merge; 1 to 15 files; 3 to 400 changed lines; no binary, vendored,
+//             lock or generated file; at least half the changed lines in non-test source code; not a
+//             revert, merge, release, bump, typo, formatting, lint, docs or chore commit by its subject.
 //   clean     the commit is at least a year older than the clone's tip, and no non-merge commit that
 //             descends from it, was committed within a year of it, touches one of its files and says
 //             fix/bug/regression/revert/broke in its message changes a line the commit wrote (blame at
@@ -34,7 +37,8 @@
 //   base/     the base version of every file the change modifies, deletes or renames, of every file
 //             holding evidence, and of up to 30 other text files that mention (git grep -w) a name the
 //             diff defines, changes or calls: same folder first, then most names; none over 100 KB,
-//             vendored, generated or a lock file; the case's base/ at most 1.5 MB.
+//             vendored, generated, a lock file or hidden (.github/); at most 150 KB of such context;
+//             the case's base/ at most 1.5 MB.
 import { execFileSync } from "node:child_process";
 import {
   existsSync,
@@ -57,7 +61,8 @@ const MAX_NAMES = 25;
 /** A name found in more files than this says nothing about where the change's code lives. */
 const MAX_FILES_PER_NAME = 120;
 const YEAR_SECONDS = 365 * 24 * 3600;
-const PERMISSIVE = new Set(["MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC", "0BSD"]);
+/** The licenses issue 24 accepts; an expression is permissive when one of its OR-alternatives is. */
+const PERMISSIVE = new Set(["MIT", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "ISC"]);
 
 // ---------------------------------------------------------------------------------------------- git
 
@@ -269,8 +274,8 @@ function runs(numbers) {
 
 /**
  * The lines a fix changed, in its first parent's coordinates, per file: removed lines, and for a hunk
- * that only adds, the lines around its insertion point. Only code files that are not tests or docs,
- * and only `paths` when given.
+ * that only adds, the lines around its insertion point. Only `paths` when given; else every text file
+ * with `all`, and code files that are not tests without it.
  */
 function fixTouchedLines(repo, fix, { paths = null, all = false } = {}) {
   const parent = parentsOf(repo, fix)[0];
@@ -311,7 +316,7 @@ function blameTouched(repo, parent, touched, since) {
 
 /**
  * Evidence for a defect case: the fix's touched lines found again at the case's head. Returns
- * [{path, lines: [n...], text}] per run of consecutive head lines, each text checked against the head.
+ * [{path, first, last, text}] per run of consecutive head lines, each text checked against the head.
  */
 function evidenceAtHead(repo, head, fix, options) {
   const { parent, touched } = fixTouchedLines(repo, fix, options);
