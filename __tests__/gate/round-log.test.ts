@@ -136,6 +136,7 @@ const EVALUATED = [
   "Round history",
   "Contract",
   "Diff",
+  "Context",
   "Review plan",
   "Reviewer",
   "Criteria",

@@ -34,6 +34,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   "max-output-tokens": "8192",
   "review-task": "",
   "review-instructions": "",
+  context: "auto",
   "include-pr-description": "false",
   decision: "",
   reason: "",
@@ -60,6 +61,7 @@ const PASSED_THROUGH = [
   INPUT.maxOutputTokens,
   INPUT.reviewTask,
   INPUT.reviewInstructions,
+  INPUT.context,
 ] as const;
 
 export const ROUND_OPTIONS = {
@@ -94,6 +96,8 @@ export const ROUND_OPTIONS_USAGE = [
   "  --panel-policy unanimous|quorum:K     how the panel's verdicts combine (default unanimous)",
   "  --reviewer-timeout-seconds N  --reviewer-retries N  --reviewer-concurrency N",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
+  "  --context none|hunks|auto             what the reviewer sees besides the diff, from the working tree",
+  "                                        (default auto: enclosing code, called definitions, callers)",
   "diff scope:",
   "  --include GLOB  --exclude GLOB (repeatable; commas separate globs, except inside {…})",
   "  --no-default-excludes  --max-diff-tokens N",

@@ -268,9 +268,17 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   if (input.mode === "auto" && perFile.some((f) => f.touched.length > 0 || f.called.length > 0)) {
     search = await searchNames(input, perFile, texts, bounds, started, bytes);
   }
+  // What a file's own diff shows whenever the file is shown is no context: a file added whole brings
+  // nothing of its own.
+  const own = (f: (typeof perFile)[number]) => {
+    const shown = shownLines(f.file);
+    return f.candidates.filter(
+      (c) => c.path !== f.file.path || c.lines.some((_, i) => !shown.has(c.from + i)),
+    );
+  };
   const material: ContextMaterial = {
     mode: input.mode,
-    files: bounded(perFile.map((f) => ({ file: f.file.path, candidates: f.candidates }))).filter(
+    files: bounded(perFile.map((f) => ({ file: f.file.path, candidates: own(f) }))).filter(
       (f) => f.candidates.length > 0,
     ),
   };
