@@ -135,6 +135,8 @@ async function headText(tree: TreeReader, file: DiffFile, maxBytes: number): Pro
   } catch {
     return { kind: "skipped", why: "not UTF-8 text" };
   }
+  // A final newline ends the last line; it does not start another.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
       if (line.kind === "del" || line.kind === "note" || line.newLine === undefined) continue;

@@ -41,7 +41,9 @@ export function namesOfChange(file: DiffFile, enclosing: readonly string[] = [])
     for (const line of hunk.lines) {
       if (line.kind !== "add" && line.kind !== "del") continue;
       const name = definedName(line.text);
-      if (name !== undefined && worthSearching(name)) {
+      // An indented const, let or var is a local: nothing elsewhere can call it.
+      const local = /^\s+(?:const|let|var)\s/.test(line.text);
+      if (name !== undefined && !local && worthSearching(name)) {
         touched.add(name);
         if (line.kind === "add") definedHere.add(name);
       }

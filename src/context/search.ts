@@ -81,7 +81,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 function textLines(bytes: Uint8Array): string[] | undefined {
   if (bytes.subarray(0, 8_000).includes(0)) return undefined;
   try {
-    return utf8.decode(bytes).split(/\r?\n/);
+    const lines = utf8.decode(bytes).split(/\r?\n/);
+    // A final newline ends the last line; it does not start another.
+    if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+    return lines;
   } catch {
     return undefined;
   }
@@ -146,6 +149,8 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
       if (line.length > 2_000 || !expression.test(line)) continue;
       expression.lastIndex = 0;
       const defines = definedName(line);
+      // A name in a comment is no use of it.
+      const comment = /^\s*(?:\/\/|#|\*|\/\*|--)/.test(line);
       for (const m of line.matchAll(expression)) {
         const name = m[0];
         const place = { path, line: i + 1 };
@@ -156,7 +161,7 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
           }
           continue;
         }
-        if (!wantedUses.has(name) || usesFound >= request.usesTotal) continue;
+        if (!wantedUses.has(name) || usesFound >= request.usesTotal || comment) continue;
         const list = uses.get(name) ?? [];
         // One place a file: callers from several files say more than one caller's every line.
         if (list.length >= request.usesPerName || list.some((p) => p.path === path)) continue;

@@ -432,6 +432,9 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
     `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${seconds(latency)}.${reused}`,
   );
   if (r.context !== undefined) lines.push("", inline(r.context, 1_000));
+  if (r.calls.length === 1 && r.calls[0]?.context !== undefined) {
+    lines.push("", `Context shown besides the diff: ${describeCallContext(r.calls[0].context)}.`);
+  }
   if (r.reusedFiles !== undefined) {
     const f = r.reusedFiles;
     const from = f.byRound.map((b) => `${figure(b.files)} from round ${b.round}`).join(", ");
@@ -474,11 +477,8 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
         ]),
       ),
     );
-  } else {
-    if (r.calls[0]?.context !== undefined) {
-      lines.push("", `Context shown besides the diff: ${describeCallContext(r.calls[0].context)}.`);
-    }
-    if (r.calls[0]?.message) lines.push("", inline(`${r.calls[0].outcome}: ${r.calls[0].message}`, 500));
+  } else if (r.calls[0]?.message) {
+    lines.push("", inline(`${r.calls[0].outcome}: ${r.calls[0].message}`, 500));
   }
   const replies = r.calls.filter((c) => c.reply !== undefined && c.reply !== "");
   for (const [i, c] of replies.entries()) {
