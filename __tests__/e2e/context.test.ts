@@ -10,7 +10,7 @@ import { buildPrompt } from "../../src/review/prompt.js";
 import { fencedDiff } from "../faults/support.js";
 import { openAIReply } from "../support/reviewers.js";
 import { checkout, promptOf, roundTokenIn } from "./harness.js";
-import { counted } from "./rounds-world.js";
+import { counted, pushAndRun } from "./rounds-world.js";
 import { BASE_FILES, CONTRACT, gateChecks, startWorld, type World } from "./world.js";
 
 const CART_BASE = `import { applyTax } from "./tax.js";
@@ -211,5 +211,34 @@ describe("a workspace that is not the head", () => {
     expect(gateChecks(world)[0]?.output.summary).toMatch(
       /Context: none shown besides the diff: the workspace has the base commit/,
     );
+  });
+});
+
+describe("incremental rounds", () => {
+  it("a call that carries only some files shows the part of a neighbour that kept its verdict the asked file uses", async () => {
+    const B = "export function formatCents(n) {\n  return (n / 100).toFixed(2);\n}\n";
+    world = await startWorld({
+      change: {
+        "src/greet.js": "export const greet = 1;\n",
+        "src/a.js": "export const a = 1;\n",
+        "src/b.js": B,
+      },
+    });
+    expect((await world.run({})).outputs.status).toBe("approve");
+    const calls = world.openai.requests.length;
+    const second = await pushAndRun(world, {
+      "src/a.js": 'import { formatCents } from "./b.js";\nexport const a = formatCents(100);\n',
+    });
+    expect(second.outputs.status, second.log).toBe("approve");
+    const prompt = promptOf(world.openai.requests[calls]?.json);
+    // b.js kept its verdict: named, its patch not shown, and the definition a.js now calls shown from it.
+    expect(fencedDiff(prompt).lines.some((l) => l.startsWith("diff --git a/src/b.js"))).toBe(false);
+    expect(prompt).toContain('- "src/b.js": approved in round 1, unchanged since');
+    const neighbour = contextBlocks(prompt).find((b) => b.heading.startsWith('### "src/b.js"'));
+    expect(neighbour?.heading).toBe(
+      '### "src/b.js" lines 1–3: the definition of `formatCents` (another changed file, not shown here)',
+    );
+    expect(neighbour?.lines).toEqual(B.trimEnd().split("\n"));
+    expect(second.summary).toMatch(/2 unchanged files reused/);
   });
 });

@@ -41,6 +41,7 @@ const BASE: PromptBase = {
   guidelines: [{ path: "AGENTS.md", text: "Pin every dependency exactly." }],
   context: {
     mode: "auto",
+    changed: ["package.json", "src/app.js"],
     files: [
       {
         file: "package.json",
@@ -331,6 +332,46 @@ describe("an approve kept from an earlier round", () => {
     const neighbour = await secondRound(withContext(FIRST, ["function main(argv) {"], "src/app.js"));
     expect(neighbour.asked).toBe(1);
     expect(neighbour.outcome.reusedFiles).toMatchObject({ files: 1, asked: 1 });
+    // The same code moved down by an edit above it asks nothing new.
+    const material = BASE.context as NonNullable<PromptBase["context"]>;
+    const moved = await secondRound({
+      ...FIRST,
+      base: {
+        ...BASE,
+        context: {
+          ...material,
+          files: material.files.map((f) => ({
+            ...f,
+            candidates: f.candidates.map((c) => ({ ...c, from: c.from + 7 })),
+          })),
+        },
+      },
+    });
+    expect(moved.asked).toBe(0);
+    // Code read from another changed file is that file's question: src/app.js, asked when it changes.
+    const fromChanged = (lines: string[]): Question => ({
+      ...FIRST,
+      base: {
+        ...BASE,
+        context: {
+          ...material,
+          files: material.files.map((f) =>
+            f.file === "package.json"
+              ? {
+                  ...f,
+                  candidates: [
+                    ...f.candidates,
+                    { kind: "caller" as const, path: "src/app.js", from: 1, lines },
+                  ],
+                }
+              : f,
+          ),
+        },
+      },
+    });
+    const first = await ask(fromChanged(['pad("x")']), emptyHistory(1, "verdict-gate"), 1, "approve");
+    const second = await ask(fromChanged(['pad("y", 3)']), first.history, 2, "approve");
+    expect(second.asked).toBe(0);
   });
 
   it("is keyed to the base only through a patch that does not name its blobs", () => {

@@ -280,6 +280,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   };
   const material: ContextMaterial = {
     mode: input.mode,
+    changed: input.changed.map((f) => f.path),
     files: bounded(perFile.map((f) => ({ file: f.file.path, candidates: own(f) }))).filter(
       (f) => f.candidates.length > 0,
     ),

@@ -49,6 +49,22 @@ export interface FileContext {
 export interface ContextMaterial {
   readonly mode: Exclude<ContextMode, "none">;
   readonly files: readonly FileContext[];
+  /** Every changed file of the diff (what a file's approve key leaves to those files' own calls). */
+  readonly changed?: readonly string[];
+}
+
+/** What a file's approve answered about its context: the code it brings, by what it says and where
+ * it is from, not by line number (a line moved by an edit above it asks nothing new). Code from
+ * another changed file is that file's question: when it changes, that file is asked, shown its own
+ * callers, and the names of the files that kept their verdicts. */
+export function keyedContext(
+  material: ContextMaterial | undefined,
+  file: string,
+): { kind: ContextKind; path: string; name: string | null; lines: readonly string[] }[] {
+  const changed = new Set(material?.changed ?? []);
+  return candidatesOf(material, [file])
+    .filter((c) => c.path === file || !changed.has(c.path))
+    .map((c) => ({ kind: c.kind, path: c.path, name: c.name ?? null, lines: c.lines }));
 }
 
 /** The candidates the files named bring, in their order. */

@@ -342,11 +342,14 @@ const CONTEXT_WHAT: Readonly<Record<ContextKind, (name?: string) => string>> = {
   caller: (name) => (name !== undefined ? `a use of \`${name}\`` : "a use"),
 };
 
-/** One context block: a line of the gate's own saying where it is from, then the author's lines fenced. */
-function contextBlock(block: ShownContext, fence: Fence): string {
+/** One context block: a line of the gate's own saying where it is from, then the author's lines fenced.
+ * Code from a changed file this call leaves out (it kept its verdict) says so: it is the part of that
+ * neighbour the call's files use. */
+function contextBlock(block: ShownContext, fence: Fence, others: ReadonlySet<string>): string {
   const last = block.from + block.lines.length - 1;
   const where = last > block.from ? `lines ${block.from}–${last}` : `line ${block.from}`;
-  return `### ${JSON.stringify(block.path)} ${where}: ${CONTEXT_WHAT[block.kind](block.name)}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
+  const neighbour = others.has(block.path) ? " (another changed file, not shown here)" : "";
+  return `### ${JSON.stringify(block.path)} ${where}: ${CONTEXT_WHAT[block.kind](block.name)}${neighbour}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
 }
 
 const CONTEXT_INTRO = [
@@ -444,10 +447,12 @@ export function buildPrompt(input: PromptInput): Prompt {
   if (others !== "") head.push(otherFilesSection(others, fence));
   const tail = [diffSection(diff, input.files.length, input.part, fence), `## Reply\n${rule.trimEnd()}`];
   const system = systemMessage(fence);
+  const neighbours = new Set((input.otherFiles ?? []).map((o) => o.path));
+  const block = (b: ShownContext) => contextBlock(b, fence, neighbours);
   const assemble = (context: readonly ShownContext[]) => {
     const sections =
       context.length > 0
-        ? [...head, [CONTEXT_INTRO, ...context.map((b) => contextBlock(b, fence))].join("\n"), ...tail]
+        ? [...head, [CONTEXT_INTRO, ...context.map(block)].join("\n"), ...tail]
         : [...head, ...tail];
     const user = `${sections.join("\n\n")}\n`;
     return { user, text: `${system}\n\n${user}` };
@@ -456,7 +461,7 @@ export function buildPrompt(input: PromptInput): Prompt {
   const bareTokens = estimateTokens(bare.text);
   // Each block as the section joins it (a newline before it); the section's intro and its separator
   // once. Estimates are ceilings of bytes / 3, so the parts' sum bounds the whole.
-  const cost = (b: ShownContext) => estimateTokens(`\n${contextBlock(b, fence)}`);
+  const cost = (b: ShownContext) => estimateTokens(`\n${block(b)}`);
   const intro = estimateTokens(`\n\n${CONTEXT_INTRO}`);
   let shown: readonly ShownContext[] = [];
   let contextCarried: ContextCarried | undefined;

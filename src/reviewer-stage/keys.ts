@@ -17,7 +17,7 @@
 // without a place here does not compile, and __tests__/reviewer-stage/keys.test.ts changes each part
 // alone and proves an approve no longer stands unasked.
 
-import { type ContextMaterial, candidatesOf } from "../context/material.js";
+import { type ContextMaterial, keyedContext } from "../context/material.js";
 import type { DiffFile } from "../diff/types.js";
 import type { ReviewPlan } from "../review/plan.js";
 import { buildPrompt, type EarlierReason, earlierReasonsFor, type PromptInput } from "../review/prompt.js";
@@ -49,11 +49,13 @@ export const PROMPT_PARTS = {
   withheld: "approve",
   // The project's rules, read at the base: conditions like the task.
   guidelines: "conditions",
-  // Only what the file itself brings (material.ts candidatesOf): the code around it, the definitions
-  // it calls, its callers, as the head has them. What another file brings is that file's question. A
-  // call shows as much of it as its room allows, which depends on the neighbours it is sent with; the
-  // key covers all of it, so the same material behind a kept approve is the same question about the
-  // file whichever part of it a call had room for, and changed material is asked again.
+  // Only what the file itself brings (material.ts keyedContext): the code around it, the definitions
+  // it calls, its callers, as the head has them, by text (not line numbers). What another file brings
+  // is that file's question, and so is code read from another changed file: when that changes, that
+  // file is asked, shown its own callers. A call shows as much of the material as its room allows,
+  // which depends on the neighbours it is sent with; the key covers all of it, so the same material
+  // behind a kept approve is the same question whichever part a call had room for, and changed
+  // material is asked again.
   context: "approve",
   // The room a call has for context (the reviewer's window): the reviewer is in every key already.
   promptLimit: "never",
@@ -175,7 +177,7 @@ export interface FileKeys {
 
 export function fileKeys(conditions: FileConditions, file: DiffFile): FileKeys {
   const shown = earlierReasonsFor(conditions.earlier, [file]).map((r) => r.reason);
-  const brought = candidatesOf(conditions.context, [file.path]);
+  const brought = keyedContext(conditions.context, file.path);
   const approveConditions = sha256Hex(
     canonicalJson({
       approve: conditions.approve,
