@@ -33,7 +33,9 @@ export class Cart {
 
 const CONTRACT = {
   intended_action: "Tax the cart total",
-  success_criteria: [{ id: "cart", type: "file_exists", path: "src/cart.js", description: "the cart exists" }],
+  success_criteria: [
+    { id: "cart", type: "file_exists", path: "src/cart.js", description: "the cart exists" },
+  ],
   review_guidelines: ["AGENTS.md", "docs/STYLE.md"],
 };
 

@@ -197,8 +197,12 @@ describe("gatherContext on a 50,000-file tree", () => {
 +  return neverDefinedAnywhere(2);
  }
 `;
-  function largeTree(): string {
-    const root = checkedOut({}, TRACKED);
+  // Written once for both tests.
+  let root = "";
+  beforeAll(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), "vg-context-large-"));
+    mkdirSync(path.join(root, ".git"));
+    writeFileSync(path.join(root, ".git", "index"), indexOf(TRACKED));
     mkdirSync(path.join(root, "src"));
     writeFileSync(
       path.join(root, TRACKED[0] as string),
@@ -206,8 +210,9 @@ describe("gatherContext on a 50,000-file tree", () => {
     );
     for (const p of TRACKED.slice(1, 2_500))
       writeFileSync(path.join(root, p), "export const unrelated = 1;\n");
-    return root;
-  }
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const largeTree = () => root;
   const diff = parseUnifiedDiff(CHANGE);
 
   it("lists every tracked file, opens no more than its bound, and says it stopped there", async () => {

@@ -57,6 +57,7 @@ export function roundJson(
       ? {
           label: report.reviewer.label,
           verdict: report.reviewer.verdict,
+          context: report.reviewer.context ?? null,
           warnings: report.reviewer.warnings,
           calls: report.reviewer.calls.map((call) => ({
             files: call.files,
