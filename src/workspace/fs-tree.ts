@@ -203,6 +203,11 @@ function walk(root: Root, limit: number): TrackedFiles {
       dir = opendirSync(rel === "" ? root.real : path.join(root.real, ...rel.split("/")));
       const names: { name: string; dir: boolean }[] = [];
       for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
+        // A directory of millions of entries is not read whole: the walk is over for it.
+        if (names.length >= SPELLING_SCAN_ENTRIES) {
+          truncated = true;
+          break;
+        }
         if (d.isDirectory() && !skippedInWalk(d.name)) names.push({ name: d.name, dir: true });
         else if (d.isFile()) names.push({ name: d.name, dir: false });
       }
