@@ -97,6 +97,7 @@ describe.each(WAYS)("approve, %s", (_way, configure) => {
         "Round history",
         "Contract",
         "Diff",
+        "Context",
         "Review plan",
         "Reviewer",
         "Criteria",
@@ -104,7 +105,7 @@ describe.each(WAYS)("approve, %s", (_way, configure) => {
         "Publish",
       ].map((name) => `::group::${name === "Pull request #" ? `${name}${world.pull.number}` : name}`),
     );
-    expect(run.commands.filter((c) => c === "::endgroup::")).toHaveLength(9);
+    expect(run.commands.filter((c) => c === "::endgroup::")).toHaveLength(10);
   });
 
   // The panel of one is proved on the two tests above and below; these stay single.
