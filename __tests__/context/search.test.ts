@@ -96,8 +96,8 @@ describe("searchWords", () => {
     expect([...result.texts.keys()].sort()).toEqual(["src/a.ts", "src/c.ts", "src/d.ts", "src/tax.ts"]);
   });
 
-  it("reads a whole word only: saveAll is not save", async () => {
-    const tree = memoryTree({ "a.ts": "saveAll();\nautosave();\n$save();\nsave();\n" });
+  it("reads a whole word only, outside comments: saveAll is not save", async () => {
+    const tree = memoryTree({ "a.ts": "saveAll();\nautosave();\n$save();\n// save() is said here\nsave();\n" });
     const result = await searchWords({
       tree,
       paths: ["a.ts"],
@@ -105,7 +105,8 @@ describe("searchWords", () => {
       bounds: BOUNDS,
       now: still,
     });
-    expect(result.uses.get("save")).toEqual([{ path: "a.ts", line: 4 }]);
+    // Neither a longer name nor a comment is a use.
+    expect(result.uses.get("save")).toEqual([{ path: "a.ts", line: 5 }]);
   });
 
   it("skips what it cannot read (a symlink, a missing file), binary files and files over its per-file bound", async () => {
