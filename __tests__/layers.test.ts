@@ -17,6 +17,7 @@ const CORE = [
   "gate",
   "reviewer-stage",
   "review",
+  "context",
   "criteria",
   "verdict",
   "diff",

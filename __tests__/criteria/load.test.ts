@@ -198,7 +198,7 @@ describe("rejections name the file, the criterion and the field", () => {
     });
     expect(message.split("\n")).toEqual([
       'contracts/q3.json: success_criteria[0] (id "c"): field "patern": unknown field; allowed here: id, type, description, path',
-      'contracts/q3.json: contract: field "extra": unknown field; allowed here: $schema, task_id, agent_id, principal, intended_action, scope, success_criteria, unverifiable_claims, requires, lockfile',
+      'contracts/q3.json: contract: field "extra": unknown field; allowed here: $schema, task_id, agent_id, principal, intended_action, scope, success_criteria, unverifiable_claims, requires, lockfile, review_guidelines',
     ]);
   });
 

@@ -97,6 +97,7 @@ describe.each(WAYS)("approve, %s", (_way, configure) => {
         "Round history",
         "Contract",
         "Diff",
+        "Context",
         "Review plan",
         "Reviewer",
         "Criteria",
@@ -105,7 +106,7 @@ describe.each(WAYS)("approve, %s", (_way, configure) => {
         "Publish",
       ].map((name) => `::group::${name === "Pull request #" ? `${name}${world.pull.number}` : name}`),
     );
-    expect(run.commands.filter((c) => c === "::endgroup::")).toHaveLength(10);
+    expect(run.commands.filter((c) => c === "::endgroup::")).toHaveLength(11);
   });
 
   // The panel of one is proved on the two tests above and below; these stay single.

@@ -66,6 +66,7 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
     why: "where findings are shown, not what they are",
   },
   [INPUT.reviewers]: { other: PANEL_OTHER, binds: true, why: "who is asked" },
+  [INPUT.context]: { other: "none", binds: true, why: "what the reviewer is shown" },
   [INPUT.panelPolicy]: { other: "quorum:1", binds: true, why: "what approves" },
 };
 

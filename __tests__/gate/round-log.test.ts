@@ -137,6 +137,7 @@ const EVALUATED = [
   "Round history",
   "Contract",
   "Diff",
+  "Context",
   "Review plan",
   "Reviewer",
   "Criteria",

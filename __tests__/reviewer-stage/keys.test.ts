@@ -38,7 +38,39 @@ const BASE: PromptBase = {
   authorClaims: { title: "Add left-pad", body: "Needed for the banner." },
   earlierReasons: [{ round: 1, reason: "the change as a whole lacks a changelog entry" }],
   withheld: [{ path: "package-lock.json", why: "a lockfile; this change: adds left-pad@1.3.0" }],
+  guidelines: [{ path: "AGENTS.md", text: "Pin every dependency exactly." }],
+  context: {
+    mode: "auto",
+    changed: ["package.json", "src/app.js"],
+    files: [
+      {
+        file: "package.json",
+        candidates: [{ kind: "caller", path: "src/banner.js", from: 3, lines: ['require("left-pad")'] }],
+      },
+      {
+        file: "src/app.js",
+        candidates: [{ kind: "enclosing", path: "src/app.js", from: 1, lines: ["function main() {"] }],
+      },
+    ],
+  },
 };
+
+/** The base with package.json's context (or, `other`, src/app.js's) replaced by `lines`. */
+function withContext(q: Question, lines: string[], file = "package.json"): Question {
+  const material = q.base.context as NonNullable<PromptBase["context"]>;
+  return {
+    ...q,
+    base: {
+      ...q.base,
+      context: {
+        ...material,
+        files: material.files.map((f) =>
+          f.file === file ? { ...f, candidates: f.candidates.map((c) => ({ ...c, lines })) } : f,
+        ),
+      },
+    },
+  };
+}
 
 interface Question {
   base: PromptBase;
@@ -211,10 +243,36 @@ const CHANGES: Record<keyof typeof PROMPT_PARTS, { name: string; change: (q: Que
       }),
     },
   ],
+  guidelines: [
+    {
+      name: "a guideline at the base",
+      change: (q) => ({
+        ...q,
+        base: { ...q.base, guidelines: [{ path: "AGENTS.md", text: "Ranges are fine." }] },
+      }),
+    },
+  ],
+  context: [
+    {
+      name: "the code the file brings (a caller changed at the head)",
+      change: (q) => withContext(q, ['require("left-pad")(banner, 80)']),
+    },
+    {
+      name: "the context mode",
+      change: (q) => ({
+        ...q,
+        base: {
+          ...q.base,
+          context: { ...(q.base.context as NonNullable<PromptBase["context"]>), mode: "hunks" },
+        },
+      }),
+    },
+  ],
   part: [],
   otherFiles: [],
   roundToken: [],
   drawFenceId: [],
+  promptLimit: [],
 };
 
 /** What else a call's question is judged under, besides the prompt's parts. */
@@ -270,6 +328,50 @@ describe("an approve kept from an earlier round", () => {
     });
     // src/app.js is no longer changed; package.json's question is the same.
     expect(elsewhere.asked).toBe(0);
+    // What another file brings is that file's question: only src/app.js is asked again.
+    const neighbour = await secondRound(withContext(FIRST, ["function main(argv) {"], "src/app.js"));
+    expect(neighbour.asked).toBe(1);
+    expect(neighbour.outcome.reusedFiles).toMatchObject({ files: 1, asked: 1 });
+    // The same code moved down by an edit above it asks nothing new.
+    const material = BASE.context as NonNullable<PromptBase["context"]>;
+    const moved = await secondRound({
+      ...FIRST,
+      base: {
+        ...BASE,
+        context: {
+          ...material,
+          files: material.files.map((f) => ({
+            ...f,
+            candidates: f.candidates.map((c) => ({ ...c, from: c.from + 7 })),
+          })),
+        },
+      },
+    });
+    expect(moved.asked).toBe(0);
+    // Code read from another changed file is that file's question: src/app.js, asked when it changes.
+    const fromChanged = (lines: string[]): Question => ({
+      ...FIRST,
+      base: {
+        ...BASE,
+        context: {
+          ...material,
+          files: material.files.map((f) =>
+            f.file === "package.json"
+              ? {
+                  ...f,
+                  candidates: [
+                    ...f.candidates,
+                    { kind: "caller" as const, path: "src/app.js", from: 1, lines },
+                  ],
+                }
+              : f,
+          ),
+        },
+      },
+    });
+    const first = await ask(fromChanged(['pad("x")']), emptyHistory(1, "verdict-gate"), 1, "approve");
+    const second = await ask(fromChanged(['pad("y", 3)']), first.history, 2, "approve");
+    expect(second.asked).toBe(0);
   });
 
   it("is keyed to the base only through a patch that does not name its blobs", () => {
@@ -291,6 +393,7 @@ describe("a block kept from an earlier round", () => {
   it.each([
     ...CHANGES.withheld,
     ...CHANGES.earlierReasons,
+    ...CHANGES.context,
     {
       name: "the base of a patch without blobs",
       change: (q: Question) => ({ ...q, binding: { ...q.binding, base: "e".repeat(40) } }),

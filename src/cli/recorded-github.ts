@@ -79,7 +79,7 @@ export interface LocalChange {
   /** The commit the change is, or LOCAL_HEAD for a diff of a working tree. */
   head: string;
   /** Another file as the diff's old side has it (local-base.ts), for the lockfile check. */
-  readBase?: (path: string) => ContractFile;
+  readBase?: (path: string) => ContractFile | Promise<ContractFile>;
 }
 
 /** The head of a local diff, which is not a commit: reported as none (head_sha null). */
@@ -132,7 +132,7 @@ export function localGitHub(change: LocalChange): GitHubPort {
         };
       }
       return (
-        change.readBase?.(path) ?? {
+        (await change.readBase?.(path)) ?? {
           kind: "unreadable",
           message: "a local review has no base commit to read it from",
         }

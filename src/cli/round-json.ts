@@ -57,6 +57,7 @@ export function roundJson(
       ? {
           label: report.reviewer.label,
           verdict: report.reviewer.verdict,
+          context: report.reviewer.context ?? null,
           warnings: report.reviewer.warnings,
           calls: report.reviewer.calls.map((call) => ({
             files: call.files,
@@ -69,6 +70,17 @@ export function roundJson(
             message: call.message ?? null,
             reply: call.reply ?? null,
             ...(call.reviewer !== undefined ? { reviewer: call.reviewer } : {}),
+            ...(call.context !== undefined
+              ? {
+                  context: {
+                    blocks: call.context.blocks,
+                    lines: call.context.lines,
+                    tokens: call.context.tokens,
+                    by_kind: call.context.byKind,
+                    given_up: call.context.trimmed,
+                  },
+                }
+              : {}),
           })),
           // Only for a panel of two or more: a panel of one reports as the single reviewer it is.
           ...(report.reviewer.panel !== undefined && report.reviewer.panel.members.length > 1

@@ -37,6 +37,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   "max-output-tokens": "8192",
   "review-task": "",
   "review-instructions": "",
+  context: "auto",
   "include-pr-description": "false",
   decision: "",
   reason: "",
@@ -64,6 +65,7 @@ const PASSED_THROUGH = [
   INPUT.maxOutputTokens,
   INPUT.reviewTask,
   INPUT.reviewInstructions,
+  INPUT.context,
 ] as const;
 
 export const ROUND_OPTIONS = {
@@ -100,6 +102,8 @@ export const ROUND_OPTIONS_USAGE = [
   "  --round-deadline-minutes N            after N minutes the round asks nothing more and holds with what",
   "                                        it has (default 20)",
   "  --context-window N  --max-output-tokens N  --review-task TEXT  --review-instructions TEXT",
+  "  --context none|hunks|auto             what the reviewer sees besides the diff, from the working tree",
+  "                                        (default auto: enclosing code, called definitions, callers)",
   "round:",
   "  --check-name NAME  --max-rounds N          as the action's inputs: the check's name (in --markdown),",
   "                                             and the blocked rounds before a hold",

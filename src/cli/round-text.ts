@@ -4,7 +4,7 @@
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
 import { figure, seconds } from "../report/figures.js";
-import { nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
+import { describeCallContext, nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
 
 const STATUS_TONE: Readonly<Record<Status, Tone>> = {
@@ -141,6 +141,8 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
     for (const [i, call] of r.calls.entries()) {
       const who = call.reviewer !== undefined ? `${printable(call.reviewer)} ` : "";
       const label = r.calls.length > 1 ? `${who}call ${i + 1} (${call.files} files): ` : "";
+      if (call.context !== undefined)
+        out.push(paint("dim", `  ${label}context: ${printable(describeCallContext(call.context))}`));
       if (!call.ok)
         out.push(
           `  ${paint("warn", "?")} ${label}${printable(call.outcome)}: ${printable(call.message ?? "")}`,

@@ -44,6 +44,18 @@ export const LockfilePolicySchema = z
   })
   .describe("How changed npm, pnpm and Yarn lockfiles are checked (they are not shown to the reviewer).");
 
+/** How many guideline files a contract may name: each is one read at the base, and all of them share
+ * one bound in the prompt. */
+export const GUIDELINE_FILES = 8;
+
+/** A path inside the repository, `/`-separated, that cannot name anything outside it. */
+function isRepositoryPath(value: string): boolean {
+  if (value.includes("\\") || value.includes("\0") || value.startsWith("/") || /^[A-Za-z]:/.test(value))
+    return false;
+  const segments = value.split("/").filter((s) => s !== "" && s !== ".");
+  return segments.length > 0 && !segments.includes("..");
+}
+
 export const ContractSchema = z
   .strictObject({
     $schema: z.string().optional().describe("The JSON Schema an editor validates this file against."),
@@ -67,6 +79,20 @@ export const ContractSchema = z
       .default([])
       .describe("Dependencies outside this pull request, each with a timeout."),
     lockfile: LockfilePolicySchema.optional(),
+    review_guidelines: z
+      .array(
+        z
+          .string()
+          .refine(isRepositoryPath, {
+            message: "write a path inside the repository, like AGENTS.md or docs/style.md",
+          })
+          .describe("A file's path in the repository, read at the base commit."),
+      )
+      .max(GUIDELINE_FILES)
+      .default([])
+      .describe(
+        "The project's own rules for changes (AGENTS.md, CONTRIBUTING.md, a style guide): read from the base commit, so a pull request cannot rewrite them, and shown to the reviewer with the review task (not under `context: none`). Bounded in size.",
+      ),
   })
   .superRefine((contract, ctx) => {
     // Duplicate ids make a reason ambiguous ("c2 failed": which c2?) and let an evidence bundle pair a

@@ -21,7 +21,7 @@ export const JUDGEMENT_RULES = 2;
  * (JUDGEMENT_RULES), the contract's path (which file
  * is the contract), the reviewer (provider, model, endpoint, command line, context window: who is
  * asked, and how much of the diff fits), what it is shown (include, exclude, default excludes,
- * max-diff-tokens, the task, the instructions, the PR description). Out: the check name (each name
+ * max-diff-tokens, the task, the instructions, the PR description, the context mode). Out: the check name (each name
  * has its own history, so records never cross it), max-rounds (the budget, not the judgement, and
  * raising it is how a maintainer grants more rounds), fail-on (the step, not the check), timeouts,
  * retries and concurrency (how the reviewer is reached, not what it is asked), force-review (this run
@@ -66,6 +66,7 @@ export function settingsFingerprint(settings: Settings): string {
         task: prompt.task ?? null,
         instructions: prompt.instructions ?? null,
         includePrDescription: prompt.includePrDescription,
+        context: prompt.context,
       },
     }),
   );

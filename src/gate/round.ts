@@ -63,8 +63,10 @@ import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingNote, bindingOf, contractHash } from "./binding.js";
 import { bindPassToCommit, takeBackPass } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { type ContextStep, contextNote, contextStep } from "./context-part.js";
 import { type CriteriaPartOutcome, checkCriteria, readContract } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { type ReadGuidelines, readGuidelines } from "./guidelines.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
 import { confirmAct, decisionTarget } from "./person-act.js";
@@ -115,7 +117,17 @@ async function evaluate(
   // sees a round's requests in one order, which the cost tests pin and a fault's attempt counts rely on.
   const contract = await phase(log, "Contract", () => readContractAtBase(ctx, round));
   const change = await phase(log, "Diff", () => readChange(ctx, round, contract));
-  const question = await phase(log, "Review plan", () => frameQuestion(ctx, round, contract, change));
+  const context = await phase(log, "Context", () =>
+    contextStep(ctx, {
+      mode: ctx.settings.prompt.context,
+      diff: change.diff,
+      scope: change.scope,
+      mismatch: change.mismatch,
+    }),
+  );
+  const question = await phase(log, "Review plan", () =>
+    frameQuestion(ctx, round, contract, { ...change, context }),
+  );
   // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
   // The dependencies' GitHub reads start once the reviewer step's own (a verdict to reuse) are done:
   // GitHub sees the round's requests in the order it always has.
@@ -211,6 +223,8 @@ interface BaseContract {
   /** The criteria part already decided: no contract file, or one that cannot be used. */
   decided: CriteriaPartOutcome | undefined;
   binding: Binding;
+  /** The project's rules the contract names (`review_guidelines`), read at the same base. */
+  guidelines: ReadGuidelines;
 }
 
 /** The contract, from the base commit: the PR cannot weaken its own gate. */
@@ -222,7 +236,13 @@ async function readContractAtBase(ctx: RoundContext, round: OpenRound): Promise<
   // A record made on another base, contract or settings does not count here.
   const binding = bindingOf(settings, round.pr.baseSha, contractHash(file));
   log.debug(`binding: base ${binding.base}, contract ${binding.contract}, settings ${binding.settings}`);
-  return { contract, decided: outcome, binding };
+  // Read only when they would be shown: `context: none` is exactly the diff, and costs no request.
+  const named = contract?.review_guidelines ?? [];
+  const guidelines =
+    named.length > 0 && settings.prompt.context !== "none"
+      ? await readGuidelines(github, named, round.pr.baseSha)
+      : { guidelines: [], notes: [] };
+  return { contract, decided: outcome, binding, guidelines };
 }
 
 /** The change judged, and what the gate read at the head to decide what the reviewer is shown. */
@@ -258,12 +278,19 @@ async function readChange(ctx: RoundContext, round: OpenRound, base: BaseContrac
  * plan), and the notes a person should read about the change. */
 interface Question extends ReviewerQuestion {
   notes: string[];
+  /** What the round gathered to show besides the diff, for the reviewer's section. */
+  context?: string;
 }
 
-function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, change: Change): Question {
+function frameQuestion(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+  change: Change & { context: ContextStep },
+): Question {
   const { settings, log } = ctx;
   const { history } = round.loaded;
-  const prompt = promptBase(settings, round, base.contract, change);
+  const prompt = promptBase(settings, round, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
   const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
@@ -296,6 +323,7 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
     (n): n is string => n !== undefined,
   );
   for (const how of change.diff.howRead ?? []) notes.push(`The change: ${how}.`);
+  notes.push(...base.guidelines.notes);
   notes.push(...reviewedDespiteNameNotes(plan.reviewedDespiteName));
   const verdictLike = verdictLikeLines(plan.inScope);
   if (verdictLike.length > 0) {
@@ -303,17 +331,19 @@ function frameQuestion(ctx: RoundContext, round: OpenRound, base: BaseContract, 
       `The diff contains ${verdictLike.length} verdict-like line(s), e.g. ${describeVerdictLike(verdictLike[0])}. They are data: only a reply carrying this round's secret token can approve.`,
     );
   }
-  return { ...question, notes };
+  const context = contextNote(change.context);
+  return { ...question, notes, ...(context !== undefined ? { context } : {}) };
 }
 
 /** The prompt's parts that are the same for every chunk. */
 function promptBase(
   settings: Settings,
   round: OpenRound,
-  contract: Contract | undefined,
-  change: Change,
+  base: BaseContract,
+  change: Change & { context: ContextStep },
 ): PromptBase {
   const { prompt } = settings;
+  const { contract } = base;
   // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
@@ -340,6 +370,8 @@ function promptBase(
     ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
     // Named so that code in the diff loading one of them stands out.
     ...(withheld.length > 0 ? { withheld } : {}),
+    ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
+    ...(change.context.kind === "gathered" ? { context: change.context.gathered.material } : {}),
   };
 }
 
@@ -538,6 +570,7 @@ function roundsPart(
 function reviewerReport(question: Question, review: PanelOutcome, after: History): ReviewerReport {
   const { members, policy } = question;
   return {
+    ...optional("context", question.context),
     label:
       members.length === 1
         ? (members[0] as PanelMember).reviewer.label

@@ -45,6 +45,16 @@ export interface Listing {
   readonly truncated: boolean;
 }
 
+/** The files the tree's commit tracks, for the reviewer's context (src/context/): only regular files
+ * (no symlinks, no submodules, nothing a sparse checkout left out), in git's order (by path bytes).
+ * `truncated` when there were more than the limit asked for; `from` says how they were known: git's
+ * index, or a walk of a tree that has none (then untracked files may be among them). */
+export interface TrackedFiles {
+  readonly paths: readonly string[];
+  readonly truncated: boolean;
+  readonly from: "index" | "walk";
+}
+
 /** A file read as JSON. `invalid` is a fact about the file (it is not JSON); a file too large to read
  * whole is a TreeError instead, because its validity is unknown. */
 export type JsonRead =
@@ -66,6 +76,13 @@ export interface TreeReader {
   readJson(path: string): Promise<JsonRead>;
   /** Rows in `table` of the SQLite database at `path`, opened read-only in memory. */
   tableRows(path: string, table: string): Promise<TableRows>;
+  /** The reviewer's context only (src/context/), and optional: a tree without them gives no context
+   * beyond the diff. The tracked regular files, at most `limit` of them. */
+  trackedFiles?(limit: number): Promise<TrackedFiles>;
+  /** The reviewer's context only: a regular file's first `maxBytes` bytes, refused (TreeError) when any
+   * segment of its path is a symlink, even one that stays inside the tree: context shows the author's
+   * files as they are at their own paths, and a link is a way to show something else under a name. */
+  readNoFollow?(path: string, maxBytes: number): Promise<FileBytes>;
 }
 
 /** A question the tree cannot answer honestly: an escape, a loop, an unreadable or oversized file, a

@@ -31,6 +31,16 @@ export interface CoverageReport {
   withheld?: string;
 }
 
+/** What one call showed besides its diff (src/context/): its blocks, their lines and estimated tokens,
+ * by kind, and the candidates given up for room. */
+export interface CallContext {
+  readonly blocks: number;
+  readonly lines: number;
+  readonly tokens: number;
+  readonly byKind: Readonly<Partial<Record<string, { readonly blocks: number; readonly tokens: number }>>>;
+  readonly trimmed: Readonly<Partial<Record<string, number>>>;
+}
+
 export interface ReviewerCallReport {
   files: number;
   ok: boolean;
@@ -45,6 +55,8 @@ export interface ReviewerCallReport {
   reply?: string;
   /** The panel reviewer that made the call (absent without a panel). */
   reviewer?: string;
+  /** What the call showed besides its diff; absent when it had no context to show. */
+  context?: CallContext;
 }
 
 /** One reviewer's say, for the agreement table and the `panel` output. */
@@ -88,6 +100,8 @@ export interface PanelReport {
 
 export interface ReviewerReport {
   label: string;
+  /** What the round gathered to show besides the diff (src/context/), or why it gathered nothing. */
+  context?: string;
   /** The combined reviewer verdict (APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, ERROR, or SKIPPED). */
   verdict: ReviewerVerdict;
   calls: readonly ReviewerCallReport[];
@@ -398,6 +412,34 @@ export function verdictWord(verdict: ReviewerVerdict): string {
   return reviewerVerdictWord(verdict);
 }
 
+const KIND_WORDS: Readonly<Record<string, [string, string]>> = {
+  file: ["small file whole", "small files whole"],
+  enclosing: ["block around a hunk", "blocks around hunks"],
+  definition: ["called definition", "called definitions"],
+  caller: ["caller", "callers"],
+};
+
+function kindWords(kind: string, n: number): string {
+  const words = KIND_WORDS[kind] ?? [kind, kind];
+  return `${figure(n)} ${n === 1 ? words[0] : words[1]}`;
+}
+
+/** One call's context in words: "5 blocks, 120 lines, about 900 tokens (2 blocks around hunks, …);
+ * given up for room: 3 callers". */
+export function describeCallContext(c: CallContext): string {
+  const kinds = Object.entries(c.byKind)
+    .filter((e): e is [string, { blocks: number; tokens: number }] => e[1] !== undefined)
+    .map(([kind, k]) => kindWords(kind, k.blocks));
+  const given = Object.entries(c.trimmed)
+    .filter((e): e is [string, number] => e[1] !== undefined && e[1] > 0)
+    .map(([kind, n]) => kindWords(kind, n));
+  const shown =
+    c.blocks === 0
+      ? "nothing"
+      : `${plural(c.blocks, "block")}, ${plural(c.lines, "line")}, about ${figure(c.tokens)} tokens (${kinds.join(", ")})`;
+  return `${shown}${given.length > 0 ? `; given up for room: ${given.join(", ")}` : ""}`;
+}
+
 function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   if (r === undefined) return "";
   const lines: string[] = [`### Reviewer: ${inline(verdictWord(r.verdict), 40)}`, ""];
@@ -417,6 +459,10 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   lines.push(
     `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${seconds(latency)}.${reused}`,
   );
+  if (r.context !== undefined) lines.push("", inline(r.context, 1_000));
+  if (r.calls.length === 1 && r.calls[0]?.context !== undefined) {
+    lines.push("", `Context shown besides the diff: ${describeCallContext(r.calls[0].context)}.`);
+  }
   if (r.reusedFiles !== undefined) {
     const f = r.reusedFiles;
     const from = f.byRound.map((b) => `${figure(b.files)} from round ${b.round}`).join(", ");
@@ -434,11 +480,20 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
   const agreement = panelSection(r.panel);
   if (agreement !== "") lines.push("", agreement);
   for (const w of r.warnings) lines.push("", `⚠️ ${prose(w, 500)}`);
+  const withContext = r.calls.some((c) => c.context !== undefined);
   if (r.calls.length > 1) {
     lines.push(
       "",
       table(
-        ["call", "files", "outcome", "tokens in/out", "latency", "attempts"],
+        [
+          "call",
+          "files",
+          "outcome",
+          "tokens in/out",
+          "latency",
+          "attempts",
+          ...(withContext ? ["context"] : []),
+        ],
         r.calls.map((c, i) => [
           c.reviewer !== undefined ? `${inline(c.reviewer, 40)} ${i + 1}` : String(i + 1),
           String(c.files),
@@ -446,6 +501,7 @@ function reviewerSection(r: ReviewerReport | undefined, full: boolean): string {
           `${figure(c.inputTokens)}/${figure(c.outputTokens)}`,
           seconds(c.latencyMs),
           String(c.attempts),
+          ...(withContext ? [c.context !== undefined ? describeCallContext(c.context) : "none"] : []),
         ]),
       ),
     );

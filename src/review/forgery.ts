@@ -94,8 +94,10 @@ export function promptParts(prompt: { readonly text: string; readonly fenceId: s
       untrusted.push(line);
       continue;
     }
-    if (line.startsWith("## ")) conditions = line === "## Conditions";
-    if (!conditions) own.push(line);
+    // The conditions and the project's guidelines are the repository's rules, which a reviewer may
+    // rightly quote when it finds one broken; a context block's heading names a path and lines.
+    if (line.startsWith("## ")) conditions = line === "## Conditions" || line === "## Project guidelines";
+    if (!conditions && !line.startsWith('### "')) own.push(line);
   }
   return { own, untrusted };
 }

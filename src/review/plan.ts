@@ -73,6 +73,12 @@ export interface ReviewPlan {
   readonly coverage: Coverage;
 }
 
+/** The most estimated tokens one call's whole prompt may reach: 80% of the model's window, the line the
+ * context warning draws. The diff is planned under it first; context fills what the diff leaves. */
+export function promptLimit(contextWindow: number): number {
+  return Math.floor(contextWindow * 0.8);
+}
+
 /** The diff budget for one call: the configured one, lowered so that diff plus overhead stays within
  * 80% of the model's window (the same line the context warning draws). At least 1. */
 export function diffBudget(options: {
@@ -80,7 +86,7 @@ export function diffBudget(options: {
   contextWindow: number;
   overheadTokens?: number;
 }): number {
-  const room = Math.floor(options.contextWindow * 0.8) - (options.overheadTokens ?? PROMPT_OVERHEAD_TOKENS);
+  const room = promptLimit(options.contextWindow) - (options.overheadTokens ?? PROMPT_OVERHEAD_TOKENS);
   return Math.max(1, Math.min(options.maxDiffTokens, room));
 }
 

@@ -137,6 +137,14 @@ function placer(options: ScopeOptions): (file: DiffFile) => Placement {
   };
 }
 
+/** Whether the scope withholds a path by its name: outside `include`, matching an `exclude`, or named
+ * like a default exclude (a lockfile, a source map). For what the reviewer is shown besides the diff
+ * (src/context/), where a name is enough: withholding more context than needed costs nothing. */
+export function withheldByName(options: ScopeOptions = {}): (path: string) => boolean {
+  const place = placer(options);
+  return (path) => place({ path } as DiffFile).kind !== "in";
+}
+
 /** The files whose head content the defaults need to see before they may withhold them. */
 export function defaultExcludeCandidates(files: readonly DiffFile[], options: ScopeOptions = {}): DiffFile[] {
   const place = placer(options);

@@ -2,7 +2,8 @@
 // parts of the prompt the answer was given to. A kept answer stands only for the question it answered:
 // whatever a reviewer call showed — the file's patch, the task and instructions, the contract's
 // conditions and hash, the settings, the reviewer, the withheld names with their change summaries, the
-// earlier reasons shown with the file, the base the patch is read against — is in the key of an
+// earlier reasons shown with the file, the code the file brings as context (its surroundings, the
+// definitions it calls, its callers), the base the patch is read against — is in the key of an
 // approve, so when any of it changed the file is put to a reviewer again before the round can approve.
 // A kept block needs less: it stands while its file and the reviewer's conditions are unchanged, so
 // that asking again is never a way to shop for an approve.
@@ -16,6 +17,7 @@
 // without a place here does not compile, and __tests__/reviewer-stage/keys.test.ts changes each part
 // alone and proves an approve no longer stands unasked.
 
+import { type ContextMaterial, keyedContext } from "../context/material.js";
 import type { DiffFile } from "../diff/types.js";
 import type { ReviewPlan } from "../review/plan.js";
 import { buildPrompt, type EarlierReason, earlierReasonsFor, type PromptInput } from "../review/prompt.js";
@@ -24,7 +26,10 @@ import type { Binding } from "../verdict/history.js";
 import { describePolicy, type PanelPolicy } from "../verdict/panel.js";
 
 /** The prompt's parts that do not depend on the chunk, the round token or what this round reused. */
-export type PromptBase = Omit<PromptInput, "files" | "part" | "roundToken" | "drawFenceId" | "otherFiles">;
+export type PromptBase = Omit<
+  PromptInput,
+  "files" | "part" | "roundToken" | "drawFenceId" | "otherFiles" | "promptLimit"
+>;
 
 /** Where each part of a reviewer call's prompt enters a kept file verdict's keys:
  * - `file`: the file itself (path, old path, status, patch), in both keys;
@@ -42,6 +47,18 @@ export const PROMPT_PARTS = {
   // earlierReasonsFor). A reason about another file is that file's question.
   earlierReasons: "approve",
   withheld: "approve",
+  // The project's rules, read at the base: conditions like the task.
+  guidelines: "conditions",
+  // Only what the file itself brings (material.ts keyedContext): the code around it, the definitions
+  // it calls, its callers, as the head has them, by text (not line numbers). What another file brings
+  // is that file's question, and so is code read from another changed file: when that changes, that
+  // file is asked, shown its own callers. A call shows as much of the material as its room allows,
+  // which depends on the neighbours it is sent with; the key covers all of it, so the same material
+  // behind a kept approve is the same question whichever part a call had room for, and changed
+  // material is asked again.
+  context: "approve",
+  // The room a call has for context (the reviewer's window): the reviewer is in every key already.
+  promptLimit: "never",
   // Which of several calls this is, and how many: the same file is the same question in any call.
   part: "never",
   // Names of the files this call does not show and that kept their verdicts: they change with what each
@@ -72,6 +89,8 @@ export interface FileConditions {
   readonly earlier: readonly EarlierReason[];
   /** The base commit, for a patch that does not name the blobs it is read against. */
   readonly base: string;
+  /** The round's context material: an approve's key has what its file brings. */
+  readonly context?: ContextMaterial;
 }
 
 /** A fence id source that is the same every time: the skeleton prompt must hash the same for the same
@@ -114,9 +133,15 @@ export function fileConditions(input: {
       prompt: skeleton.text,
     }),
   );
-  const { earlierReasons, ...approveParts } = pick(input.base, "approve");
+  const { earlierReasons, context, ...approveParts } = pick(input.base, "approve");
   const approve = sha256Hex(canonicalJson({ v: APPROVE_KEY_VERSION, block, ...approveParts }));
-  return { block, approve, earlier: earlierReasons ?? [], base: input.binding.base };
+  return {
+    block,
+    approve,
+    earlier: earlierReasons ?? [],
+    base: input.binding.base,
+    ...(context !== undefined ? { context } : {}),
+  };
 }
 
 /** A file's key under `conditions`: 128 bits of SHA-256 over the conditions, the path, the old path of a
@@ -152,11 +177,14 @@ export interface FileKeys {
 
 export function fileKeys(conditions: FileConditions, file: DiffFile): FileKeys {
   const shown = earlierReasonsFor(conditions.earlier, [file]).map((r) => r.reason);
+  const brought = keyedContext(conditions.context, file.path);
   const approveConditions = sha256Hex(
     canonicalJson({
       approve: conditions.approve,
       earlier: shown,
       base: namesItsBlobs(file.patch) ? null : conditions.base,
+      // Only when the file brings any: a file without context keys exactly as before context existed.
+      ...(brought.length > 0 ? { context: { mode: conditions.context?.mode, brought } } : {}),
     }),
   );
   return { block: fileKey(conditions.block, file), approve: fileKey(approveConditions, file) };

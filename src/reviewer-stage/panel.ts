@@ -30,7 +30,7 @@ import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import { carriedVerdicts, type Incremental, mergeVerdicts, namedPath } from "./file-reuse.js";
 import { type PromptBase, reviewFingerprint } from "./keys.js";
 import { asked, notAsked, type PanelOutcome, type ReviewerOutcome, reused, reusedFrom } from "./outcome.js";
-import { promptsToSend, type ReusedVerdict, reviewerPart } from "./single.js";
+import { promptsToSend, type ReusedVerdict, reviewerPart, withoutContext } from "./single.js";
 
 export interface PanelMember {
   /** The name its reasons and its row of the agreement table carry (unique in the panel). */
@@ -158,8 +158,17 @@ function overBudget(
   const limit = input.maxRoundTokens;
   if (limit === undefined) return undefined;
   // One token for the estimate: its length is every round token's, so the count is the calls' own.
+  // Without context first: context gives way to a budget (memberBudgets), the diff does not.
   const token = input.newRoundToken();
-  const prompts = input.plans.map((p, i) => promptsToSend(p.plan, incrementals[i], input.base, token));
+  const prompts = input.plans.map((p, i) =>
+    promptsToSend(
+      p.plan,
+      incrementals[i],
+      withoutContext(input.base),
+      token,
+      p.member.reviewer.contextWindow,
+    ),
+  );
   const estimate = prompts.flat().reduce((sum, prompt) => sum + prompt.estimatedTokens, 0);
   if (estimate <= limit) return undefined;
   const calls = prompts.reduce((n, list) => n + list.length, 0);
@@ -299,12 +308,37 @@ function reusedPanel(
   };
 }
 
+/** Each member's share of max-round-tokens for its prompts with context: what its calls cost without
+ * context, and of what the round's budget leaves over, a share in proportion to that. Undefined without
+ * a budget. The panel fits the budget without context (overBudget), so the shares add up to it. */
+function memberBudgets(
+  input: PanelPartInput,
+  incrementals: readonly (Incremental | undefined)[],
+): (number | undefined)[] {
+  const limit = input.maxRoundTokens;
+  if (limit === undefined || input.base.context === undefined) return input.plans.map(() => undefined);
+  const token = input.newRoundToken();
+  const bare = input.plans.map((p, i) =>
+    promptsToSend(
+      p.plan,
+      incrementals[i],
+      withoutContext(input.base),
+      token,
+      p.member.reviewer.contextWindow,
+    ).reduce((n, prompt) => n + prompt.estimatedTokens, 0),
+  );
+  const sum = bare.reduce((n, b) => n + b, 0);
+  const spare = Math.max(0, limit - sum);
+  return bare.map((b) => b + (sum > 0 ? Math.floor((spare * b) / sum) : 0));
+}
+
 /** Every member asked at once, each through the single-reviewer part with its own plan, its own round
  * token (so no reply can carry another's) and its own incremental reuse; its log lines carry its label. */
 function askMembers(
   input: PanelPartInput,
   incrementals: readonly (Incremental | undefined)[],
 ): Promise<ReviewerOutcome[]> {
+  const budgets = memberBudgets(input, incrementals);
   return Promise.all(
     input.plans.map((p, i) =>
       reviewerPart({
@@ -314,6 +348,7 @@ function askMembers(
         roundToken: input.newRoundToken(),
         concurrency: input.concurrency,
         ...(incrementals[i] !== undefined ? { incremental: incrementals[i] } : {}),
+        ...(budgets[i] !== undefined ? { promptBudget: budgets[i] } : {}),
         fingerprint: p.fingerprint,
         log: (m) => input.log(attributed(p.member.label, m)),
       }),

@@ -153,6 +153,7 @@ function callReport(
     ...(reply.ok
       ? { reply: hideRoundToken(read.text ?? reply.text, roundToken) }
       : { message: hideRoundToken(reply.message, roundToken) }),
+    ...(outcome.prompt?.contextCarried !== undefined ? { context: outcome.prompt.contextCarried } : {}),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Reviewer } from "../ports/reviewer.js";
 import type { PanelMemberReport, ReviewerCallReport } from "../report/round-report.js";
 import { type Coverage, coverageOf, formatCoverage } from "../review/coverage.js";
-import type { Chunk, ReviewPlan } from "../review/plan.js";
+import { type Chunk, promptLimit, type ReviewPlan } from "../review/plan.js";
 import { buildPrompt, type OtherFile, type Prompt } from "../review/prompt.js";
 import { combine, maybe, NO, type Result } from "../verdict/four-values.js";
 import { mostBlockingVerdict, type ReviewerVerdict } from "../verdict/vocabulary.js";
@@ -48,27 +48,68 @@ export interface SingleInput {
   incremental?: Incremental;
   /** max-round-tokens: the most prompt tokens this round may send, estimated before any call. */
   maxRoundTokens?: number;
+  /** The most prompt tokens this reviewer's calls may take together (a panel member's share of
+   * max-round-tokens): context is fitted within it, the diff never shortened for it. */
+  promptBudget?: number;
   fingerprint: string;
   log: (message: string) => void;
 }
 
-/** The prompt of each chunk, as the round sends it: numbered "part k of n" when there are several, and
- * naming the files that kept an earlier verdict. */
+/** The prompt of each chunk, as the round sends it: numbered "part k of n" when there are several,
+ * naming the files that kept an earlier verdict, and each call's context within `limit(i)` tokens. */
 export function chunkPrompts(
   chunks: readonly Chunk[],
   base: PromptBase,
   roundToken: string,
   others: readonly OtherFile[] = [],
+  limit: (index: number) => number | undefined = () => undefined,
 ): Prompt[] {
-  return chunks.map((chunk) =>
-    buildPrompt({
+  return chunks.map((chunk, i) => {
+    const most = limit(i);
+    return buildPrompt({
       ...base,
       files: chunk.files,
       ...(chunks.length > 1 ? { part: { number: chunk.index + 1, of: chunks.length } } : {}),
       ...(others.length > 0 ? { otherFiles: others } : {}),
+      ...(most !== undefined ? { promptLimit: most } : {}),
       roundToken,
-    }),
-  );
+    });
+  });
+}
+
+const total = (prompts: readonly Prompt[]) => prompts.reduce((sum, p) => sum + p.estimatedTokens, 0);
+
+/** The base without its context: the calls as `context: none` would send them. */
+export function withoutContext(base: PromptBase): PromptBase {
+  const { context: _context, ...rest } = base;
+  return rest;
+}
+
+/** The prompts a reviewer sends for `chunks`: each call's context within the reviewer's window and, when
+ * the calls must stay within `budget` tokens together (max-round-tokens), within a share of what the
+ * diff leaves of it, in proportion to each call's size. Context never makes a round go over a budget
+ * its diff alone keeps: it is what gives way. A diff alone over the budget is sent without context, so
+ * the hold that follows names what the diff itself needs. */
+export function fittedPrompts(input: {
+  chunks: readonly Chunk[];
+  base: PromptBase;
+  roundToken: string;
+  others: readonly OtherFile[];
+  contextWindow: number;
+  budget?: number;
+}): Prompt[] {
+  const { chunks, base, roundToken, others, budget } = input;
+  const window = promptLimit(input.contextWindow);
+  const full = chunkPrompts(chunks, base, roundToken, others, () => window);
+  if (budget === undefined || base.context === undefined || total(full) <= budget) return full;
+  const bare = chunkPrompts(chunks, withoutContext(base), roundToken, others, () => window);
+  const bareTotal = total(bare);
+  if (bareTotal >= budget) return bare;
+  const spare = budget - bareTotal;
+  return chunkPrompts(chunks, base, roundToken, others, (i) => {
+    const own = (bare[i] as Prompt).estimatedTokens;
+    return Math.min(window, own + Math.floor((spare * own) / bareTotal));
+  });
 }
 
 /** The prompts a reviewer will be sent this round under `incremental`: what max-round-tokens counts
@@ -78,9 +119,18 @@ export function promptsToSend(
   incremental: Incremental | undefined,
   base: PromptBase,
   roundToken: string,
+  contextWindow: number,
+  budget?: number,
 ): Prompt[] {
   const ask = whatToAsk(plan, incremental);
-  return chunkPrompts(ask.chunks, base, roundToken, ask.others);
+  return fittedPrompts({
+    chunks: ask.chunks,
+    base,
+    roundToken,
+    others: ask.others,
+    contextWindow,
+    ...(budget !== undefined ? { budget } : {}),
+  });
 }
 
 /** Coverage counting a reused file as seen: it is, under the same key. Files of asked chunks count
@@ -170,7 +220,15 @@ export async function reviewerPart(input: SingleInput): Promise<ReviewerOutcome>
   const { plan, reviewer, base, roundToken, incremental } = input;
   if (input.reuse !== undefined) return reusedReview(input, input.reuse);
   const ask = whatToAsk(plan, incremental);
-  const prompts = chunkPrompts(ask.chunks, base, roundToken, ask.others);
+  const budget = input.promptBudget ?? input.maxRoundTokens;
+  const prompts = fittedPrompts({
+    chunks: ask.chunks,
+    base,
+    roundToken,
+    others: ask.others,
+    contextWindow: reviewer.contextWindow,
+    ...(budget !== undefined ? { budget } : {}),
+  });
   const estimatedTokens = prompts.reduce((sum, p) => sum + p.estimatedTokens, 0);
   if (input.maxRoundTokens !== undefined && estimatedTokens > input.maxRoundTokens) {
     return overRoundTokens(input, ask, input.maxRoundTokens, estimatedTokens);

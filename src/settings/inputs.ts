@@ -29,6 +29,7 @@ export const INPUT = Object.freeze({
   reviewTask: "review-task",
   reviewInstructions: "review-instructions",
   includePrDescription: "include-pr-description",
+  context: "context",
   decision: "decision",
   reason: "reason",
   forceReview: "force-review",

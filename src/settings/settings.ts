@@ -3,6 +3,7 @@
 // the input and says what it accepts, and the step fails: a gate that guesses what a user meant can
 // guess its way to an approve.
 import { z } from "zod";
+import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { globProblem } from "../util/glob.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import { INPUT, type InputName } from "./inputs.js";
@@ -136,6 +137,8 @@ export interface Settings {
     instructions?: string;
     /** Show the reviewer the PR title, body and commit messages. */
     includePrDescription: boolean;
+    /** What the reviewer is shown besides the diff, from the head (src/context/). */
+    context: ContextMode;
   };
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
@@ -686,6 +689,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       ...optionalEntry("task", optionalText(read, INPUT.reviewTask)),
       ...optionalEntry("instructions", optionalText(read, INPUT.reviewInstructions)),
       includePrDescription: boolean(read, INPUT.includePrDescription),
+      context: contextMode(read),
     },
     ...(human !== undefined ? { decision: human } : {}),
     forceReview,
@@ -702,6 +706,13 @@ export function readSettings(read: InputReader, environment: Environment): Setti
 
 function optionalEntry<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+function contextMode(read: InputReader): ContextMode {
+  const raw = read(INPUT.context).trim();
+  if (!(CONTEXT_MODES as readonly string[]).includes(raw))
+    fail(INPUT.context, "expects none, hunks or auto", raw);
+  return raw as ContextMode;
 }
 
 function checkName(read: InputReader): string {

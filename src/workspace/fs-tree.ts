@@ -9,6 +9,7 @@ import {
   lstatSync,
   opendirSync,
   openSync,
+  readFileSync,
   readlinkSync,
   readSync,
   realpathSync,
@@ -25,10 +26,13 @@ import {
   type Listing,
   READ_CAP_BYTES,
   SYMLINK_HOPS,
+  type TrackedFiles,
   TreeError,
   type TreeReader,
   treePath,
 } from "../ports/tree.js";
+import { parseIndex } from "./git-index.js";
+import { gitDir } from "./head.js";
 import { countTableRows } from "./sqlite-engine.js";
 
 type Located =
@@ -98,7 +102,158 @@ export function openTree(root: string, options: { readCapBytes?: number } = {}):
       }
       return countTableRows(file.bytes, table, treePath(relPath));
     },
+    async trackedFiles(limit: number): Promise<TrackedFiles> {
+      return trackedFiles(root, tree, limit);
+    },
+    async readNoFollow(relPath: string, maxBytes: number): Promise<FileBytes> {
+      return readCapped(unlinkedFile(tree, relPath), relPath, Math.min(maxBytes, readCap));
+    },
   };
+}
+
+/** Bytes of the index file read at most: about 100 bytes an entry, so some 300,000 tracked files. */
+const INDEX_CAP_BYTES = 32 * 1024 * 1024;
+
+/** Directories a walk opens at most (a tree without an index). */
+const WALK_DIRECTORIES = 20_000;
+
+/** The tracked regular files: from git's index when the checkout has one, else from a walk of the
+ * tree that skips what is never the project's own code to show (dot-directories such as .git,
+ * node_modules) and never follows a symlink. */
+function trackedFiles(workspace: string, root: Root, limit: number): TrackedFiles {
+  const dir = gitDir(workspace);
+  if (dir !== undefined) {
+    const index = readIndexFile(path.join(dir, "index"));
+    if (index !== undefined) {
+      const parsed = parseIndex(index.bytes, limit, objectNameBytes(dir));
+      return { paths: parsed.paths, truncated: parsed.truncated || index.truncated, from: "index" };
+    }
+  }
+  return walk(root, limit);
+}
+
+/** The index file's first INDEX_CAP_BYTES, or undefined when there is none to read. */
+function readIndexFile(file: string): { bytes: Uint8Array; truncated: boolean } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const want = Math.min(stats.size, INDEX_CAP_BYTES);
+    const buffer = Buffer.allocUnsafe(want);
+    let filled = 0;
+    while (filled < want) {
+      const n = readSync(fd, buffer, filled, want - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return { bytes: buffer.subarray(0, filled), truncated: filled < stats.size };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** 32 for a SHA-256 repository (`extensions.objectFormat = sha256` in its config, or in the common
+ * directory's for a worktree), else 20. */
+function objectNameBytes(dir: string): number {
+  const configs = [path.join(dir, "config")];
+  try {
+    const common = readFileSync(path.join(dir, "commondir"), "utf8").trim();
+    if (common !== "") configs.push(path.join(path.resolve(dir, common), "config"));
+  } catch {
+    // Not a worktree.
+  }
+  for (const config of configs) {
+    try {
+      if (/^\s*objectformat\s*=\s*sha256\s*$/im.test(readFileSync(config, "utf8"))) return 32;
+    } catch {
+      // No config there.
+    }
+  }
+  return 20;
+}
+
+/** Directory names a walk never enters: a repository's metadata and installed dependencies. */
+function skippedInWalk(name: string): boolean {
+  return name.startsWith(".") || name === "node_modules";
+}
+
+/** The regular files under the root, breadth first, without following a symlink, sorted by path
+ * bytes as git sorts them. */
+function walk(root: Root, limit: number): TrackedFiles {
+  const found: string[] = [];
+  const queue: string[] = [""];
+  let truncated = false;
+  let opened = 0;
+  while (queue.length > 0 && !truncated) {
+    const rel = queue.shift() as string;
+    opened += 1;
+    if (opened > WALK_DIRECTORIES) {
+      truncated = true;
+      break;
+    }
+    let dir: ReturnType<typeof opendirSync> | undefined;
+    try {
+      dir = opendirSync(rel === "" ? root.real : path.join(root.real, ...rel.split("/")));
+      const names: { name: string; dir: boolean }[] = [];
+      for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
+        // A directory of millions of entries is not read whole: the walk is over for it.
+        if (names.length >= SPELLING_SCAN_ENTRIES) {
+          truncated = true;
+          break;
+        }
+        if (d.isDirectory() && !skippedInWalk(d.name)) names.push({ name: d.name, dir: true });
+        else if (d.isFile()) names.push({ name: d.name, dir: false });
+      }
+      names.sort((a, b) => byBytes(a.name, b.name));
+      for (const n of names) {
+        const child = rel === "" ? n.name : `${rel}/${n.name}`;
+        if (n.dir) queue.push(child);
+        else if (found.length >= limit) {
+          truncated = true;
+          break;
+        } else found.push(child);
+      }
+    } catch {
+      // An unreadable directory holds nothing the context can show.
+    } finally {
+      dir?.closeSync();
+    }
+  }
+  found.sort(byBytes);
+  return { paths: found, truncated, from: "walk" };
+}
+
+function byBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** A regular file reached without any symlink on the way: each segment is lstat-ed, and a link, even
+ * one that stays inside the tree, is refused. Names are matched exactly (the index spells them). */
+function unlinkedFile(root: Root, relPath: string): { real: string; stats: Stats } {
+  const wanted = treePath(relPath);
+  if (wanted === "") throw new TreeError("the tree root is not a file");
+  let current = root.real;
+  let stats: Stats = root.stats;
+  for (const segment of wanted.split("/")) {
+    if (!stats.isDirectory()) throw new TreeError(`${wanted} does not exist`);
+    current = path.join(current, segment);
+    try {
+      stats = lstatSync(current);
+    } catch (error) {
+      throw new TreeError(`${wanted} cannot be read: ${code(error) ?? String(error)}`);
+    }
+    if (stats.isSymbolicLink())
+      throw new TreeError(`${wanted}: ${segment} is a symlink, which is never followed here`);
+  }
+  if (!stats.isFile()) throw new TreeError(`${wanted} is not a regular file`);
+  return { real: current, stats };
 }
 
 /** The root resolved to its real path, which must be a directory. */
@@ -305,7 +460,12 @@ function regularFile(root: Root, relPath: string): { real: string; stats: Stats 
 
 /** A regular file's bytes, at most `readCap` of them (the rest counted, not read). */
 function readBytes(root: Root, relPath: string, readCap: number): FileBytes {
-  const { real } = regularFile(root, relPath);
+  return readCapped(regularFile(root, relPath), relPath, readCap);
+}
+
+/** The first `readCap` bytes of a file already located. */
+function readCapped(found: { real: string }, relPath: string, readCap: number): FileBytes {
+  const { real } = found;
   let fd: number;
   try {
     // O_NOFOLLOW: the resolved path has no links left, so one appearing now is a race and refused.

@@ -7,7 +7,9 @@ import path from "node:path";
 
 const SHA = /^[0-9a-f]{40}$/;
 
-function gitDir(workspace: string): string | undefined {
+/** The repository directory of a checkout: `.git`, or where a `.git` file points (a worktree, a
+ * submodule). */
+export function gitDir(workspace: string): string | undefined {
   const dotGit = path.join(workspace, ".git");
   try {
     if (statSync(dotGit).isDirectory()) return dotGit;

@@ -1,0 +1,369 @@
+// The round's context, gathered once before any reviewer call: for every changed file the reviewer may
+// be shown, what it brings besides its patch (material.ts). Read from the checked-out head through the
+// tree port, never following a symlink, never a file the excludes withhold, never past the byte, file
+// and time bounds. A changed file whose copy in the tree does not say what the diff says (another
+// commit, an edited working tree) brings nothing: its line numbers would lie. Pure but for the port.
+import type { DiffFile } from "../diff/types.js";
+import type { TreeReader } from "../ports/tree.js";
+import { definitionRange, enclosingRanges, type LineRange } from "./enclosing.js";
+import { definedName, familyOf, notSource } from "./language.js";
+import type { ContextCandidate, ContextMaterial, ContextMode, FileContext } from "./material.js";
+import { namesOfChange } from "./names.js";
+import { DEFAULT_SEARCH_BOUNDS, type SearchBounds, type SearchStop, searchWords } from "./search.js";
+
+/** Lines of an enclosing function or class shown at most; a longer one is shown as its header and the
+ * innermost block (or a window) around the change. */
+export const ENCLOSING_LINES = 150;
+/** Lines of a called definition shown at most, from its start. */
+export const DEFINITION_LINES = 80;
+/** Lines of the function a caller sits in shown at most; else a window of CALLER_WINDOW around it. */
+export const CALLER_LINES = 40;
+const CALLER_WINDOW = 5;
+/** A changed file this small is shown whole (auto). */
+export const SMALL_FILE_LINES = 200;
+export const SMALL_FILE_BYTES = 12 * 1024;
+/** Callers shown at most per name (each from another file), and in all. */
+export const CALLERS_PER_NAME = 3;
+export const CALLERS_TOTAL = 16;
+/** Tracked files listed at most. */
+export const TRACKED_LIMIT = 250_000;
+/** Characters of one line shown at most (a minified line is not context). */
+const LINE_CHARS = 500;
+/** Material one changed file brings at most, and the round at most (characters). */
+const FILE_MATERIAL_CHARS = 96 * 1024;
+const ROUND_MATERIAL_CHARS = 2 * 1024 * 1024;
+
+export interface GatherInput {
+  readonly mode: Exclude<ContextMode, "none">;
+  /** The changed files the reviewer may be shown, in diff order. */
+  readonly files: readonly DiffFile[];
+  /** Every changed file of the diff: searched first, and their shown lines are not callers. */
+  readonly changed: readonly DiffFile[];
+  readonly tree: TreeReader;
+  /** A path the excludes withhold from the reviewer: never read for context. */
+  readonly withheld: (path: string) => boolean;
+  /** Milliseconds, for the time bound (the round's clock). */
+  readonly now: () => number;
+  readonly bounds?: Partial<SearchBounds>;
+}
+
+/** What the gathering did, for the summary. */
+export interface GatherReport {
+  readonly mode: Exclude<ContextMode, "none">;
+  /** Changed files that brought context. */
+  readonly files: number;
+  /** Changed files that could not, and why (the first few). */
+  readonly skipped: readonly { readonly path: string; readonly why: string }[];
+  readonly search?: {
+    readonly tracked: number;
+    readonly from: "index" | "walk" | "changed files only";
+    readonly visited: number;
+    readonly bytes: number;
+    readonly stop: SearchStop;
+    readonly definitions: number;
+    readonly callers: number;
+  };
+}
+
+export interface Gathered {
+  readonly material: ContextMaterial;
+  readonly report: GatherReport;
+}
+
+const SKIPPED_SHOWN = 10;
+
+/** The new-side lines a file's diff shows (added and context lines). */
+export function shownLines(file: DiffFile): Set<number> {
+  const shown = new Set<number>();
+  for (const hunk of file.hunks)
+    for (const line of hunk.lines)
+      if (line.newLine !== undefined && line.kind !== "del") shown.add(line.newLine);
+  return shown;
+}
+
+/** The runs of changed lines of a file, as new-side ranges: added lines, and for lines only removed
+ * the place they were removed from. */
+export function changedRuns(file: DiffFile): LineRange[] {
+  const runs: LineRange[] = [];
+  for (const hunk of file.hunks) {
+    let from: number | undefined;
+    let to: number | undefined;
+    let next = hunk.newStart;
+    const close = () => {
+      if (from !== undefined && to !== undefined) runs.push({ from, to });
+      from = undefined;
+      to = undefined;
+    };
+    for (const line of hunk.lines) {
+      if (line.kind === "context") {
+        close();
+        next = (line.newLine ?? next) + 1;
+      } else if (line.kind === "add") {
+        const at = line.newLine ?? next;
+        from ??= at;
+        to = at;
+        next = at + 1;
+      } else if (line.kind === "del") {
+        from ??= Math.max(1, next);
+        to ??= Math.max(1, next);
+      }
+    }
+    close();
+  }
+  return runs;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+type HeadText = { kind: "text"; lines: string[] } | { kind: "skipped"; why: string };
+
+/** A changed file's text at the head, when it says what the diff says it does. */
+async function headText(tree: TreeReader, file: DiffFile, maxBytes: number): Promise<HeadText> {
+  if (tree.readNoFollow === undefined) return { kind: "skipped", why: "the tree cannot be read for context" };
+  let read: Awaited<ReturnType<NonNullable<TreeReader["readNoFollow"]>>>;
+  try {
+    read = await tree.readNoFollow(file.path, maxBytes);
+  } catch (error) {
+    return { kind: "skipped", why: error instanceof Error ? error.message : String(error) };
+  }
+  if (read.truncated)
+    return { kind: "skipped", why: `${read.size} bytes, more than the ${maxBytes} read for context` };
+  if (read.bytes.subarray(0, 8_000).includes(0)) return { kind: "skipped", why: "not text" };
+  let lines: string[];
+  try {
+    lines = utf8.decode(read.bytes).split(/\r?\n/);
+  } catch {
+    return { kind: "skipped", why: "not UTF-8 text" };
+  }
+  // A final newline ends the last line; it does not start another.
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  for (const hunk of file.hunks) {
+    for (const line of hunk.lines) {
+      if (line.kind === "del" || line.kind === "note" || line.newLine === undefined) continue;
+      if ((lines[line.newLine - 1] ?? "").replace(/\r$/, "") !== line.text.replace(/\r$/, "")) {
+        return {
+          kind: "skipped",
+          why: `the checked-out copy differs from the diff at line ${line.newLine}, so it is not the head's`,
+        };
+      }
+    }
+  }
+  return { kind: "text", lines };
+}
+
+function clip(line: string): string {
+  return line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line;
+}
+
+function candidate(
+  kind: ContextCandidate["kind"],
+  path: string,
+  lines: readonly string[],
+  range: LineRange,
+  name?: string,
+): ContextCandidate {
+  return {
+    kind,
+    path,
+    from: range.from,
+    lines: lines.slice(range.from - 1, range.to).map(clip),
+    ...(name !== undefined ? { name } : {}),
+  };
+}
+
+/** The name of the definition a range of code opens, if it opens one. */
+function openedName(lines: readonly string[], range: LineRange): string | undefined {
+  for (let n = range.from; n <= Math.min(range.to, range.from + 20); n += 1) {
+    const name = definedName(lines[n - 1] ?? "");
+    if (name !== undefined) return name;
+  }
+  return undefined;
+}
+
+/** The order the search opens files in: the changed files, then their directories' other files, then
+ * files of their languages, then the rest as the index lists them. */
+function searchOrder(tracked: readonly string[], changed: readonly string[]): string[] {
+  const dirOf = (p: string) => p.slice(0, p.lastIndexOf("/") + 1);
+  const extOf = (p: string) => {
+    const name = p.slice(p.lastIndexOf("/") + 1);
+    const dot = name.lastIndexOf(".");
+    return dot <= 0 ? "" : name.slice(dot);
+  };
+  const dirs = new Set(changed.map(dirOf));
+  const exts = new Set(changed.map(extOf).filter((e) => e !== ""));
+  const first = new Set(changed);
+  const near: string[] = [];
+  const kin: string[] = [];
+  const rest: string[] = [];
+  for (const p of tracked) {
+    if (first.has(p)) continue;
+    if (dirs.has(dirOf(p))) near.push(p);
+    else if (exts.has(extOf(p))) kin.push(p);
+    else rest.push(p);
+  }
+  return [...changed, ...near, ...kin, ...rest];
+}
+
+/** Each file's candidates, with the material's bounds applied (most wanted first). */
+function bounded(files: FileContext[]): FileContext[] {
+  let round = 0;
+  return files.map((f) => {
+    let own = 0;
+    const kept: ContextCandidate[] = [];
+    for (const c of f.candidates) {
+      const chars = c.lines.reduce((n, l) => n + l.length + 1, 0);
+      if (own + chars > FILE_MATERIAL_CHARS || round + chars > ROUND_MATERIAL_CHARS) continue;
+      own += chars;
+      round += chars;
+      kept.push(c);
+    }
+    return { file: f.file, candidates: kept };
+  });
+}
+
+export async function gatherContext(input: GatherInput): Promise<Gathered> {
+  const bounds: SearchBounds = { ...DEFAULT_SEARCH_BOUNDS, ...input.bounds };
+  const started = input.now();
+  const skipped: { path: string; why: string }[] = [];
+  const texts = new Map<string, string[]>();
+  const perFile: { file: DiffFile; candidates: ContextCandidate[]; touched: string[]; called: string[] }[] =
+    [];
+  let bytes = 0;
+  for (const file of input.files) {
+    if (file.status === "removed" || file.hunks.length === 0) continue;
+    if (input.withheld(file.path)) continue;
+    if (input.now() - started >= bounds.millis || bytes >= bounds.bytes) {
+      skipped.push({ path: file.path, why: "over the context's time or byte bound" });
+      continue;
+    }
+    const head = await headText(input.tree, file, bounds.fileBytes);
+    if (head.kind === "skipped") {
+      skipped.push({ path: file.path, why: head.why });
+      continue;
+    }
+    const { lines } = head;
+    bytes += lines.reduce((n, l) => n + l.length + 1, 0);
+    texts.set(file.path, lines);
+    const family = familyOf(file.path);
+    const candidates: ContextCandidate[] = [];
+    const whole =
+      lines.length <= SMALL_FILE_LINES && lines.reduce((n, l) => n + l.length + 1, 0) <= SMALL_FILE_BYTES;
+    if (input.mode === "auto" && whole) {
+      candidates.push(candidate("file", file.path, lines, { from: 1, to: lines.length }));
+    }
+    const seen = new Set<string>();
+    const enclosingNames: string[] = [];
+    for (const run of changedRuns(file)) {
+      for (const range of enclosingRanges(lines, run, family, ENCLOSING_LINES)) {
+        const key = `${range.from}-${range.to}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        candidates.push(candidate("enclosing", file.path, lines, range));
+        const name = openedName(lines, range);
+        if (name !== undefined) enclosingNames.push(name);
+      }
+    }
+    const names = input.mode === "auto" ? namesOfChange(file, enclosingNames) : { touched: [], called: [] };
+    perFile.push({ file, candidates, touched: [...names.touched], called: [...names.called] });
+  }
+  let search: GatherReport["search"];
+  if (input.mode === "auto" && perFile.some((f) => f.touched.length > 0 || f.called.length > 0)) {
+    search = await searchNames(input, perFile, texts, bounds, started, bytes);
+  }
+  // What a file's own diff shows whenever the file is shown is no context: a file added whole brings
+  // nothing of its own.
+  const own = (f: (typeof perFile)[number]) => {
+    const shown = shownLines(f.file);
+    return f.candidates.filter(
+      (c) => c.path !== f.file.path || c.lines.some((_, i) => !shown.has(c.from + i)),
+    );
+  };
+  const material: ContextMaterial = {
+    mode: input.mode,
+    changed: input.changed.map((f) => f.path),
+    files: bounded(perFile.map((f) => ({ file: f.file.path, candidates: own(f) }))).filter(
+      (f) => f.candidates.length > 0,
+    ),
+  };
+  return {
+    material,
+    report: {
+      mode: input.mode,
+      files: material.files.length,
+      skipped: skipped.slice(0, SKIPPED_SHOWN),
+      ...(search !== undefined ? { search } : {}),
+    },
+  };
+}
+
+/** The search for the names the changed files call and touch, and the candidates it finds added to
+ * each file that named them. */
+async function searchNames(
+  input: GatherInput,
+  perFile: { file: DiffFile; candidates: ContextCandidate[]; touched: string[]; called: string[] }[],
+  texts: ReadonlyMap<string, string[]>,
+  bounds: SearchBounds,
+  started: number,
+  spent: number,
+): Promise<NonNullable<GatherReport["search"]>> {
+  const changedPaths = input.changed.filter((f) => f.status !== "removed").map((f) => f.path);
+  const listed =
+    input.tree.trackedFiles !== undefined ? await input.tree.trackedFiles(TRACKED_LIMIT) : undefined;
+  const searchable = (p: string) => !input.withheld(p) && !notSource(p);
+  const paths = searchOrder(listed?.paths ?? [], changedPaths).filter(searchable);
+  const shownBy = new Map(input.changed.map((f) => [f.path, shownLines(f)]));
+  const result = await searchWords({
+    tree: input.tree,
+    paths,
+    request: {
+      definitions: [...new Set(perFile.flatMap((f) => f.called))],
+      uses: [...new Set(perFile.flatMap((f) => f.touched))],
+      usesPerName: CALLERS_PER_NAME,
+      usesTotal: CALLERS_TOTAL,
+    },
+    // What is left of the bounds after reading the changed files.
+    bounds: {
+      ...bounds,
+      bytes: Math.max(0, bounds.bytes - spent),
+      millis: Math.max(0, bounds.millis - (input.now() - started)),
+    },
+    now: input.now,
+    shown: (path, line) => shownBy.get(path)?.has(line) === true,
+    known: texts,
+  });
+  for (const f of perFile) {
+    for (const name of f.called) {
+      const place = result.definitions.get(name);
+      const lines = place === undefined ? undefined : result.texts.get(place.path);
+      if (place === undefined || lines === undefined) continue;
+      const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
+      f.candidates.push(candidate("definition", place.path, lines, range, name));
+    }
+    for (const name of f.touched) {
+      for (const place of result.uses.get(name) ?? []) {
+        const lines = result.texts.get(place.path);
+        if (lines === undefined) continue;
+        const at = { from: place.line, to: place.line };
+        const ranges = enclosingRanges(lines, at, familyOf(place.path), CALLER_LINES);
+        const fits =
+          ranges.length === 1 && ranges[0] !== undefined && ranges[0].to - ranges[0].from < CALLER_LINES;
+        const range = fits
+          ? (ranges[0] as LineRange)
+          : {
+              from: Math.max(1, place.line - CALLER_WINDOW),
+              to: Math.min(lines.length, place.line + CALLER_WINDOW),
+            };
+        f.candidates.push(candidate("caller", place.path, lines, range, name));
+      }
+    }
+  }
+  return {
+    tracked: listed?.paths.length ?? changedPaths.length,
+    from: listed?.from ?? "changed files only",
+    visited: result.visited,
+    bytes: result.bytes + spent,
+    stop: listed?.truncated === true && result.stop === "all-files" ? "files" : result.stop,
+    definitions: result.definitions.size,
+    callers: [...result.uses.values()].reduce((n, l) => n + l.length, 0),
+  };
+}
