@@ -42,6 +42,8 @@ async function answers(tree: TreeReader, paths: readonly string[]) {
   return out;
 }
 
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
 describe("memoryTree", () => {
   it("answers every question as the tree on disk answers it for the same files", async () => {
     const files: Record<string, string | Uint8Array> = {
@@ -103,5 +105,42 @@ describe("memoryTree", () => {
     const tree = memoryTree({ files: new Map([["big", new Uint8Array(10)]]), readCapBytes: 4 });
     expect(await tree.read("big")).toMatchObject({ size: 10, truncated: true });
     await expect(tree.readJson("big")).rejects.toThrow(/read cap/);
+  });
+
+  // The reviewer's context (src/context/) reads a tree through these two: an eval case's head answers
+  // them as a checkout does, so `eval --reach` measures the context a round would show.
+  it("lists its files as the tracked ones, in a stable order, up to the limit", async () => {
+    const tree = memoryTree({
+      files: new Map([
+        ["src/b.ts", utf8("b")],
+        ["src/a.ts", utf8("a")],
+        ["README.md", utf8("r")],
+      ]),
+      unknown: new Map([["logo.png", "a binary change: its content is not in the diff"]]),
+    });
+    expect(await tree.trackedFiles?.(10)).toEqual({
+      paths: ["README.md", "logo.png", "src/a.ts", "src/b.ts"],
+      truncated: false,
+      from: "walk",
+    });
+    expect(await tree.trackedFiles?.(2)).toEqual({
+      paths: ["README.md", "logo.png"],
+      truncated: true,
+      from: "walk",
+    });
+  });
+
+  it("reads for context at most the bytes asked, and refuses what it cannot read as read does", async () => {
+    const tree = memoryTree({
+      files: new Map([["src/a.ts", utf8("0123456789")]]),
+      unknown: new Map([["logo.png", "a binary change: its content is not in the diff"]]),
+    });
+    const read = await tree.readNoFollow?.("src/a.ts", 4);
+    expect(read && new TextDecoder().decode(read.bytes)).toBe("0123");
+    expect(read).toMatchObject({ size: 10, truncated: true });
+    expect(await tree.readNoFollow?.("src/a.ts", 100)).toMatchObject({ size: 10, truncated: false });
+    await expect(tree.readNoFollow?.("logo.png", 10)).rejects.toThrow(/binary change/);
+    await expect(tree.readNoFollow?.("../etc/passwd", 10)).rejects.toThrow(TreeError);
+    await expect(tree.readNoFollow?.("src", 10)).rejects.toThrow(/directory/);
   });
 });

@@ -1,7 +1,8 @@
 // A TreeReader over files held in memory: the head of an eval case, rebuilt from its base/ files and
 // its change.diff (src/diff/apply.ts). It answers what the on-disk tree answers (fs-tree.ts), under the
 // same rules: paths confined by treePath, reads capped, JSON read strictly, SQLite opened read-only
-// from bytes. A path whose content the diff could not give (a binary change) exists but cannot be
+// from bytes; and, for the reviewer's context (src/context/), its files as the tracked ones (a walk:
+// there is no index) and reads that follow no link (it holds none). A path whose content the diff could not give (a binary change) exists but cannot be
 // read: every question about it is a TreeError, so a criterion on it errors and can never pass.
 import { foldKey, nameKey } from "../criteria/path-name.js";
 import { parseJsonFile } from "../criteria/text.js";
@@ -12,6 +13,7 @@ import {
   type ListedEntry,
   type Listing,
   READ_CAP_BYTES,
+  type TrackedFiles,
   TreeError,
   type TreeReader,
   treePath,
@@ -103,6 +105,20 @@ export function memoryTree(input: MemoryTreeInput): TreeReader {
         );
       }
       return countTableRows(file.bytes, table, treePath(asked));
+    },
+    // Every path held, known or not (one whose content the diff could not give is still tracked; reading
+    // it is a TreeError), in code-point order so a search visits them the same way every run.
+    async trackedFiles(limit: number): Promise<TrackedFiles> {
+      const all = [...nodes.values()]
+        .filter((n) => n.kind !== "dir")
+        .map((n) => n.path)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return { paths: all.slice(0, limit), truncated: all.length > limit, from: "walk" };
+    },
+    async readNoFollow(asked: string, maxBytes: number): Promise<FileBytes> {
+      const file = fileBytes(asked);
+      const bytes = file.bytes.subarray(0, Math.max(0, maxBytes));
+      return { bytes, size: file.size, truncated: bytes.length < file.size };
     },
   };
 }
