@@ -312,7 +312,7 @@ describe("--reviewers", () => {
           {
             label: "claude",
             provider: "anthropic",
-            model: "claude-sonnet-4-5",
+            model: "claude-sonnet-5-5",
             "base-url": world.anthropic.baseUrl,
             "api-key-env": "REVIEWER_KEY",
           },

@@ -41,7 +41,7 @@ beforeEach(async () => {
       "  api-key-env: ALPHA_KEY",
       "- label: beta",
       "  provider: anthropic",
-      "  model: claude-sonnet-4-5",
+      "  model: claude-sonnet-5-5",
       `  base-url: ${beta.baseUrl}`,
       "  api-key-env: BETA_KEY",
     ].join("\n"),

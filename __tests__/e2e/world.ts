@@ -133,7 +133,7 @@ export async function startWorld(
     }),
     anthropicInputs: () => ({
       provider: "anthropic",
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-5-5",
       "api-key": REVIEWER_KEY,
       "base-url": claude.baseUrl,
     }),

@@ -79,7 +79,7 @@ describe("anthropic reviewer: a reply", () => {
     const { reviewer } = await setup([anthropicReply(APPROVE, { inputTokens: 900, outputTokens: 40 })]);
     const reply = success(await reviewer.review(PROMPT));
     expect(reply.text).toBe(APPROVE);
-    expect(reply.model).toBe("claude-sonnet-4-5-20250929");
+    expect(reply.model).toBe("claude-sonnet-5-5-20250929");
     expect(reply.usage).toEqual({ inputTokens: 900, outputTokens: 40 });
     expect(reply.attempts).toBe(1);
   });

@@ -73,7 +73,7 @@ describe("a reviewer's reply past the cap", () => {
     const big = streamedReply(HUNDRED_MB);
     const server = await startAnthropicServer({ apiKey: KEY, replies: [big] });
     servers.push(server);
-    const reply = await anthropicReviewer({ ...options(server.baseUrl), model: "claude-sonnet-4-5" }).review(
+    const reply = await anthropicReviewer({ ...options(server.baseUrl), model: "claude-sonnet-5-5" }).review(
       PROMPT,
     );
     if (reply.ok) throw new Error("a 100 MB reply was accepted");

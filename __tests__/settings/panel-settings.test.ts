@@ -13,7 +13,7 @@ const YAML_PANEL = [
   "  api-key-env: OPENAI_KEY",
   "- label: beta",
   "  provider: anthropic",
-  "  model: claude-sonnet-4-5",
+  "  model: claude-sonnet-5-5",
   "  api-key-env: ANTHROPIC_KEY",
   "  context-window: 200000",
   "  max-output-tokens: 4096",
@@ -39,7 +39,7 @@ describe("the reviewers input", () => {
     expect(s.panel?.policy).toEqual({ kind: "quorum", k: 2 });
     expect(s.panel?.reviewers.map((r) => [r.label, r.provider, r.model, r.apiKey, r.baseUrl])).toEqual([
       ["alpha", "openai", "gpt-4.1", "sk-openai-key-0001", undefined],
-      ["beta", "anthropic", "claude-sonnet-4-5", "sk-ant-key-0002", undefined],
+      ["beta", "anthropic", "claude-sonnet-5-5", "sk-ant-key-0002", undefined],
       ["local", "openai", "llama3.1:8b", "", "http://127.0.0.1:11434/v1"],
     ]);
     expect(s.panel?.reviewers[1]).toMatchObject({ contextWindow: 200_000, maxOutputTokens: 4096 });

@@ -213,7 +213,7 @@ export function anthropicReply(text: string, options: AnthropicReplyOptions = {}
       id: "msg_loopback",
       type: "message",
       role: "assistant",
-      model: options.model ?? "claude-sonnet-4-5-20250929",
+      model: options.model ?? "claude-sonnet-5-5-20250929",
       content: "content" in options ? options.content : blocks,
       stop_reason: "stopReason" in options ? options.stopReason : "end_turn",
       stop_sequence: null,
