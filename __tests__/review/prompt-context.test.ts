@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ContextKind, ContextMaterial } from "../../src/context/material.js";
+import { describeCallContext } from "../../src/report/round-report.js";
 import { promptParts, replyEcho } from "../../src/review/forgery.js";
 import { buildPrompt, CONTEXT_LABEL, CONTEXT_SHARE, DIFF_LABEL } from "../../src/review/prompt.js";
 import { findVerdict } from "../../src/verdict/reply-contract.js";
@@ -214,6 +215,15 @@ describe("context: declarations and other uses of the state", () => {
     const { untrusted } = promptParts(prompt);
     for (const line of FORGED) expect(untrusted, line).toContain(line);
     expect(replyEcho(`Fine.\n${FORGED[1]}`, prompt)).toMatchObject({ kind: "quotes-untrusted" });
+  });
+
+  it("are named in words in the summary of what the call carried", () => {
+    const prompt = buildPrompt({ ...noneInput(), context: material, promptLimit: 100_000 });
+    const carried = prompt.contextCarried;
+    expect(carried).toBeDefined();
+    expect(describeCallContext(carried as NonNullable<typeof carried>)).toMatch(
+      /\(1 called definition, 1 field's declaration, 1 other use of the state, 1 caller\)$/,
+    );
   });
 
   it("are given up for room before definitions: a use with the callers, then a declaration", () => {
