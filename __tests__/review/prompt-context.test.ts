@@ -5,7 +5,8 @@
 // project's guidelines sit with the task, quoted so no line of theirs can be a section of the prompt.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ContextMaterial } from "../../src/context/material.js";
+import type { ContextKind, ContextMaterial } from "../../src/context/material.js";
+import { describeCallContext } from "../../src/report/round-report.js";
 import { promptParts, replyEcho } from "../../src/review/forgery.js";
 import { buildPrompt, CONTEXT_LABEL, CONTEXT_SHARE, DIFF_LABEL } from "../../src/review/prompt.js";
 import { findVerdict } from "../../src/verdict/reply-contract.js";
@@ -174,6 +175,90 @@ describe("context within the budget", () => {
     expect(prompt.context).toEqual([]);
     expect(prompt.text).toBe(BEFORE_CONTEXT);
     expect(prompt.contextCarried?.trimmed).toMatchObject({ enclosing: 2, definition: 8, caller: 30 });
+  });
+});
+
+describe("context: declarations and other uses of the state", () => {
+  const material: ContextMaterial = {
+    mode: "auto",
+    files: [
+      {
+        file: "src/cart.ts",
+        candidates: [
+          { kind: "use", path: "src/refund.ts", from: 12, lines: FORGED, name: "items" },
+          { kind: "caller", path: "src/checkout.ts", from: 40, lines: ["total(cart);"], name: "total" },
+          {
+            kind: "declaration",
+            path: "src/cart.ts",
+            from: 3,
+            lines: ["export class Cart {", "  items = [];"],
+            name: "items",
+          },
+          {
+            kind: "definition",
+            path: "src/limits.ts",
+            from: 3,
+            lines: ["export const LIMIT = 100;"],
+            name: "LIMIT",
+          },
+        ],
+      },
+    ],
+  };
+
+  it("are headed by what they are, fenced like any context, and a forged verdict in one is inert", () => {
+    const prompt = buildPrompt({ ...noneInput(), context: material, promptLimit: 100_000 });
+    expect(prompt.user).toContain(
+      `### "src/cart.ts" lines 3–4: the declaration of \`items\`\n<<<BEGIN ${CONTEXT_LABEL} ${prompt.fenceId}>>>\nexport class Cart {\n  items = [];\n<<<END ${CONTEXT_LABEL} ${prompt.fenceId}>>>`,
+    );
+    expect(prompt.user).toContain('### "src/refund.ts" lines 12–16: another use of the state `items`');
+    const { untrusted } = promptParts(prompt);
+    for (const line of FORGED) expect(untrusted, line).toContain(line);
+    expect(replyEcho(`Fine.\n${FORGED[1]}`, prompt)).toMatchObject({ kind: "quotes-untrusted" });
+  });
+
+  it("are named in words in the summary of what the call carried", () => {
+    const prompt = buildPrompt({ ...noneInput(), context: material, promptLimit: 100_000 });
+    const carried = prompt.contextCarried;
+    expect(carried).toBeDefined();
+    expect(describeCallContext(carried as NonNullable<typeof carried>)).toMatch(
+      /\(1 called definition, 1 field's declaration, 1 other use of the state, 1 caller\)$/,
+    );
+  });
+
+  it("are given up for room before definitions: a use with the callers, then a declaration", () => {
+    // Blocks of one size, so that what fits is a prefix of the order they are taken in.
+    const block = (kind: ContextKind, file: string, name: string) => ({
+      kind,
+      path: `src/${file}.ts`,
+      from: 10,
+      lines: [`// ${kind.padEnd(12)} a`, `// ${kind.padEnd(12)} b`, `// ${kind.padEnd(12)} c`],
+      name,
+    });
+    const even: ContextMaterial = {
+      mode: "auto",
+      files: [
+        {
+          file: "src/cart.ts",
+          candidates: [
+            block("caller", "aaaa", "total"),
+            block("use", "bbbb", "items"),
+            block("declaration", "cccc", "items"),
+            block("definition", "dddd", "LIMIT"),
+          ],
+        },
+      ],
+    };
+    const build = (limit: number) => buildPrompt({ ...noneInput(), context: even, promptLimit: limit });
+    const full = build(100_000);
+    expect(full.context.map((b) => b.kind)).toEqual(["definition", "declaration", "caller", "use"]);
+    // Lower the window a token at a time and note each kind as it is first given up.
+    const order: string[] = [];
+    for (let limit = full.estimatedTokens; order.length < 4 && limit > 0; limit -= 1) {
+      for (const kind of Object.keys(build(limit).contextCarried?.trimmed ?? {}))
+        if (!order.includes(kind)) order.push(kind);
+    }
+    expect(order).toEqual(["use", "caller", "declaration", "definition"]);
   });
 });
 

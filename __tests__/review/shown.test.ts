@@ -155,6 +155,20 @@ describe("shownLines with context", () => {
             lines: ["export const LIMIT = 100;", "export const FLOOR = 0;"],
             name: "LIMIT",
           },
+          {
+            kind: "declaration",
+            path: "src/item.ts",
+            from: 2,
+            lines: ["export interface Item {", "  price: number;", "}"],
+            name: "price",
+          },
+          {
+            kind: "use",
+            path: "src/refund.ts",
+            from: 12,
+            lines: ["function refund(item) {", "  return -item.price;", "}"],
+            name: "price",
+          },
           // A caller whose own lines pose as a heading and a block of another file: material, inert.
           {
             kind: "caller",
@@ -187,6 +201,10 @@ describe("shownLines with context", () => {
     expect(isShown(shown, "src/limits.ts", "export const LIMIT = 100;\nexport const FLOOR = 0;")).toBe(true);
     expect(shown.get("src/limits.ts")?.get(8)).toBe("export const FLOOR = 0;");
     expect(shown.get("src/checkout.ts")?.get(42)).toBe("eval(input)");
+    // A field's declaration and another use of the state, at the lines their headings name.
+    expect(isShown(shown, "src/item.ts", "export interface Item {\n  price: number;\n}")).toBe(true);
+    expect(shown.get("src/item.ts")?.get(3)).toBe("  price: number;");
+    expect(shown.get("src/refund.ts")?.get(13)).toBe("  return -item.price;");
     // The caller's forged heading and fence name no file of their own.
     expect(shown.has("src/evil.ts")).toBe(false);
   });

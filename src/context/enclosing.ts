@@ -280,3 +280,53 @@ export function definitionRange(
   }
   return { from: range.from, to: Math.min(range.to, range.from + maxLines - 1, total) };
 }
+
+/** The innermost block holding a line, and the line that opens it (its header's last line: a `{` on a
+ * line of its own belongs to the line above). */
+export interface Holder {
+  readonly header: number;
+  readonly range: LineRange;
+}
+
+/** Per file (its lines), the innermost brace pair holding each line strictly inside it, or null when
+ * the file's braces cannot be trusted: computed once, so a search asking about many lines of one file
+ * pays for its braces once. */
+const innermostOf = new WeakMap<readonly string[], (Pair | undefined)[] | null>();
+
+function innermostPairs(lines: readonly string[], family: Family): (Pair | undefined)[] | null {
+  let found = innermostOf.get(lines);
+  if (found === undefined) {
+    const pairs = bracePairs(codeOnly(lines, family));
+    if (pairs === undefined) found = null;
+    else {
+      const inner: (Pair | undefined)[] = [];
+      // Outer pairs first, so that an inner pair overwrites the lines it holds.
+      for (const p of [...pairs].sort((a, b) => a.open - b.open || b.close - a.close))
+        for (let n = p.open + 1; n < p.close; n += 1) inner[n] = p;
+      found = inner;
+    }
+    innermostOf.set(lines, found);
+  }
+  return found;
+}
+
+/** The innermost block that holds a line, strictly inside it: for brace languages the innermost brace
+ * pair, for indentation languages the nearest less-indented line above and what it opens. Undefined at
+ * the top level, or where the braces cannot be trusted. */
+export function holderOf(lines: readonly string[], line: number, family: Family): Holder | undefined {
+  if (family === "brace-js" || family === "brace-c") {
+    const best = innermostPairs(lines, family)?.[line];
+    if (best === undefined) return undefined;
+    const header = /^\s*\{/.test(lines[best.open - 1] ?? "") && best.open > 1 ? best.open - 1 : best.open;
+    return { header, range: { from: header, to: best.close } };
+  }
+  if (family === "indent" || family === "end") {
+    const own = indentOf(lines[line - 1] ?? "");
+    for (let n = line - 1; n >= 1; n -= 1) {
+      const text = lines[n - 1] as string;
+      if (blank(text) || indentOf(text) >= own) continue;
+      return { header: n, range: { from: n, to: indentBlockEnd(lines, n, family) } };
+    }
+  }
+  return undefined;
+}

@@ -5,8 +5,9 @@
 // commit, an edited working tree) brings nothing: its line numbers would lie. Pure but for the port.
 import type { DiffFile } from "../diff/types.js";
 import type { TreeReader } from "../ports/tree.js";
-import { definitionRange, enclosingRanges, type LineRange } from "./enclosing.js";
-import { definedName, familyOf, notSource } from "./language.js";
+import { definitionRange, enclosingRanges, holderOf, type LineRange } from "./enclosing.js";
+import { fieldsOfChange, membersOfChange, outerWrites, usesName } from "./fields.js";
+import { definedName, type Family, familyOf, notSource } from "./language.js";
 import type { ContextCandidate, ContextMaterial, ContextMode, FileContext } from "./material.js";
 import { namesOfChange } from "./names.js";
 import { DEFAULT_SEARCH_BOUNDS, type SearchBounds, type SearchStop, searchWords } from "./search.js";
@@ -25,6 +26,15 @@ export const SMALL_FILE_BYTES = 12 * 1024;
 /** Callers shown at most per name (each from another file), and in all. */
 export const CALLERS_PER_NAME = 3;
 export const CALLERS_TOTAL = 16;
+/** A field's type shown whole when it is this short; else its header and the lines around the field. */
+export const DECLARATION_LINES = 30;
+const DECLARATION_WINDOW = 2;
+/** Other places in a changed file that use state its hunks write, shown at most per name and per file;
+ * and places elsewhere that use a field the diff declares or removes, per name and in all. */
+export const STATE_USES_PER_NAME = 3;
+export const STATE_USES_PER_FILE = 8;
+export const FIELD_USES_PER_NAME = 3;
+export const FIELD_USES_TOTAL = 12;
 /** Tracked files listed at most. */
 export const TRACKED_LIMIT = 250_000;
 /** Characters of one line shown at most (a minified line is not context). */
@@ -71,6 +81,18 @@ export interface Gathered {
 }
 
 const SKIPPED_SHOWN = 10;
+
+/** What one changed file brings, and the names its search asks about. */
+interface PerFile {
+  file: DiffFile;
+  candidates: ContextCandidate[];
+  touched: string[];
+  called: string[];
+  /** Members its changed lines use: their declarations. */
+  members: string[];
+  /** Fields its changed lines declare or remove: their uses elsewhere. */
+  fields: string[];
+}
 
 /** The new-side lines a file's diff shows (added and context lines). */
 export function shownLines(file: DiffFile): Set<number> {
@@ -226,8 +248,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   const started = input.now();
   const skipped: { path: string; why: string }[] = [];
   const texts = new Map<string, string[]>();
-  const perFile: { file: DiffFile; candidates: ContextCandidate[]; touched: string[]; called: string[] }[] =
-    [];
+  const perFile: PerFile[] = [];
   let bytes = 0;
   for (const file of input.files) {
     if (file.status === "removed" || file.hunks.length === 0) continue;
@@ -263,11 +284,30 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
         if (name !== undefined) enclosingNames.push(name);
       }
     }
-    const names = input.mode === "auto" ? namesOfChange(file, enclosingNames) : { touched: [], called: [] };
-    perFile.push({ file, candidates, touched: [...names.touched], called: [...names.called] });
+    const auto = input.mode === "auto";
+    const names = auto ? namesOfChange(file, enclosingNames) : { touched: [], called: [] };
+    const members = auto ? membersOfChange(file) : { used: [], written: [] };
+    if (auto) {
+      const near = new Set(shownLines(file));
+      for (const c of candidates) for (let n = c.from; n < c.from + c.lines.length; n += 1) near.add(n);
+      candidates.push(
+        ...stateUses(file.path, lines, near, members.written, outerWrites(file, lines, family)),
+      );
+    }
+    perFile.push({
+      file,
+      candidates,
+      touched: [...names.touched],
+      called: [...names.called],
+      members: [...members.used],
+      fields: auto ? fieldsOfChange(file, lines, family) : [],
+    });
   }
   let search: GatherReport["search"];
-  if (input.mode === "auto" && perFile.some((f) => f.touched.length > 0 || f.called.length > 0)) {
+  if (
+    input.mode === "auto" &&
+    perFile.some((f) => f.touched.length + f.called.length + f.members.length + f.fields.length > 0)
+  ) {
     search = await searchNames(input, perFile, texts, bounds, started, bytes);
   }
   // What a file's own diff shows whenever the file is shown is no context: a file added whole brings
@@ -296,11 +336,70 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   };
 }
 
+/** What is shown of a place that uses a name: the function it sits in when that is short, else a
+ * window around it. */
+function useRange(lines: readonly string[], line: number, path: string): LineRange {
+  const ranges = enclosingRanges(lines, { from: line, to: line }, familyOf(path), CALLER_LINES);
+  const fits = ranges.length === 1 && ranges[0] !== undefined && ranges[0].to - ranges[0].from < CALLER_LINES;
+  return fits
+    ? (ranges[0] as LineRange)
+    : { from: Math.max(1, line - CALLER_WINDOW), to: Math.min(lines.length, line + CALLER_WINDOW) };
+}
+
+/** What is shown of a field's declaration: the type that declares it when short, else the type's
+ * header and the lines around the field (for a Python attribute, the lines around it). */
+function declarationRanges(lines: readonly string[], line: number, family: Family): LineRange[] {
+  const around = {
+    from: Math.max(1, line - DECLARATION_WINDOW),
+    to: Math.min(lines.length, line + DECLARATION_WINDOW),
+  };
+  const holder = family === "indent" ? undefined : holderOf(lines, line, family);
+  if (holder === undefined) return [around];
+  if (holder.range.to - holder.range.from < DECLARATION_LINES) return [holder.range];
+  const header = { from: holder.header, to: holder.header };
+  return around.from > header.to ? [header, around] : [{ from: header.from, to: around.to }];
+}
+
+/** Other places in a changed file that use what its hunks write (members, and variables from outside
+ * the changed function), each shown as the function it sits in or a window, one a function, none
+ * already `near` (the diff's lines, the code around the hunks): a write is judged by who else reads
+ * the state. */
+function stateUses(
+  path: string,
+  lines: readonly string[],
+  near: ReadonlySet<number>,
+  members: readonly string[],
+  variables: readonly string[],
+): ContextCandidate[] {
+  const found: ContextCandidate[] = [];
+  const taken = new Set<string>();
+  const wanted = [
+    ...members.map((name) => ({ name, bare: false })),
+    ...variables.map((name) => ({ name, bare: true })),
+  ];
+  for (const { name, bare } of wanted) {
+    let forName = 0;
+    for (let n = 1; n <= lines.length && forName < STATE_USES_PER_NAME; n += 1) {
+      if (found.length >= STATE_USES_PER_FILE) return found;
+      const text = lines[n - 1] as string;
+      if (near.has(n) || text.length > 2_000 || /^\s*(?:\/\/|#|\*|\/\*|--)/.test(text)) continue;
+      if (!usesName(text, name, bare)) continue;
+      const range = useRange(lines, n, path);
+      const key = `${range.from}-${range.to}`;
+      if (taken.has(key)) continue;
+      taken.add(key);
+      forName += 1;
+      found.push(candidate("use", path, lines, range, name));
+    }
+  }
+  return found;
+}
+
 /** The search for the names the changed files call and touch, and the candidates it finds added to
  * each file that named them. */
 async function searchNames(
   input: GatherInput,
-  perFile: { file: DiffFile; candidates: ContextCandidate[]; touched: string[]; called: string[] }[],
+  perFile: PerFile[],
   texts: ReadonlyMap<string, string[]>,
   bounds: SearchBounds,
   started: number,
@@ -320,6 +419,10 @@ async function searchNames(
       uses: [...new Set(perFile.flatMap((f) => f.touched))],
       usesPerName: CALLERS_PER_NAME,
       usesTotal: CALLERS_TOTAL,
+      fields: [...new Set(perFile.flatMap((f) => f.members))],
+      members: [...new Set(perFile.flatMap((f) => f.fields))],
+      membersPerName: FIELD_USES_PER_NAME,
+      membersTotal: FIELD_USES_TOTAL,
     },
     // What is left of the bounds after reading the changed files.
     bounds: {
@@ -343,17 +446,23 @@ async function searchNames(
       for (const place of result.uses.get(name) ?? []) {
         const lines = result.texts.get(place.path);
         if (lines === undefined) continue;
-        const at = { from: place.line, to: place.line };
-        const ranges = enclosingRanges(lines, at, familyOf(place.path), CALLER_LINES);
-        const fits =
-          ranges.length === 1 && ranges[0] !== undefined && ranges[0].to - ranges[0].from < CALLER_LINES;
-        const range = fits
-          ? (ranges[0] as LineRange)
-          : {
-              from: Math.max(1, place.line - CALLER_WINDOW),
-              to: Math.min(lines.length, place.line + CALLER_WINDOW),
-            };
-        f.candidates.push(candidate("caller", place.path, lines, range, name));
+        f.candidates.push(
+          candidate("caller", place.path, lines, useRange(lines, place.line, place.path), name),
+        );
+      }
+    }
+    for (const name of f.members) {
+      const place = result.fields.get(name);
+      const lines = place === undefined ? undefined : result.texts.get(place.path);
+      if (place === undefined || lines === undefined) continue;
+      for (const range of declarationRanges(lines, place.line, familyOf(place.path)))
+        f.candidates.push(candidate("declaration", place.path, lines, range, name));
+    }
+    for (const name of f.fields) {
+      for (const place of result.members.get(name) ?? []) {
+        const lines = result.texts.get(place.path);
+        if (lines === undefined) continue;
+        f.candidates.push(candidate("use", place.path, lines, useRange(lines, place.line, place.path), name));
       }
     }
   }

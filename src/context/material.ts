@@ -18,16 +18,27 @@ export type ContextKind =
   | "enclosing"
   /** The definition of a name the added lines call that the diff does not show (auto). */
   | "definition"
+  /** The declaration of a field or member the changed lines use: its type's body, or the lines around
+   * it (auto). */
+  | "declaration"
   /** A place elsewhere that uses a name the diff defines, changes or removes (auto). */
-  | "caller";
+  | "caller"
+  /** A place reading or writing state the change writes or declares: a field, or a variable from
+   * outside the changed function (auto). */
+  | "use";
 
 /** Lower is kept longer. A whole file and a hunk's surroundings are what a reviewer reads a hunk by;
- * a definition it calls comes next; callers elsewhere go first. */
+ * a definition it calls comes next, then the declaration of a field it uses (a few lines: what the
+ * field holds). Uses go first: of a name the change defines (a caller, a dependence by a call) and of
+ * state it writes or declares (a dependence by data) are peers, taken in the order gathered: other
+ * functions of the changed file that share its state, then callers, then uses of its fields elsewhere. */
 export const KIND_RANK: Readonly<Record<ContextKind, number>> = Object.freeze({
   file: 0,
   enclosing: 0,
   definition: 1,
-  caller: 2,
+  declaration: 2,
+  caller: 3,
+  use: 3,
 });
 
 /** Lines of the head's text at `path`, from line `from` (1-based). */
@@ -36,7 +47,7 @@ export interface ContextCandidate {
   readonly path: string;
   readonly from: number;
   readonly lines: readonly string[];
-  /** The name a definition or a caller is about. */
+  /** The name a definition, a caller, a declaration or a use is about. */
   readonly name?: string;
 }
 

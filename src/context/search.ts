@@ -6,7 +6,8 @@
 // symlinks (TreeReader.readNoFollow); files the excludes withhold, or that are not source, are never
 // opened. Pure but for the port.
 import type { TreeReader } from "../ports/tree.js";
-import { definedName } from "./language.js";
+import { fieldsDeclared } from "./fields.js";
+import { definedName, familyOf } from "./language.js";
 
 export interface SearchBounds {
   /** Files opened at most. */
@@ -33,6 +34,13 @@ export interface SearchRequest {
   readonly uses: readonly string[];
   readonly usesPerName: number;
   readonly usesTotal: number;
+  /** Names whose declaration as a field (fields.ts) is wanted: the first found stands. */
+  readonly fields?: readonly string[];
+  /** Names whose uses as a member (`x.name`) are wanted: at most `membersPerName` each (one a file),
+   * `membersTotal` in all. */
+  readonly members?: readonly string[];
+  readonly membersPerName?: number;
+  readonly membersTotal?: number;
 }
 
 /** Where a name was found: the file and the line (1-based). */
@@ -47,6 +55,8 @@ export type SearchStop = "complete" | "all-files" | "files" | "bytes" | "time";
 export interface SearchResult {
   readonly definitions: ReadonlyMap<string, Place>;
   readonly uses: ReadonlyMap<string, readonly Place[]>;
+  readonly fields: ReadonlyMap<string, Place>;
+  readonly members: ReadonlyMap<string, readonly Place[]>;
   /** The lines of every file a place is in. */
   readonly texts: ReadonlyMap<string, readonly string[]>;
   readonly visited: number;
@@ -94,19 +104,39 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
   const { request, bounds } = input;
   const wantedDefinitions = new Set(request.definitions);
   const wantedUses = new Set(request.uses);
+  const wantedFields = new Set(request.fields ?? []);
+  const wantedMembers = new Set(request.members ?? []);
+  const membersPerName = request.membersPerName ?? 0;
+  const membersTotal = request.membersTotal ?? 0;
   const definitions = new Map<string, Place>();
   const uses = new Map<string, Place[]>();
+  const fields = new Map<string, Place>();
+  const members = new Map<string, Place[]>();
   const texts = new Map<string, readonly string[]>();
   let usesFound = 0;
+  let membersFound = 0;
   let visited = 0;
   let bytes = 0;
   const started = input.now();
-  const all = [...new Set([...request.definitions, ...request.uses])];
+  const all = [...new Set([...request.definitions, ...request.uses, ...wantedFields, ...wantedMembers])];
   const done = () =>
     definitions.size >= wantedDefinitions.size &&
+    fields.size >= wantedFields.size &&
     (usesFound >= request.usesTotal ||
-      [...wantedUses].every((n) => (uses.get(n)?.length ?? 0) >= request.usesPerName));
-  if (all.length === 0) return { definitions, uses, texts, visited, bytes, stop: "complete" };
+      [...wantedUses].every((n) => (uses.get(n)?.length ?? 0) >= request.usesPerName)) &&
+    (membersFound >= membersTotal ||
+      [...wantedMembers].every((n) => (members.get(n)?.length ?? 0) >= membersPerName));
+  const result = (stop: SearchStop): SearchResult => ({
+    definitions,
+    uses,
+    fields,
+    members,
+    texts,
+    visited,
+    bytes,
+    stop,
+  });
+  if (all.length === 0) return result("complete");
   const expression = wordsExpression(all);
   let stop: SearchStop = "all-files";
   for (const path of input.paths) {
@@ -154,6 +184,30 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
       for (const m of line.matchAll(expression)) {
         const name = m[0];
         const place = { path, line: i + 1 };
+        if (
+          wantedFields.has(name) &&
+          !fields.has(name) &&
+          fieldsDeclared(lines, i + 1, familyOf(path)).includes(name)
+        ) {
+          fields.set(name, place);
+          hit = true;
+          continue;
+        }
+        if (
+          wantedMembers.has(name) &&
+          membersFound < membersTotal &&
+          !comment &&
+          /(?:\.|->)\s*$/.test(line.slice(0, m.index)) &&
+          input.shown?.(path, i + 1) !== true
+        ) {
+          const list = members.get(name) ?? [];
+          if (list.length < membersPerName && !list.some((p) => p.path === path)) {
+            list.push(place);
+            members.set(name, list);
+            membersFound += 1;
+            hit = true;
+          }
+        }
         if (defines === name) {
           if (wantedDefinitions.has(name) && !definitions.has(name)) {
             definitions.set(name, place);
@@ -175,5 +229,5 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
     if (hit) texts.set(path, lines);
   }
   if (stop === "all-files" && done()) stop = "complete";
-  return { definitions, uses, texts, visited, bytes, stop };
+  return result(stop);
 }

@@ -417,6 +417,8 @@ const KIND_WORDS: Readonly<Record<string, [string, string]>> = {
   enclosing: ["block around a hunk", "blocks around hunks"],
   definition: ["called definition", "called definitions"],
   caller: ["caller", "callers"],
+  declaration: ["field's declaration", "fields' declarations"],
+  use: ["other use of the state", "other uses of the state"],
 };
 
 function kindWords(kind: string, n: number): string {

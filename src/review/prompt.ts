@@ -340,6 +340,8 @@ const CONTEXT_WHAT: Readonly<Record<ContextKind, (name?: string) => string>> = {
   enclosing: () => "around a hunk",
   definition: (name) => (name !== undefined ? `the definition of \`${name}\`` : "a definition"),
   caller: (name) => (name !== undefined ? `a use of \`${name}\`` : "a use"),
+  declaration: (name) => (name !== undefined ? `the declaration of \`${name}\`` : "a declaration"),
+  use: (name) => (name !== undefined ? `another use of the state \`${name}\`` : "another use of the state"),
 };
 
 /** One context block: a line of the gate's own saying where it is from, then the author's lines fenced.
