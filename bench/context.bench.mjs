@@ -343,8 +343,9 @@ for (const mode of ["none", "auto"]) {
   };
   log(`  ${mode}: median ${timed[mode].medianSeconds} s${mode === "auto" ? ` — ${runs[0].context}` : ""}`);
 }
-rmSync(large.dir, { recursive: true, force: true });
-rmSync(tmp, { recursive: true, force: true });
+// A git process may still be writing under .git as the tree goes: retried, as rm -rf would be.
+rmSync(large.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+rmSync(tmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 
 process.stdout.write(
   `${JSON.stringify({
