@@ -529,7 +529,7 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
   };
 }
 
-/** A person's block that still stands (history.ts standingBlock), unless the reviewer approved this
+/** A person's block that still stands (history-loop.ts standingBlock), unless the reviewer approved this
  * round — and an approve given after the block was given with its reason shown (its reasons are
  * earlier reasons here, and no approve kept from before it stands unasked). A round that asked nobody,
  * or whose reviewer could not answer, cannot drop it. */
