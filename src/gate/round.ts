@@ -1,6 +1,6 @@
 // One round of a pull request, end to end: PR → check run in progress → history → (a person's
 // decision | exhausted | contract, diff, reviewer, criteria, dependencies) → one status (the parts
-// decided, then the loop rules) → a pass bound to its commit → history saved, check run completed
+// decided, then the loop rules) → a pass checked against the commit's other pull requests → history saved, check run completed
 // (and a pass taken back if the commit was shared meanwhile). Every capability comes through
 // RoundContext, so this file decides the order and the rules, never how the world is reached. The
 // steps' bodies live beside it (contract-and-diff.ts, reviewer-step.ts, round-parts.ts, the parts'
@@ -20,7 +20,6 @@ import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdi
 import { decide, type Part } from "../verdict/round-decision.js";
 import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingOf } from "./binding.js";
-import { bindPassToCommit, takeBackPass } from "./commit-binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { contextStep } from "./context-part.js";
 import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
@@ -50,6 +49,7 @@ import {
   NOT_REVIEWED,
 } from "./round-messages.js";
 import { roundsPart, standingPart } from "./round-parts.js";
+import { checkSharedCommit, takeBackPass } from "./shared-commit.js";
 
 /** One evaluation of the head, as named steps in the order they run. Every step reads `round` and
  * what the steps before it found; none writes anything (endRound publishes what they concluded). */
@@ -298,7 +298,7 @@ export async function runPullRequestRound(
   return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check);
 }
 
-/** The pull request read, the commit bound, the decider confirmed and the check run started. */
+/** The pull request read, the head to judge chosen, the decider confirmed and the check run started. */
 async function openRound(
   ctx: RoundContext,
   number: number,
@@ -309,7 +309,7 @@ async function openRound(
 > {
   const pr = await ctx.github.pullRequest(number);
   if (pr.state === "closed") return { kind: "closed", pr };
-  const head = bindCommit(ctx, pr, eventHead);
+  const head = judgedHead(ctx, pr, eventHead);
   // Before anything is posted: a refused decision or forced answer must leave the PR exactly as it
   // was, neither approved nor turned into a hold by someone who may not act on it.
   await confirmAct(ctx, pr);
@@ -330,7 +330,7 @@ function closedPullRequest(pr: PullRequestInfo): RoundOutcome {
 
 /** Gate the commit the event named: it is the one the workflow checked out. A newer push has its own
  * run. */
-function bindCommit(ctx: RoundContext, pr: PullRequestInfo, eventHead: string | undefined): string {
+function judgedHead(ctx: RoundContext, pr: PullRequestInfo, eventHead: string | undefined): string {
   if (eventHead !== undefined && eventHead !== pr.headSha) {
     ctx.log.warning(
       `pull request #${pr.number} has moved on to ${pr.headSha.slice(0, 12)}; this run gates ${eventHead.slice(0, 12)}, the commit its event named`,
@@ -466,18 +466,18 @@ async function reachStatus(
 /** How every path ends, in the order its rules apply; nothing after it changes the status. A pass
  * belongs to a commit, and every open pull request at the commit shows its newest check run: before
  * anything is posted, an approve holds unless every other open pull request at the commit passed
- * there (commit-binding.ts; a local round posts nothing another pull request could show). Then the
+ * there (shared-commit.ts; a local round posts nothing another pull request could show). Then the
  * round is published, and a posted pass is taken back, posted again as a hold, when a pull request was
  * opened at the commit while the round ran. */
 async function endRound(ctx: RoundContext, round: OpenRound, ending: RoundEnding): Promise<RoundOutcome> {
   const judged = roundReport(ctx, round, ending);
-  const bound =
+  const shared =
     judged.status === "approve" && ctx.localDependencies === undefined
-      ? await phase(ctx.log, "Commit", () => bindPassToCommit(ctx, round, judged))
+      ? await phase(ctx.log, "Commit", () => checkSharedCommit(ctx, round, judged))
       : undefined;
   const posted = await phase(ctx.log, "Publish", async () => {
-    const report = await publish(ctx, round, ending, bound?.report ?? judged);
-    return bound === undefined ? report : await takeBackPass(ctx, round, report, bound.judged);
+    const report = await publish(ctx, round, ending, shared?.report ?? judged);
+    return shared === undefined ? report : await takeBackPass(ctx, round, report, shared.judged);
   });
   return roundOutcome(round, ending, posted);
 }
