@@ -1,7 +1,7 @@
 // The layers of src/, by folder. The core (the round, the reviewer stage, what the reviewer is shown,
 // the contract's criteria, the verdict, the diff, lockfiles, reports, commands, the eval's scoring,
 // the ports, settings and utilities) never touches the world: it reaches GitHub, the reviewers, the disk and the runner only
-// through the interfaces in src/ports/. The edge binds those ports: the entry points (src/entry/,
+// through the interfaces in src/ports/. The edge wires those ports: the entry points (src/entry/,
 // src/cli/), the composition (src/compose/) and the adapters (src/github/, src/providers/,
 // src/workspace/). This reads the imports of every core file, and of every module they load in turn,
 // and fails on the first one that would let the core load the edge, a provider SDK, the runner's
@@ -70,8 +70,8 @@ const PURE_PACKAGES = new Set(["zod", "re2js", "picomatch", "node:crypto", "node
 function forbiddenPackage(specifier: string): string | undefined {
   if (PURE_PACKAGES.has(specifier)) return undefined;
   if (specifier.startsWith("@actions/"))
-    return "the runner's toolkit (bind it in src/compose/actions-runner.ts)";
-  if (specifier.startsWith("@octokit/")) return "the GitHub client (bind it in src/compose/github.ts)";
+    return "the runner's toolkit (wire it in src/compose/actions-runner.ts)";
+  if (specifier.startsWith("@octokit/")) return "the GitHub client (wire it in src/compose/github.ts)";
   if (specifier.startsWith("@anthropic-ai/") || specifier === "openai") return "a provider SDK";
   if (specifier.startsWith("node:") || !specifier.includes("/"))
     return "I/O or a package not known to be pure";
@@ -185,7 +185,7 @@ describe("the core depends only on ports, pure modules and types", () => {
     expect(forbiddenModule(path.join(SRC, "providers", "openai.ts"))).toMatch(/provider/);
     expect(forbiddenModule(path.join(SRC, "workspace", "fs-tree.ts"))).toMatch(/disk/);
     expect(forbiddenModule(path.join(SRC, "compose", "github.ts"))).toMatch(/edge/);
-    // The panel binds real reviewers (their keys, hosts and commands): wiring too.
+    // The panel makes real reviewers (their keys, hosts and commands): wiring too.
     expect(forbiddenModule(path.join(SRC, "compose", "panel.ts"))).toMatch(/edge/);
     expect(forbiddenModule(path.join(SRC, "entry", "run-action.ts"))).toMatch(/entry point/);
     expect(forbiddenModule(path.join(SRC, "cli", "review.ts"))).toMatch(/entry point/);

@@ -2,7 +2,7 @@
 // environment holds none of the other reviewers' keys, whatever variable holds them: a prompt-injected
 // agent on the panel cannot send another vendor's key anywhere.
 import { describe, expect, it } from "vitest";
-import { bindPanel, panelSecrets } from "../../src/compose/panel.js";
+import { makePanel, panelSecrets } from "../../src/compose/panel.js";
 import { readPanel } from "../../src/settings/panel.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
 
@@ -34,7 +34,7 @@ describe("a panel's reviewers", () => {
       DEFAULTS,
       env,
     );
-    const members = bindPanel(panel, "ghs_github_token_0000000000", env);
+    const members = makePanel(panel, "ghs_github_token_0000000000", env);
     expect(members.map((m) => m.label)).toEqual(["alpha", "agent"]);
     expect(members[0]?.reviewer.label).toBe("openai gpt-4o @ 127.0.0.1:9");
     const reply = await members[1]?.reviewer.review({ system: "s", user: "u" });

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { bindRoundReviewers, roundContext } from "../../src/compose/round-context.js";
+import { makeRoundReviewers, roundContext } from "../../src/compose/round-context.js";
 import type { GitHubPort, Logger } from "../../src/ports/github.js";
 import { CommandLineError } from "../../src/providers/command-line.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
@@ -44,7 +44,7 @@ const settings = settingsFromInputs({
   model: "gpt-4o",
   "api-key": "sk-test-key-000000",
 });
-const lazy = bindRoundReviewers(settings, settings.token, {}, {}, "on first use");
+const lazy = makeRoundReviewers(settings, settings.token, {}, {}, "on first use");
 
 describe("the tree the criteria read", () => {
   it("is a checkout opened on first use, whose commit the round compares with the head", async () => {
@@ -109,11 +109,11 @@ describe("the reviewers", () => {
   });
 
   it("bound now, refuse a command that cannot start before anything runs (the CLI's usage error)", () => {
-    expect(() => bindRoundReviewers(missing, "", {}, {}, "now")).toThrow(CommandLineError);
+    expect(() => makeRoundReviewers(missing, "", {}, {}, "now")).toThrow(CommandLineError);
   });
 
   it("bound on first use, are not bound at all by a round that asks nobody (the action)", () => {
-    const reviewers = bindRoundReviewers(missing, "", {}, {}, "on first use");
+    const reviewers = makeRoundReviewers(missing, "", {}, {}, "on first use");
     expect(() => reviewers.reviewer()).toThrow(CommandLineError);
   });
 
@@ -128,7 +128,7 @@ describe("the reviewers", () => {
       },
       { env: { PATH: process.env.PATH ?? "" } },
     );
-    const reviewers = bindRoundReviewers(panelled, "", { PATH: process.env.PATH ?? "" }, {}, "now");
+    const reviewers = makeRoundReviewers(panelled, "", { PATH: process.env.PATH ?? "" }, {}, "now");
     const panel = reviewers.panel?.() ?? [];
     expect(panel.map((m) => m.label)).toEqual(["alpha", "beta"]);
     expect(reviewers.reviewer()).toBe(panel[0]?.reviewer);

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bindReviewer } from "../../src/compose/reviewer.js";
+import { makeReviewer } from "../../src/compose/reviewer.js";
 import { CommandLineError } from "../../src/providers/command-line.js";
 import { commandName, commandNotFound, scriptOf } from "../../src/providers/command-program.js";
 import { createReviewer } from "../../src/providers/create.js";
@@ -96,7 +96,7 @@ describe("a command that cannot start", () => {
     expect(commandNotFound(["sh", "-c", "echo hi"], { cwd: empty, env })).toBeUndefined();
   });
 
-  it("bindReviewer refuses it with a CommandLineError (exit 2 from a terminal; a failed step in the action)", () => {
+  it("makeReviewer refuses it with a CommandLineError (exit 2 from a terminal; a failed step in the action)", () => {
     const settings = {
       provider: "command" as const,
       model: "",
@@ -106,8 +106,8 @@ describe("a command that cannot start", () => {
       timeoutMs: 1_000,
       retries: 0,
     };
-    expect(() => bindReviewer(settings as never, "", env)).toThrow(CommandLineError);
-    expect(() => bindReviewer(settings as never, "", env, { callerCwd: dir })).toThrow(
+    expect(() => makeReviewer(settings as never, "", env)).toThrow(CommandLineError);
+    expect(() => makeReviewer(settings as never, "", env, { callerCwd: dir })).toThrow(
       `give its absolute path: ${path.join(dir, "rev.sh")}`,
     );
   });
@@ -131,7 +131,7 @@ describe("a command that would run the pull request's checkout", () => {
     expect(commandNotFound([program], { cwd: empty, env })).toBeUndefined();
     const why = commandNotFound([program], { cwd: empty, env, checkout: dir });
     expect(why).toContain(`names ${program}, inside the pull request's checkout`);
-    expect(() => bindReviewer(settingsFor(program) as never, "", env, { checkout: dir })).toThrow(
+    expect(() => makeReviewer(settingsFor(program) as never, "", env, { checkout: dir })).toThrow(
       CommandLineError,
     );
   });

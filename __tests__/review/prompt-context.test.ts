@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ContextKind, ContextMaterial } from "../../src/context/material.js";
-import { describeCallContext } from "../../src/report/round-report.js";
+import { describeCallContext } from "../../src/report/reviewer-section.js";
 import { promptParts, replyEcho } from "../../src/review/forgery.js";
 import { buildPrompt, CONTEXT_LABEL, CONTEXT_SHARE, DIFF_LABEL } from "../../src/review/prompt.js";
 import { findVerdict } from "../../src/verdict/reply-contract.js";

@@ -4,7 +4,6 @@ import { iff, maybe, no, type Result, yes } from "../../src/verdict/four-values.
 import {
   append,
   audit,
-  contradictions,
   earlierReasons,
   emptyHistory,
   type History,
@@ -16,7 +15,7 @@ import {
   repeats,
   roundReasons,
 } from "../../src/verdict/history.js";
-import { concludeRound, repeatsLast, terminalNeed } from "../../src/verdict/loop-rules.js";
+import { concludeRound, contradictions, repeatsLast, terminalNeed } from "../../src/verdict/loop-rules.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 

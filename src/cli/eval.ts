@@ -6,7 +6,7 @@
 // an invalid set; 1 for an internal error.
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bindLocalReviewers, type LocalReviewers } from "../compose/local-round.js";
+import { type LocalReviewers, makeLocalReviewers } from "../compose/local-round.js";
 import { configurationKey } from "../eval/configuration.js";
 import { InvalidSetError, readCase, readSetInfo } from "../eval/load-case.js";
 import { promptRecorder } from "../eval/metered.js";
@@ -175,7 +175,7 @@ function configure(
     });
     return { settings, reviewers: { reviewer: stand } };
   }
-  return { settings, reviewers: reviewerFor(() => bindLocalReviewers(settings, io.env, io.cwd)) };
+  return { settings, reviewers: reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd)) };
 }
 
 /** Where --out will write, checked before anything is run. */

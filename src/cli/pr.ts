@@ -4,9 +4,9 @@
 // GitHub App's token can do (a person's token is refused up front, or explained when GitHub refuses).
 // The criteria read a checkout (--base-path): the output says so when it is not the PR's head.
 import path from "node:path";
-import { bindGitHub, rateLimitWaitUntil } from "../compose/github.js";
+import { makeGitHub, rateLimitWaitUntil } from "../compose/github.js";
 import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
-import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
+import { makeRoundReviewers, roundContext } from "../compose/round-context.js";
 import { printable } from "../criteria/index.js";
 import type { RoundOutcome } from "../gate/context.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
@@ -223,14 +223,14 @@ export const prCommand: Command = {
     };
     // The checkout at --base-path is the pull request's code: a reviewer command may not run any of it.
     const reviewers = reviewerFor(() =>
-      bindRoundReviewers(settings, token, io.env, { callerCwd: io.cwd, checkout: basePath }, "now"),
+      makeRoundReviewers(settings, token, io.env, { callerCwd: io.cwd, checkout: basePath }, "now"),
     );
     if (key.note !== undefined) io.err(`verdict-gate pr: note: ${key.note}\n`);
     const log = cliLog(io, "pr", values.verbose === true, true);
     const knobs = readTestKnobs(io.env);
     for (const notice of knobs.notices) io.err(`verdict-gate pr: warning: ${notice}\n`);
     const { port, writes } = recordWrites(
-      bindGitHub(settings, log, io.env, knobs.timing, rateLimitWaitUntil(settings, Date.now())),
+      makeGitHub(settings, log, io.env, knobs.timing, rateLimitWaitUntil(settings, Date.now())),
       {
         dryRun,
         ...(appSlug !== undefined ? { appSlug } : {}),

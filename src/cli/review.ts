@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bindLocalReviewers, runLocalRound } from "../compose/local-round.js";
+import { makeLocalReviewers, runLocalRound } from "../compose/local-round.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
 import type { ContractFile } from "../ports/github.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
@@ -160,7 +160,7 @@ export const reviewCommand: Command = {
       cwd: io.cwd,
     });
     const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
-    const reviewers = reviewerFor(() => bindLocalReviewers(settings, io.env, io.cwd));
+    const reviewers = reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,

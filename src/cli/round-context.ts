@@ -1,4 +1,4 @@
-// Pieces of a RoundContext that `review` and `pr` bind the same way: the log on stderr, and the
+// Pieces of a RoundContext that `review` and `pr` make the same way: the log on stderr, and the
 // reviewer, created before the round so that settings no call could work with (a key over plain http,
 // a command that needs a shell) are a usage error, not a held round.
 import type { Logger } from "../ports/github.js";

@@ -4,7 +4,8 @@
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
 import { figure, seconds } from "../report/figures.js";
-import { describeCallContext, nextStep, type RoundReport, verdictWord } from "../report/round-report.js";
+import { describeCallContext, verdictWord } from "../report/reviewer-section.js";
+import { nextStep, type RoundReport } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
 
 const STATUS_TONE: Readonly<Record<Status, Tone>> = {

@@ -1,4 +1,4 @@
-// The runner port bound to @actions/core: the only file that talks to it. Inputs come from
+// The runner port wired to @actions/core: the only file that talks to it. Inputs come from
 // INPUT_<NAME>, outputs go to GITHUB_OUTPUT and the summary to GITHUB_STEP_SUMMARY, state to
 // GITHUB_STATE (read back from STATE_<name> in the post step), log lines are workflow commands on
 // stdout, and a failure sets the process's exit code.

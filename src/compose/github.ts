@@ -1,5 +1,5 @@
 // The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
-// token and the reviewer's key from every message) bound to this repository.
+// token and the reviewer's key from every message) made for this repository.
 
 import { createGitHubPort } from "../github/adapter.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
@@ -29,19 +29,19 @@ export type ClientTiming = GitHubTiming & { readonly deadline?: AttemptDeadline 
 /** `env`: what a command reviewer's credentials are read from (to be redacted); `timing`: see
  * ClientTiming; `waitUntil`: when
  * rate-limit waits must end (rateLimitWaitUntil), else the client's 60 s rule. */
-export function bindGitHub(
+export function makeGitHub(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
   timing: ClientTiming = {},
   waitUntil?: number,
 ): GitHubPort {
-  return bindGitHubPorts(settings, log, env, timing, waitUntil).github;
+  return makeGitHubPorts(settings, log, env, timing, waitUntil).github;
 }
 
 /** The round's port and the `/verdict` comment port over one client: one rate limiter, one request
  * count (the cost a command reports is all of its requests). */
-export function bindGitHubPorts(
+export function makeGitHubPorts(
   settings: Settings,
   log: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,

@@ -15,7 +15,7 @@ import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { Settings } from "../settings/settings.js";
 import { REAL_ROUND_CLOCK } from "./round-clock.js";
-import { bindRoundReviewers, roundContext } from "./round-context.js";
+import { makeRoundReviewers, roundContext } from "./round-context.js";
 
 /** Who a local round asks: one reviewer, or a panel whose first member is `reviewer`. */
 export interface LocalReviewers {
@@ -23,18 +23,18 @@ export interface LocalReviewers {
   readonly panel?: readonly PanelMember[];
 }
 
-/** The reviewers the settings name, bound as the action binds them (each key to its own host, a
+/** The reviewers the settings name, made as the action makes them (each key to its own host, a
  * command in an empty directory without the GitHub token). Throws ReviewerConfigError or
  * CommandLineError for settings no call could work with; the CLI turns those into usage errors. */
-export function bindLocalReviewers(
+export function makeLocalReviewers(
   settings: Settings,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): LocalReviewers {
   const githubToken = env.GITHUB_TOKEN ?? env.GH_TOKEN ?? "";
-  const bound = bindRoundReviewers(settings, githubToken, env, { callerCwd: cwd }, "now");
-  const panel = bound.panel?.();
-  return { reviewer: bound.reviewer(), ...(panel !== undefined ? { panel } : {}) };
+  const made = makeRoundReviewers(settings, githubToken, env, { callerCwd: cwd }, "now");
+  const panel = made.panel?.();
+  return { reviewer: made.reviewer(), ...(panel !== undefined ? { panel } : {}) };
 }
 
 export interface LocalRound {

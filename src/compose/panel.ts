@@ -1,4 +1,4 @@
-// The panel the action and the CLI use, from the settings: each reviewer bound as the single one is
+// The panel the action and the CLI use, from the settings: each reviewer made as the single one is
 // (compose/reviewer.ts), with its own key, endpoint and limits. What keeps keys apart: each reviewer is
 // created with its own key and its own base URL only, so an HTTP reviewer's key goes to its own host
 // and nowhere else; a command reviewer's environment is filtered of every other reviewer's key (and
@@ -7,9 +7,9 @@
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { PanelSettings } from "../settings/panel.js";
 import type { ReviewerSettings } from "../settings/settings.js";
-import { bindReviewer, reviewerSecrets } from "./reviewer.js";
+import { makeReviewer, reviewerSecrets } from "./reviewer.js";
 
-export function bindPanel(
+export function makePanel(
   panel: PanelSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -18,7 +18,7 @@ export function bindPanel(
   const keys = panel.reviewers.map((r) => r.apiKey);
   return panel.reviewers.map((r, i) => ({
     label: r.label,
-    reviewer: bindReviewer(r, githubToken, env, {
+    reviewer: makeReviewer(r, githubToken, env, {
       ...options,
       alsoWithheld: keys.filter((k, j) => j !== i && k !== "" && k !== r.apiKey),
     }),

@@ -18,7 +18,7 @@ import type { ReviewerSettings } from "../settings/settings.js";
  * `callerCwd`, from a terminal, where a relative program or script was meant to be found (the message
  * then names its absolute path); `checkout`, the pull request's files, none of which may be run. A command that cannot start at all throws CommandLineError: a
  * configuration mistake (exit 2, a failed step), never a hold that blames the reviewer. */
-export function bindReviewer(
+export function makeReviewer(
   settings: ReviewerSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>> = process.env,

@@ -1,8 +1,9 @@
 // The one place a RoundContext is built: the action (src/entry/run-action.ts), `verdict-gate pr`
-// (src/cli/pr.ts) and a local round (local-round.ts: `verdict-gate review` and `eval`) bind the round
-// to the world here, each saying only what differs for it — which GitHub, which log, when its reviewers are bound, where the criteria read files, and
+// (src/cli/pr.ts) and a local round (local-round.ts: `verdict-gate review` and `eval`) wire the round
+// to the world here, each saying only what differs for it — which GitHub, which log, when its
+// reviewers are made, where the criteria read files, and
 // whether the contract's `requires` can be asked at all. The clock, the round token and the version
-// are the same for all three, and so are the rules for binding reviewers: each key to its own host,
+// are the same for all three, and so are the rules for making reviewers: each key to its own host,
 // a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
 import type { RoundContext } from "../gate/context.js";
 import type { RoundDeadline } from "../gate/reviewer-guard.js";
@@ -16,8 +17,8 @@ import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { workspaceHead } from "../workspace/head.js";
-import { bindPanel } from "./panel.js";
-import { bindReviewer } from "./reviewer.js";
+import { makePanel } from "./panel.js";
+import { makeReviewer } from "./reviewer.js";
 
 /** Who the round asks: the reviewer, and the `reviewers` panel when the settings name one. */
 export interface RoundReviewers {
@@ -36,9 +37,9 @@ export interface ReviewerPlaces {
 /** The reviewers the settings name. `when`: "on first use" (the action: a person's decision or an
  * exhausted loop needs no reviewer, nor its key) or "now" (the CLI: settings no call could work with —
  * a key over plain http, a command that cannot start — throw here, before anything runs, and become a
- * usage error). Bound now with a panel, the reviewer is the panel's first (the settings' `reviewer` is
+ * usage error). Made now with a panel, the reviewer is the panel's first (the settings' `reviewer` is
  * that one). */
-export function bindRoundReviewers(
+export function makeRoundReviewers(
   settings: Settings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>>,
@@ -48,14 +49,14 @@ export function bindRoundReviewers(
   const panelSettings = settings.panel;
   if (when === "on first use") {
     return {
-      reviewer: () => bindReviewer(settings.reviewer, githubToken, env, places),
+      reviewer: () => makeReviewer(settings.reviewer, githubToken, env, places),
       ...(panelSettings !== undefined
-        ? { panel: () => bindPanel(panelSettings, githubToken, env, places) }
+        ? { panel: () => makePanel(panelSettings, githubToken, env, places) }
         : {}),
     };
   }
-  const panel = panelSettings === undefined ? undefined : bindPanel(panelSettings, githubToken, env, places);
-  const reviewer = panel?.[0]?.reviewer ?? bindReviewer(settings.reviewer, githubToken, env, places);
+  const panel = panelSettings === undefined ? undefined : makePanel(panelSettings, githubToken, env, places);
+  const reviewer = panel?.[0]?.reviewer ?? makeReviewer(settings.reviewer, githubToken, env, places);
   return { reviewer: () => reviewer, ...(panel !== undefined ? { panel: () => panel } : {}) };
 }
 

@@ -1,4 +1,4 @@
-// The `verdict-gate` program (package.json `bin`): binds the command frame to the real process.
+// The `verdict-gate` program (package.json `bin`): wires the command frame to the real process.
 
 import "../util/zod-jitless.js";
 import type { CliIO } from "../cli/io.js";

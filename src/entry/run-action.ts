@@ -1,14 +1,14 @@
-// The action: reads the inputs and the event, binds the round to the real GitHub API, reviewer and
+// The action: reads the inputs and the event, wires the round to the real GitHub API, reviewer and
 // workspace, and reports the round through outputs, the job summary and the step's exit — all through
 // the runner port (runner.ts; @actions/core in production, see actions-runner.ts). Whatever is thrown,
 // the step fails with a message: a gate whose error path can end green is not a gate.
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
-import { bindGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
+import { makeGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
 import { finishInterrupted, OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../compose/open-runs.js";
 import { panelSecrets } from "../compose/panel.js";
 import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
-import { bindRoundReviewers, roundContext } from "../compose/round-context.js";
+import { makeRoundReviewers, roundContext } from "../compose/round-context.js";
 import type { RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
 import type { RoundDeadline } from "../gate/reviewer-guard.js";
@@ -147,7 +147,7 @@ export async function run(
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
-    const ports = bindGitHubPorts(
+    const ports = makeGitHubPorts(
       settings,
       step.log,
       runner.env,
@@ -194,7 +194,7 @@ export async function run(
       github,
       log: step.log,
       // On first use: a person's decision or an exhausted loop needs no reviewer (or its key).
-      reviewers: bindRoundReviewers(
+      reviewers: makeRoundReviewers(
         settings,
         settings.token,
         runner.env,

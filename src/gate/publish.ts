@@ -1,4 +1,4 @@
-// How a round ends once its status is bound (round.ts's endRound says in which order): the report,
+// How a round ends once its status is reached (round.ts's endRound says in which order): the report,
 // the history saved, the check run completed with the rendered report, and the outcome the step
 // reports. failCheck is the last line of defence for every error after the check run exists.
 
@@ -22,7 +22,8 @@ import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecke
 
 /** How a pull request's round ends, whatever path reached its status (an evaluation, a person's
  * decision, one repeated, a hold before anything was asked): what the report says and whether the
- * history is written. round.ts's endRound binds a pass to its commit and publishes it. */
+ * history is written. round.ts's endRound checks a pass against its commit's other pull requests (shared-commit.ts) and
+ * publishes it. */
 export interface RoundEnding {
   /** The round number the report shows (the recorded round's, or the last one's when nothing new is
    * recorded). */
@@ -46,7 +47,7 @@ export interface RoundEnding {
   message?: string;
 }
 
-/** The report of a round as its path judged it, before the pass is bound to its commit. */
+/** The report of a round as its path judged it, before the pass is checked against its commit's other pull requests. */
 export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEnding): RoundReport {
   return {
     ...baseReport(ctx, round.pr, round.head, ending.round),
@@ -59,14 +60,16 @@ export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEn
   };
 }
 
-/** The step's outcome, which says what was posted: when binding the pass to its commit turned an
- * approve into a hold (commit-binding.ts), it says the hold, never the approve. */
+/** The step's outcome, which says what was posted: when the commit's other pull requests turned an
+ * approve into a hold (shared-commit.ts), it says the hold, never the approve. */
 export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: RoundReport): RoundOutcome {
-  const rebound = posted.status !== ending.status;
+  const heldForCommit = posted.status !== ending.status;
   return {
     status: posted.status,
     message:
-      rebound || ending.message === undefined ? statusLine(posted.status, posted.result) : ending.message,
+      heldForCommit || ending.message === undefined
+        ? statusLine(posted.status, posted.result)
+        : ending.message,
     checkRunId: round.check.id,
     headSha: round.head,
     round: ending.round,
@@ -87,7 +90,7 @@ export function statusLine(status: Status, result: Result): string {
 }
 
 /** The history saved (or confirmed unchanged), the reviewer's findings shown, and the check run
- * completed with `report`, the report as bound to its commit. Never changes the status. Returns the
+ * completed with `report`, the report after the commit's check. Never changes the status. Returns the
  * report as posted (with a note when the findings could not be shown). */
 export async function publish(
   ctx: RoundContext,

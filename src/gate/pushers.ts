@@ -6,7 +6,7 @@
 //
 // Two sources, each of what GitHub itself says:
 // - the pusher: a `synchronize` event's sender, recorded with the round that judged the head it pushed
-//   (`pushedBy`, history.ts), since no later run can ask GitHub who pushed;
+//   (`pushedBy`, history-schema.ts), since no later run can ask GitHub who pushed;
 // - the commits: their authors and committers as GitHub users, from the comparison of the last approved
 //   head (another head than this one) with this one, or of the base when none was approved. A commit's
 //   author and committer are what its pusher wrote into it, so they can name anyone: a forged name

@@ -238,6 +238,26 @@ function gateThreads(
   return { own, posted };
 }
 
+/** The threads to resolve: the gate's own open threads, nobody else's word in them, whose finding this
+ * round does not report although the reviewer read the file (or the file left the change) and
+ * answered cleanly. A file it was not shown this round says nothing about its findings. */
+function goneThreads<T extends { thread: ThreadsRead["threads"][number]; key: string }>(
+  own: readonly T[],
+  placed: readonly { key: string }[],
+  files: RoundFindings["files"],
+  answered: ReadonlySet<string>,
+): T[] {
+  const current = new Set(placed.map((p) => p.key));
+  const inChange = new Set(files.map((f) => nameKey(f.path)));
+  return own.filter(
+    (o) =>
+      !o.thread.resolved &&
+      o.thread.comments === 1 &&
+      !current.has(o.key) &&
+      (answered.has(nameKey(o.thread.path)) || !inChange.has(nameKey(o.thread.path))),
+  );
+}
+
 /** Posts this round's new findings and resolves the gate's threads whose finding is gone. Returns a
  * note for the check run when something could not be done; never throws. */
 export async function showFindings(
@@ -270,19 +290,8 @@ export async function showFindings(
         `review comments: ${fresh.length} new finding(s) posted (${onLines} on lines); ${placed.length - fresh.length} posted before`,
       );
     }
-    // Resolved: the gate's own open threads, nobody else's word in them, whose finding this round
-    // does not report although the reviewer read the file (or the file left the change) and
-    // answered cleanly. A file it was not shown this round says nothing about its findings.
     if (answered === undefined) return undefined;
-    const current = new Set(placed.map((p) => p.key));
-    const inChange = new Set(input.findings.files.map((f) => nameKey(f.path)));
-    const gone = own.filter(
-      (o) =>
-        !o.thread.resolved &&
-        o.thread.comments === 1 &&
-        !current.has(o.key) &&
-        (answered.has(nameKey(o.thread.path)) || !inChange.has(nameKey(o.thread.path))),
-    );
+    const gone = goneThreads(own, placed, input.findings.files, answered);
     if (gone.length > 0 && !read.complete) {
       return "The gate's review threads were not resolved: the pull request has more review threads than the gate reads.";
     }

@@ -12,7 +12,7 @@
 //   failing does not stop the others: under a quorum the panel can still approve without it.
 // - every call gets the time left before the round's deadline, and past it none is sent: the round
 //   then holds with what it has, and the failures say so.
-// Pure: the clock is injected (the action binds the real one in src/compose/round-clock.ts).
+// Pure: the clock is injected (the action wires the real one in src/compose/round-clock.ts).
 import type { PromptMessages, ReviewCall, Reviewer, ReviewReply } from "../ports/reviewer.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { RoundContext } from "./context.js";

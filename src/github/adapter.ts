@@ -1,4 +1,4 @@
-// The GitHub half of the round's ports (src/ports/github.ts), bound to the functions of this folder.
+// The GitHub half of the round's ports (src/ports/github.ts), wired to the functions of this folder.
 // The round sees only the port; everything that reaches GitHub, and every error it can raise, is here.
 
 import type { Diff } from "../diff/types.js";

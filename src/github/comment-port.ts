@@ -1,4 +1,4 @@
-// The `/verdict` comment port (src/ports/comments.ts) bound to GitHub: the comment re-read, reactions
+// The `/verdict` comment port (src/ports/comments.ts) wired to GitHub: the comment re-read, reactions
 // and replies.
 import type { CommentPort } from "../ports/comments.js";
 import type { GitHubClient } from "./client.js";

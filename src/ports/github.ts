@@ -1,8 +1,9 @@
 // What one round needs from the outside world, as small interfaces. The round logic (round.ts) sees
-// only these; the entry points bind them (src/entry/run-action.ts and the CLI, through src/compose/github.ts,
-// src/compose/reviewer.ts and src/workspace/head.ts) to the GitHub API, the reviewer providers and the
-// workspace, and tests bind them to fakes (__tests__/layers.test.ts keeps src/gate that way). Keeping the capabilities narrow is what lets the round stay readable and
-// lets every error path be tested without a network.
+// only these; the entry points wire them (src/entry/run-action.ts and the CLI, through
+// src/compose/github.ts, src/compose/reviewer.ts and src/workspace/head.ts) to the GitHub API, the
+// reviewer providers and the workspace, and tests wire them to fakes (__tests__/layers.test.ts keeps
+// src/gate that way). Keeping the capabilities narrow is what lets the round stay readable and lets
+// every error path be tested without a network.
 import type { Diff } from "../diff/types.js";
 
 export interface PullRequestInfo {

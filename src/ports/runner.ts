@@ -1,8 +1,8 @@
 // What the action asks of the runner it runs on: its inputs and environment, masking, outputs, the
-// job summary, the log, the step's failure, and the state its post step reads. `actions-runner.ts` binds it to @actions/core for a
-// real runner (src/entry/action.ts); the end-to-end tests bind it in memory so that most of them run a round
-// in the test process, and keep starting the bundled action as a process for the tests about the
-// bundle itself.
+// job summary, the log, the step's failure, and the state its post step reads. `actions-runner.ts`
+// wires it to @actions/core for a real runner (src/entry/action.ts); the end-to-end tests wire it in
+// memory so that most of them run a round in the test process, and keep starting the bundled action
+// as a process for the tests about the bundle itself.
 import type { Logger } from "./github.js";
 
 export interface Runner {

@@ -207,7 +207,7 @@ function askedByAll(outcomes: readonly ReviewerOutcome[]): readonly string[] | u
 }
 const STORED_VALUES = new Set<StoredPanelMember["value"]>(["NO", "YES", "MAYBE", "IFF"]);
 
-/** Each reviewer's say as a round record stores it (history.ts), for a panel of two or more. */
+/** Each reviewer's say as a round record stores it (history-schema.ts), for a panel of two or more. */
 export function storedMembers(panel: PanelReport): { panel?: StoredPanelMember[] } {
   if (panel.members.length < 2) return {};
   return {

@@ -4,7 +4,7 @@
 // value hashes the same in memory, written to a file, and read back. Pure (hashing is computation).
 //
 // The one definition of both, for everything whose hash is checked later: the round history's receipt
-// chain (src/verdict/history.ts) and the evidence bundle's hashes (src/criteria/evidence/). They once had
+// chain (src/verdict/history-chain.ts) and the evidence bundle's hashes (src/criteria/evidence/). They once had
 // a serialiser each, equal on every JSON value but free to drift apart; a drift would turn every stored
 // history or bundle into "edited" (or, worse, let an edit pass as intact in one and not the other).
 // Changing an output byte here changes the hash of every history and bundle ever written:

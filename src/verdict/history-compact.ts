@@ -10,7 +10,7 @@
 //    never an approve; a block let go would be asked again too, so blocks are the last to go;
 // 2. older rounds in full, newest first, while they fit their share: a full round is what a later
 //    round can reuse a verdict from and what the table shows with its needs and dependencies;
-// 3. then rounds as digests (history.ts: the loop rules and the chain need nothing more), while they
+// 3. then rounds as digests (history-schema.ts: the loop rules and the chain need nothing more), while they
 //    fit theirs;
 // 4. then reason texts no kept round needs, newest first: earlier reasons for the reviewer and for
 //    contradictions;

@@ -4,7 +4,6 @@ import { holdInstead, MAYBE, NO, type Result, type Status, statusOf } from "./fo
 import {
   type Binding,
   canonicalJson,
-  contradictions,
   currentState,
   type FullRound,
   gateBlocked,
@@ -31,6 +30,7 @@ import {
   DECISION_REASON_BYTES,
   DECISION_URL_BYTES,
   LOGIN_BYTES,
+  normaliseReason,
   PENDING_ITEMS,
   PENDING_KEY_BYTES,
   SHORT_BYTES,
@@ -110,6 +110,89 @@ export function forcedAnswer(history: History, head: string, force: boolean): bo
         r.head === head && r.decidedBy === undefined && (r.status === "approve" || r.status === "blocked"),
     )
   );
+}
+
+// verdict4 flags "not X" against "X". Reviewers phrase asks as verbs, so the pairs below also catch
+// "add a null check" against "remove the null check" at the same place.
+const NEGATION_PREFIXES = ["do not ", "don't ", "dont ", "never ", "avoid ", "not ", "no "];
+const OPPOSITES: ReadonlyArray<readonly [string, string]> = [
+  ["add", "remove"],
+  ["add", "delete"],
+  ["enable", "disable"],
+  ["use", "avoid"],
+  ["increase", "decrease"],
+  ["include", "exclude"],
+  ["allow", "forbid"],
+  ["allow", "disallow"],
+  ["keep", "remove"],
+  ["keep", "drop"],
+  ["require", "drop"],
+  ["inline", "extract"],
+  ["make async", "make sync"],
+  ["raise", "lower"],
+  ["throw", "return"],
+];
+
+/** `path:line` at the start of a BLOCKING-style reason, if any. */
+function location(reason: string): { where: string; ask: string } | null {
+  const m = /^\s*(?:blocking:\s*)?`?([^\s:`]+):(\d+)(?:-\d+)?`?\s*[—–:-]+\s*(.*)$/i.exec(reason);
+  if (m === null) return null;
+  return { where: `${m[1]}:${m[2]}`, ask: normaliseReason(m[3] ?? "") };
+}
+
+function stripNegation(text: string): string | null {
+  for (const p of NEGATION_PREFIXES) if (text.startsWith(p)) return text.slice(p.length).trim();
+  return null;
+}
+
+function opposite(a: string, b: string): boolean {
+  const wordsA = a.split(" ");
+  const wordsB = b.split(" ");
+  const restA = wordsA.slice(1).join(" ");
+  const restB = wordsB.slice(1).join(" ");
+  const strip = (s: string) => s.replace(/^(the|a|an|this|that)\s+/, "");
+  if (strip(restA) !== strip(restB) || restA === "") return false;
+  return OPPOSITES.some(
+    ([x, y]) => (wordsA[0] === x && wordsB[0] === y) || (wordsA[0] === y && wordsB[0] === x),
+  );
+}
+
+export interface Contradiction {
+  earlier: { round: number; reason: string };
+  now: string;
+}
+
+/** A reason of this round that negates one from an earlier round: only a person can settle which of
+ * the two asks the author should follow, so the loop must stop rather than oscillate. Every stored
+ * reason is compared once, with the round that first gave it, digested and folded rounds included. */
+export function contradictions(history: History, reasons: readonly string[]): Contradiction[] {
+  const found: Contradiction[] = [];
+  const earlier = [...history.reasons]
+    .sort((a, b) => a.round - b.round)
+    .map((stored) => {
+      const b = normaliseReason(stored.text);
+      return { stored, b, stripped: stripNegation(b), locB: location(stored.text) };
+    });
+  for (const now of reasons) {
+    const n = normaliseReason(now);
+    const strippedN = stripNegation(n);
+    const loc = location(now);
+    for (const { stored, b, stripped, locB } of earlier) {
+      const before = stored.text;
+      const negates = strippedN === b || stripped === n;
+      const oppositeAsk =
+        loc !== null && locB !== null && loc.where === locB.where && opposite(loc.ask, locB.ask);
+      const negatedAsk =
+        loc !== null &&
+        locB !== null &&
+        loc.where === locB.where &&
+        (stripNegation(loc.ask) === locB.ask || stripNegation(locB.ask) === loc.ask);
+      if (negates || oppositeAsk || negatedAsk) {
+        found.push({ earlier: { round: stored.round, reason: before }, now });
+      }
+    }
+  }
+  return found;
 }
 
 /** Dependency timers as stored: at most PENDING_ITEMS, keys capped. A timer let go starts afresh,

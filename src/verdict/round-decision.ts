@@ -4,10 +4,10 @@
 import { combine, maybe, NO, no, type Result, type Status, statusOf, YES, yes } from "./four-values.js";
 
 /** `pull-requests` stands in for the reviewer under a merge queue: the group is approved through the
- * approve rounds of the pull requests it carries. `commit` binds a pass to every other open pull
- * request whose head is the same commit (a check run belongs to the commit, not to one of them).
+ * approve rounds of the pull requests it carries. `commit` holds a pass unless every other open pull
+ * request whose head is the same commit passed there (a check run belongs to the commit, not to one of them).
  * `lockfiles` is the deterministic check of changed lockfiles, which the reviewer does not read.
- * `decision` is a person's block that still stands (history.ts standingBlock). */
+ * `decision` is a person's block that still stands (history-loop.ts standingBlock). */
 export type PartName =
   | "reviewer"
   | "decision"

@@ -17,7 +17,7 @@ import type { OpenRound, RoundContext } from "./context.js";
 import { completeCheck } from "./publish.js";
 import { approvedLine, verdictAtCommit } from "./verdict-at-commit.js";
 
-export interface CommitBinding {
+export interface CommitPartOutcome {
   part: Part;
   /** The pull requests judged (this one included), for the check after posting. */
   judged: ReadonlySet<number>;
@@ -75,7 +75,7 @@ export async function commitPart(
   prNumber: number,
   head: string,
   check: CheckRunRef,
-): Promise<CommitBinding> {
+): Promise<CommitPartOutcome> {
   const open = await ctx.github.openPullsAt(head, prNumber);
   const others = open.filter((n) => n !== prNumber);
   const judged = new Set([prNumber, ...others]);
@@ -102,7 +102,7 @@ export async function commitPart(
 }
 
 /** The report as posted: an approve stays one only when the commit part holds. */
-export function boundReport(report: RoundReport, part: Part): RoundReport {
+export function withCommitPart(report: RoundReport, part: Part): RoundReport {
   const parts = [...report.parts, part];
   if (part.result.value === "YES") return { ...report, parts };
   return {
@@ -129,16 +129,16 @@ export function unjudgedPart(head: string, unjudged: readonly number[]): Part {
   };
 }
 
-/** An approve bound to its commit before anything is posted: it stays one only when every other open
+/** An approve checked against its commit's other open pull requests before anything is posted: it stays one only when every other open
  * pull request at the commit passed there (commitPart). `judged` is who was asked, for the look after
  * posting (takeBackPass). */
-export async function bindPassToCommit(
+export async function checkSharedCommit(
   ctx: RoundContext,
   round: OpenRound,
   report: RoundReport,
 ): Promise<{ report: RoundReport; judged: ReadonlySet<number> }> {
-  const binding = await commitPart(ctx, round.pr.number, round.head, round.check);
-  return { report: boundReport(report, binding.part), judged: binding.judged };
+  const commit = await commitPart(ctx, round.pr.number, round.head, round.check);
+  return { report: withCommitPart(report, commit.part), judged: commit.judged };
 }
 
 /** GitHub shows the check run completed last: a pull request opened at this commit after the list was
@@ -154,7 +154,7 @@ export async function takeBackPass(
   const now = await ctx.github.openPullsAt(round.head, round.pr.number);
   const unjudged = now.filter((n) => !judged.has(n));
   if (unjudged.length === 0) return posted;
-  const report = boundReport(posted, unjudgedPart(round.head, unjudged));
+  const report = withCommitPart(posted, unjudgedPart(round.head, unjudged));
   // The annotations are on the run already: an update appends them.
   await completeCheck(ctx, round.check, report, []);
   return report;

@@ -1,0 +1,189 @@
+// The round's reviewer steps: the question framed ("Review plan": the prompt's conditions, each
+// reviewer's plan, the notes a person should read about the change), the reviewer stage asked
+// ("Reviewer", src/reviewer-stage/), and the reviewer's section of the report. The reviewer stage
+// decides what to ask and what to reuse; this file hands it what the round read.
+
+import type { ReviewerReport } from "../report/round-report.js";
+import { verdictLikeLines } from "../review/forgery.js";
+import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
+import { withheldFiles } from "../review/prompt.js";
+import { scopeFiles } from "../review/scope.js";
+import {
+  askReviewers,
+  earlierAbout,
+  frameQuestion as frameReviewerQuestion,
+  type PanelMember,
+  type PanelOutcome,
+  type PromptBase,
+  type ReviewerQuestion,
+  soloPanel,
+} from "../reviewer-stage/index.js";
+import type { Settings } from "../settings/settings.js";
+import { earlierReasons, type History, roundCount } from "../verdict/history.js";
+import { tokensSoFar } from "../verdict/loop-rules.js";
+import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { bindingNote } from "./binding.js";
+import type { OpenRound, RoundContext } from "./context.js";
+import { type ContextStep, contextNote } from "./context-part.js";
+import type { BaseContract, Change } from "./contract-and-diff.js";
+import { otherPullHistories, pushNote } from "./round-history.js";
+import { verdictLikeNote } from "./round-messages.js";
+import { reviewedDespiteNameNotes } from "./withheld.js";
+
+/** What the reviewer is asked (the reviewer stage's question: the prompt's conditions, each reviewer's
+ * plan), and the notes a person should read about the change. */
+export interface Question extends ReviewerQuestion {
+  notes: string[];
+  /** What the round gathered to show besides the diff, for the reviewer's section. */
+  context?: string;
+}
+
+export function frameQuestion(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+  change: Change & { context: ContextStep },
+): Question {
+  const { settings, log } = ctx;
+  const { history } = round.loaded;
+  const prompt = promptBase(settings, round, base, change);
+  // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
+  // description counted in the overhead); the files in scope are the same for every reviewer.
+  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  // A file over the budget holds the round: the hold names the window each reviewer was assumed to
+  // have and the setting that changes it, not only -v's debug line.
+  const overheadTokens = promptOverheadTokens(prompt);
+  const basis = budgetBasis(
+    members.map((m) => ({ ...m.reviewer, label: m.label })),
+    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
+  );
+  const question = frameReviewerQuestion({
+    members,
+    policy: settings.panel?.policy ?? UNANIMOUS,
+    diff: change.diff,
+    scope: { ...change.scope, budgetBasis: basis },
+    base: prompt,
+    maxDiffTokens: settings.diff.maxDiffTokens,
+  });
+  const { plan, plans } = question;
+  log.info(
+    `diff: ${change.diff.files.length} files (${change.diff.source}); ${plan.inScope.length} in scope, ${plans.reduce((n, p) => n + p.plan.chunks.length, 0)} reviewer call(s)`,
+  );
+  for (const { member, plan: planned } of plans) {
+    log.debug(
+      `reviewer ${member.label}: context window ${member.reviewer.contextWindow} tokens (${member.reviewer.contextWindowBasis ?? "its provider's figure"}), prompt overhead ${overheadTokens} tokens, ${planned.chunks.length} call(s)`,
+    );
+  }
+
+  const notes = [bindingNote(history, base.binding), pushNote(history, settings.target, round.head)].filter(
+    (n): n is string => n !== undefined,
+  );
+  for (const how of change.diff.howRead ?? []) notes.push(`The change: ${how}.`);
+  notes.push(...base.guidelines.notes);
+  notes.push(...reviewedDespiteNameNotes(plan.reviewedDespiteName));
+  const verdictLike = verdictLikeNote(verdictLikeLines(plan.inScope));
+  if (verdictLike !== undefined) notes.push(verdictLike);
+  const context = contextNote(change.context);
+  return { ...question, notes, ...(context !== undefined ? { context } : {}) };
+}
+
+/** The prompt's parts that are the same for every chunk. */
+function promptBase(
+  settings: Settings,
+  round: OpenRound,
+  base: BaseContract,
+  change: Change & { context: ContextStep },
+): PromptBase {
+  const { prompt } = settings;
+  const { contract } = base;
+  // Earlier reasons from other commits go to the reviewer to check; re-evaluations of this same head
+  // would otherwise change the prompt and defeat the reuse of its recorded verdict.
+  // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
+  // the change as a whole: a file not sent again keeps its verdict without drawing UNRESOLVED holds.
+  const earlier = earlierAbout(earlierReasons(round.loaded.history, round.head), change.diff.files);
+  const withheld = withheldFiles(
+    scopeFiles(change.diff.files, change.scope).excluded,
+    change.lockfiles?.changes,
+  );
+  return {
+    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
+    ...(contract !== undefined
+      ? {
+          conditions: {
+            intendedAction: contract.intended_action,
+            criteria: contract.success_criteria.map((c) => ({ id: c.id, description: c.description })),
+            unverifiableClaims: contract.unverifiable_claims,
+          },
+        }
+      : {}),
+    ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
+    includePrDescription: prompt.includePrDescription,
+    ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
+    // Named so that code in the diff loading one of them stands out.
+    ...(withheld.length > 0 ? { withheld } : {}),
+    ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
+    ...(change.context.kind === "gathered" ? { context: change.context.gathered.material } : {}),
+  };
+}
+
+/** The reviewer stage (src/reviewer-stage/): an answer this run already has for the same question,
+ * a verdict recorded for it (this pull request's own or another's of the same head), or the reviewers
+ * asked about the files whose kept verdicts do not stand. */
+export async function askReviewer(
+  ctx: RoundContext,
+  round: OpenRound,
+  base: BaseContract,
+  question: ReviewerQuestion,
+  answers: Map<string, PanelOutcome>,
+  lookedUp: () => void = () => {},
+): Promise<PanelOutcome> {
+  const { settings } = ctx;
+  const review = await askReviewers(
+    {
+      question,
+      head: round.head,
+      history: round.loaded.history,
+      binding: base.binding,
+      // Folded rounds count: the round number is the chain's, not the stored array's.
+      round: roundCount(round.loaded.history) + 1,
+      force: settings.forceReview,
+      concurrency: settings.reviewer.concurrency,
+      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      newRoundToken: ctx.newRoundToken,
+      log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
+      lookedUp,
+    },
+    answers,
+  );
+  for (const w of review.warnings) ctx.log.warning(w);
+  return review;
+}
+
+/** The reviewer's section of the report; `after` is the history with this round, whose tokens it
+ * totals. */
+export function reviewerReport(question: Question, review: PanelOutcome, after: History): ReviewerReport {
+  const { members, policy } = question;
+  return {
+    ...optional("context", question.context),
+    label:
+      members.length === 1
+        ? (members[0] as PanelMember).reviewer.label
+        : `a panel of ${members.length} (${describePolicy(policy)})`,
+    verdict: review.verdict,
+    panel: review.panel,
+    calls: review.calls,
+    ...(review.source.kind === "reused" ? { reusedFromRound: review.source.round } : {}),
+    ...(review.source.kind === "reused" && review.source.pr !== undefined
+      ? { reusedFromPr: review.source.pr }
+      : {}),
+    ...optional("reusedFiles", review.reusedFiles),
+    tokensTotal: tokensSoFar(after),
+    warnings: review.warnings,
+  };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
