@@ -278,7 +278,8 @@ export async function startGitHub(first) {
  * and counts the prompt bytes it was sent. */
 export async function startReviewer({ delayMs = 0, blockFile } = {}) {
   // `spans`: when each call arrived and when its answer was sent (performance.now(), milliseconds).
-  const counts = { calls: 0, promptBytes: 0, spans: [] };
+  // `blockShown`: the calls whose prompt showed `blockFile`.
+  const counts = { calls: 0, promptBytes: 0, blockShown: 0, spans: [] };
   const server = http.createServer((req, res) => {
     const arrived = performance.now();
     const chunks = [];
@@ -290,6 +291,7 @@ export async function startReviewer({ delayMs = 0, blockFile } = {}) {
       counts.promptBytes += Buffer.byteLength(prompt);
       const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt)?.[1] ?? "none";
       const blocks = blockFile !== undefined && prompt.includes(`diff --git a/${blockFile} `);
+      if (blocks) counts.blockShown += 1;
       const content = blocks
         ? `BLOCKING: ${blockFile}:1 — the value must not be exported\n\n===VERDICT=== REQUEST_CHANGES ${token}`
         : `No blocking issues.\n\n===VERDICT=== APPROVE ${token}`;
