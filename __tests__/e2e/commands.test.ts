@@ -306,7 +306,6 @@ function commentBodyOrNone(): string | undefined {
 describe("API requests per /verdict command", () => {
   it("an ignored comment, a reply, a refusal, a decision and a round, by route (docs/history.md quotes them)", async () => {
     const CHECK_RUNS = "GET /repos/{owner}/{repo}/commits/{ref}/check-runs";
-    const HISTORY = "GET /repos/{owner}/{repo}/issues/{issue_number}/comments";
     const PULLS_AT_COMMIT = "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls";
     const START = "POST /repos/{owner}/{repo}/check-runs";
     const FINISH = "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}";
@@ -324,12 +323,10 @@ describe("API requests per /verdict command", () => {
     world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
     const reviewed = await comment("maintainer-mo", "/verdict review --force");
     expect(reviewed.run.outputs.status).toBe("blocked");
-    // Re-read; taken; the PR and the permission; a whole round (the PR not read again; with --force no
-    // other pull request's verdict for the commit is looked for); done.
-    // Taken; the PR and the permission; a whole round (the PR not read again; with --force no other
-    // pull request's verdict for the commit is looked for); done.
-    // Since issue 26 the head's runs are read before the check run starts (one it can take over, the
-    // history's id they remember), and the history is then read by that id.
+    // Re-read; taken; the PR and the permission; who pushed (the gate's runs on the head, read once:
+    // the round's start takes over from that page; the history by the id they remember; the commits);
+    // a whole round (the PR not read again; with --force no other pull request's verdict for the commit
+    // is looked for); done.
     expect(reviewed.routes).toEqual([
       REREAD,
       EYES,
@@ -338,9 +335,8 @@ describe("API requests per /verdict command", () => {
       // Forced: who pushed since the last approve (the gate's runs on the head, its history, the
       // commits), before anything is posted.
       CHECK_RUNS,
-      HISTORY,
+      BY_ID,
       COMMITS,
-      CHECK_RUNS,
       START,
       BY_ID,
       "GET /repos/{owner}/{repo}/contents/{path}",
@@ -357,19 +353,18 @@ describe("API requests per /verdict command", () => {
     ]);
     figures["/verdict review (a round that blocks)"] = reviewed.routes.length;
     const decided = await comment("maintainer-mo", "/verdict approve fine");
-    // Re-read; taken (eyes); the PR, the person's permission; the gate's runs on the head and its
-    // history (the round the person read, and who pushed), the commits since the last approve (who
-    // wrote them); then the dispatch decision's round, which reads neither the PR nor the permission
-    // again; done (+1).
+    // Re-read; taken (eyes); the PR, the person's permission; the gate's runs on the head (read once:
+    // the round's start takes over from that page) and the history by the id they remember (the round
+    // the person read, and who pushed), the commits since the last approve (who wrote them); then the
+    // dispatch decision's round, which reads neither the PR nor the permission again; done (+1).
     expect(decided.routes).toEqual([
       REREAD,
       EYES,
       PR,
       PERMISSION,
       CHECK_RUNS,
-      HISTORY,
+      BY_ID,
       COMMITS,
-      CHECK_RUNS,
       START,
       BY_ID,
       PULLS_AT_COMMIT,
@@ -386,8 +381,8 @@ describe("API requests per /verdict command", () => {
       "help, or a malformed command": 3,
       "refused: the author deciding, or a closed PR": 5,
       "refused: no write access": 6,
-      "/verdict approve": 17,
-      "/verdict review (a round that blocks)": 19,
+      "/verdict approve": 16,
+      "/verdict review (a round that blocks)": 18,
     });
   });
 });

@@ -134,18 +134,17 @@ describe("API requests per round", () => {
     );
     figures.decision = decided.total;
     // An approve is a pass on the commit: the pull requests at it are asked before and after.
-    // The head's runs are read before its run starts (one more request than before issue 26: a
-    // decision asks nothing else that list could answer), and they remember the history's id.
+    // The head's runs are read once, before anything is posted (who pushed, the round the person
+    // read), and they remember the history's id; the round's start takes over from that page.
     expect(decided.routes).toEqual([
       PR,
       "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
       // Who pushed since the last approve, and the round the person read: the gate's runs on the
-      // head, the history they name, the commits since the last approve (issue 22)…
+      // head (the page the round's start then takes over from, not read again), the history by the id
+      // they remember, the commits since the last approve (issue 22)…
       HEAD_RUNS,
-      READ_HISTORY,
+      READ_HISTORY_BY_ID,
       COMPARE,
-      // …then the round's own start: the head's runs again (one it can take over; issue 26).
-      HEAD_RUNS,
       START_CHECK,
       READ_HISTORY_BY_ID,
       PULLS_AT_COMMIT,
@@ -183,15 +182,16 @@ describe("API requests per round", () => {
     ]);
 
     // The figures docs/history.md quotes (a PR with fewer than 100 comments: one page of history).
-    // A decision and a terminal hold cost one request more since issue 26: the head's runs are read
-    // before the check run starts, and neither round asks the question that list also answers.
+    // A terminal hold costs one request more since issue 26: the head's runs are read before the check
+    // run starts, and it asks nothing else that list could answer. A decision reads them once for
+    // both its checks (issue 22) and its round's start.
     expect(figures).toEqual({
       "first round": 12,
       "later round": 13,
       "re-evaluation, nothing changed": 8,
       "round that exhausts the budget": 11,
       "terminal hold": 8,
-      decision: 14,
+      decision: 13,
       "merge group (one PR)": 8,
     });
   });

@@ -122,7 +122,11 @@ async function judgedHistory(
 ): Promise<History | string> {
   const { github, settings } = ctx;
   const none = emptyHistory(pr.number, settings.checkName);
-  const runs = await github.checkRuns(pr.headSha, settings.checkName);
+  // The list the round's start would read (it keeps it): the head's runs are read once for both.
+  const runs =
+    github.gateRuns !== undefined
+      ? await github.gateRuns(pr.headSha, settings.checkName, pr.number)
+      : await github.checkRuns(pr.headSha, settings.checkName);
   const judged = runs.find((r) => r.app !== null && r.app !== undefined);
   const ask = askAgain(act, pr.headSha);
   if (judged === undefined)

@@ -16,6 +16,12 @@ export function readOnlyGitHub(g: GitHubPort): GitHubPort {
     saveComment: async () => undefined,
     permission: (user) => g.permission(user),
     checkRuns: (ref, name) => g.checkRuns(ref, name),
+    ...(g.gateRuns !== undefined
+      ? {
+          gateRuns: (sha: string, name: string, pr: number) =>
+            g.gateRuns?.(sha, name, pr) ?? g.checkRuns(sha, name),
+        }
+      : {}),
     statuses: (ref, context, creator) => g.statuses(ref, context, creator),
     labelAddedBy: (pr, label) => g.labelAddedBy(pr, label),
     openPullsAt: (sha, gated) => g.openPullsAt(sha, gated),

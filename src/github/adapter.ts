@@ -67,6 +67,9 @@ interface Bound {
   /** The gate's runs on a head as listed when its round started, by `head\0name`: the first question
    * about which pull requests the gate judged there is answered from them (judgedPullsAt). */
   readonly listed: Map<string, CheckRunsForRef>;
+  /** The gate's runs on a head as a person's act read them before its round (gateRuns), by
+   * `head\0name`: the round's start takes them instead of reading the same page again. */
+  readonly beforeStart: Map<string, CheckRunsForRef>;
   /** GitHub's clock, as it stamped the last check run this port started. */
   githubNow: string | undefined;
 }
@@ -86,6 +89,7 @@ export function createGitHubPort(
     historyIds: new Map(),
     runs: new Map(),
     listed: new Map(),
+    beforeStart: new Map(),
     githubNow: undefined,
   };
   return {
@@ -113,6 +117,7 @@ export function createGitHubPort(
     },
 
     checkRuns: (ref, name) => checkRuns(bound, ref, name),
+    gateRuns: (headSha, name, pr) => gateRuns(bound, headSha, name, pr),
     statuses: (ref, context, creator) => statuses(bound, ref, context, creator),
 
     async labelAddedBy(prNumber, label) {
@@ -228,10 +233,10 @@ async function startCheck(
   const { client, repository, log } = bound;
   try {
     // A merge group's run names no pull request, so nothing of the head's runs is its own.
-    const listed =
-      pr === undefined
-        ? undefined
-        : await listCheckRunsForRef(client, repository, headSha, { name, filter: "all", maxPages: 1 });
+    const key = `${headSha}\0${name}`;
+    const read = bound.beforeStart.get(key);
+    bound.beforeStart.delete(key);
+    const listed = pr === undefined ? undefined : (read ?? (await headRunsPage(bound, headSha, name)));
     if (listed !== undefined) bound.listed.set(`${headSha}\0${name}`, listed);
     const own = (listed?.runs ?? []).filter(
       (r) => pr !== undefined && parseExternalId(r.externalId)?.pr === pr,
@@ -459,6 +464,30 @@ async function mergeGroupPulls(
   if (comparison !== undefined)
     comparisons.set(`${comparison.baseSha}...${comparison.headSha}`, comparison.files);
   return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
+}
+
+/** The head's runs of a name, newest first, one page: what a round's start reads. */
+function headRunsPage(bound: Bound, headSha: string, name: string): Promise<CheckRunsForRef> {
+  return listCheckRunsForRef(bound.client, bound.repository, headSha, { name, filter: "all", maxPages: 1 });
+}
+
+/** The gate's runs on a pull request's head before its round starts (a person's act): kept for the
+ * round's start, and the history comment the pull request's runs name remembered, as the start would.
+ * Whose app the history must come from is still checked when it is read (findComment). */
+async function gateRuns(bound: Bound, headSha: string, name: string, pr: number): Promise<CheckRunState[]> {
+  const listed = await headRunsPage(bound, headSha, name);
+  bound.beforeStart.set(`${headSha}\0${name}`, listed);
+  const remembered = listed.runs
+    .filter((r) => parseExternalId(r.externalId)?.pr === pr)
+    .map((r) => parseExternalId(r.externalId)?.history)
+    .find((h): h is number => h !== undefined);
+  if (remembered !== undefined && !bound.historyIds.has(pr)) bound.historyIds.set(pr, remembered);
+  return listed.runs.map((r) => ({
+    id: r.id,
+    status: r.status,
+    conclusion: r.conclusion,
+    app: r.app?.slug ?? null,
+  }));
 }
 
 /** Every check run of a name on a ref, with the app that posted it (a requirement may be pinned to one). */

@@ -105,6 +105,12 @@ export interface GitHubPort {
   permission(user: string): Promise<string>;
   /** The latest check runs with this name on a commit (for `check_run` dependencies). */
   checkRuns(ref: string, name: string): Promise<readonly CheckRunState[]>;
+  /** The gate's own runs of this name on a pull request's head, newest first, as the round's start reads
+   * them (one page): for a person's act, which asks before its round starts who judged the head last.
+   * Optional: a port without it is asked `checkRuns` instead. The adapter keeps the list for the round
+   * that follows (it takes over a run from it), so the head's runs are read once, and remembers the
+   * history comment the runs name. */
+  gateRuns?(headSha: string, name: string, pr: number): Promise<readonly CheckRunState[]>;
   /** The commit statuses with this context on a commit, newest first (for `status` dependencies);
    * with `creator`, only the statuses that login set. */
   statuses(ref: string, context: string, creator?: string): Promise<readonly CommitStatusState[]>;
