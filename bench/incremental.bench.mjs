@@ -103,7 +103,10 @@ expect(blocked.round1.status === "blocked" && blocked.round2.status === "blocked
 // the call that blocked got no approve, so they are asked with the changed one (since issue 22 the
 // prompt also names the 260-odd other changed files, so they take two calls, no longer one).
 expect(blocked.round2.blockedFileShown === 0, "the blocked file is not asked again");
-expect(blocked.round2.reviewerCalls <= 2, "round 2 with a block asks the blocking call's other files and the changed one");
+expect(
+  blocked.round2.reviewerCalls <= 2,
+  "round 2 with a block asks the blocking call's other files and the changed one",
+);
 
 const bareSeconds = median(bare);
 const breakdown = (round) => {
