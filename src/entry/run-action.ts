@@ -11,7 +11,7 @@ import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { makeRoundReviewers, roundContext } from "../compose/round-context.js";
 import type { RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
-import type { RoundDeadline } from "../gate/reviewer-guard.js";
+import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
 import type { Logger } from "../ports/github.js";
@@ -184,11 +184,6 @@ export async function run(
       for (const run of open) if (!left.some((l) => l.id === run.id)) openRuns.finished(run.id);
     });
     const github = trackingOpenRuns(ports.github, openRuns);
-    const deadline: RoundDeadline = {
-      at: started + settings.roundDeadlineMinutes * 60_000,
-      minutes: settings.roundDeadlineMinutes,
-      clock: REAL_ROUND_CLOCK,
-    };
     const ctx = roundContext({
       settings,
       github,
@@ -207,7 +202,7 @@ export async function run(
         called: `the workspace ${settings.workspace}`,
         unset: "GITHUB_WORKSPACE is not set: check out the repository before verdict-gate",
       },
-      deadline,
+      deadline: deadlineIn(settings.roundDeadlineMinutes, REAL_ROUND_CLOCK, started),
     });
     const { target } = settings;
     let outcome: RoundOutcome;

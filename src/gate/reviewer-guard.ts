@@ -34,9 +34,9 @@ export interface RoundDeadline {
   readonly clock: RoundClock;
 }
 
-/** The deadline `minutes` from now. */
-export function deadlineIn(minutes: number, clock: RoundClock): RoundDeadline {
-  return { at: clock.now() + minutes * 60_000, minutes, clock };
+/** The deadline `minutes` from `from` (now, by default; the action counts from its step's start). */
+export function deadlineIn(minutes: number, clock: RoundClock, from: number = clock.now()): RoundDeadline {
+  return { at: from + minutes * 60_000, minutes, clock };
 }
 
 function notAsked(label: string, why: string): ReviewReply {

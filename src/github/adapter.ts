@@ -18,7 +18,7 @@ import {
 } from "../ports/github.js";
 import { type ComparisonFile, getChangeDiff } from "./change-diff.js";
 import { type CheckRunHandle, gateBotLogin, reopenCheckRun, updateCheckRun } from "./check-run.js";
-import { type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
+import { type CheckRunSummary, type CheckRunsForRef, listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
 import { getCommitStatus } from "./combined-status.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
@@ -269,13 +269,7 @@ async function startCheck(
       id: { ...(pr !== undefined ? { pr } : {}), ...(known !== undefined ? { history: known } : {}) },
     });
     bound.githubNow = run.startedAt ?? undefined;
-    // The history's id as the gate's own runs (of this app) remember it; the newest that names one.
-    const remembered = own
-      .filter((r) => run.app !== null && r.app?.slug === run.app.slug)
-      .map((r) => parseExternalId(r.externalId)?.history)
-      .find((h): h is number => h !== undefined);
-    if (pr !== undefined && remembered !== undefined && !bound.historyIds.has(pr))
-      bound.historyIds.set(pr, remembered);
+    if (pr !== undefined) rememberHistory(bound, own, pr, run.app?.slug ?? null);
     bound.runs.set(run.id, { ...(pr !== undefined ? { pr } : {}) });
     await supersede(
       { client, repository, log },
@@ -466,22 +460,42 @@ async function mergeGroupPulls(
   return pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha }));
 }
 
+/** The history's id as a pull request's own runs of one app remember it (the newest that names one),
+ * unless one is known already. No app (GitHub named none): nothing is remembered. */
+function rememberHistory(
+  bound: Bound,
+  own: readonly CheckRunSummary[],
+  pr: number,
+  app: string | null,
+): void {
+  if (app === null || bound.historyIds.has(pr)) return;
+  const remembered = own
+    .filter((r) => r.app?.slug === app)
+    .map((r) => parseExternalId(r.externalId)?.history)
+    .find((h): h is number => h !== undefined);
+  if (remembered !== undefined) bound.historyIds.set(pr, remembered);
+}
+
 /** The head's runs of a name, newest first, one page: what a round's start reads. */
 function headRunsPage(bound: Bound, headSha: string, name: string): Promise<CheckRunsForRef> {
   return listCheckRunsForRef(bound.client, bound.repository, headSha, { name, filter: "all", maxPages: 1 });
 }
 
 /** The gate's runs on a pull request's head before its round starts (a person's act): kept for the
- * round's start, and the history comment the pull request's runs name remembered, as the start would.
- * Whose app the history must come from is still checked when it is read (findComment). */
+ * round's start, and the history comment the pull request's runs of the judging app name remembered,
+ * as the start would. Whose app the history must come from is still checked when it is read
+ * (findComment). */
 async function gateRuns(bound: Bound, headSha: string, name: string, pr: number): Promise<CheckRunState[]> {
   const listed = await headRunsPage(bound, headSha, name);
   bound.beforeStart.set(`${headSha}\0${name}`, listed);
-  const remembered = listed.runs
-    .filter((r) => parseExternalId(r.externalId)?.pr === pr)
-    .map((r) => parseExternalId(r.externalId)?.history)
-    .find((h): h is number => h !== undefined);
-  if (remembered !== undefined && !bound.historyIds.has(pr)) bound.historyIds.set(pr, remembered);
+  // The app of the newest run with one: the app whose history the person's act reads (person-act.ts).
+  const app = listed.runs.find((r) => r.app !== null)?.app?.slug ?? null;
+  rememberHistory(
+    bound,
+    listed.runs.filter((r) => parseExternalId(r.externalId)?.pr === pr),
+    pr,
+    app,
+  );
   return listed.runs.map((r) => ({
     id: r.id,
     status: r.status,
