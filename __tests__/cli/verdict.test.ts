@@ -76,6 +76,11 @@ describe("verdict-gate verdict", () => {
     expect(r.out.trim().split("\n")).toHaveLength(1);
   });
 
+  it("reads a dotfile's path exactly, as the issue's printf shows it (issue 35)", async () => {
+    const r = await verdict("BLOCKING: .eslintrc.js:3 — bad\n===VERDICT=== REQUEST_CHANGES\n", "--json");
+    expect(JSON.parse(r.out).findings[0]).toMatchObject({ path: ".eslintrc.js", line: 3, reason: "bad" });
+  });
+
   it("prints null for no verdict in JSON, with the hold's exit code", async () => {
     const r = await verdict("nothing", "--json");
     expect(JSON.parse(r.out)).toMatchObject({
