@@ -81,6 +81,13 @@ describe("verdict-gate verdict", () => {
     expect(JSON.parse(r.out).findings[0]).toMatchObject({ path: ".eslintrc.js", line: 3, reason: "bad" });
   });
 
+  it("--token names a marker inside backticks as such, not as prose (issue 35)", async () => {
+    const r = await verdict(`ok\n\`===VERDICT=== APPROVE ${TOKEN}\`\n`, "--token", TOKEN);
+    expect(r.code).toBe(4);
+    expect(r.err).toMatch(/the marker on line 2 is inside backticks/);
+    expect(r.err).not.toMatch(/prose/);
+  });
+
   it("prints null for no verdict in JSON, with the hold's exit code", async () => {
     const r = await verdict("nothing", "--json");
     expect(JSON.parse(r.out)).toMatchObject({
