@@ -3,6 +3,7 @@
 // ("Reviewer", src/reviewer-stage/), and the reviewer's section of the report. The reviewer stage
 // decides what to ask and what to reuse; this file hands it what the round read.
 
+import { severityPolicyOf } from "../criteria/contract-schema.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { verdictLikeLines } from "../review/forgery.js";
 import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
@@ -124,6 +125,8 @@ function promptBase(
     ...(withheld.length > 0 ? { withheld } : {}),
     ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
     ...(change.context.kind === "gathered" ? { context: change.context.gathered.material } : {}),
+    // The contract's policy, read at the base: what the prompt asks for and how the reply is read.
+    ...optional("policy", severityPolicyOf(contract)),
   };
 }
 
