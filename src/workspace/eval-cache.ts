@@ -5,28 +5,19 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cachedRunText, readCachedRun } from "../eval/cached-run.js";
-import type { CaseRun } from "../eval/score.js";
+import type { RunCache } from "../ports/eval.js";
 import { describeError } from "../util/describe-error.js";
-import { UsageError } from "./io.js";
 
 /** Where results are kept when --cache is not given, under the current directory. */
 export const DEFAULT_CACHE_DIR = path.join(".verdict-gate", "eval-cache");
 
-export interface RunCache {
-  read(key: string): CaseRun | undefined;
-  /** Keeps a run; returns why it could not, if it could not. */
-  write(key: string, run: CaseRun): string | undefined;
-}
-
-export const NO_CACHE: RunCache = { read: () => undefined, write: () => undefined };
-
-/** The cache at `dir`, created now: a directory that cannot be made is a usage error before any
- * reviewer is paid, not a run that silently cannot resume. */
-export function openRunCache(dir: string): RunCache {
+/** The cache at `dir`, created now; or why it cannot be: a directory that cannot be made is said before
+ * any reviewer is paid, not a run that silently cannot resume. */
+export function openRunCache(dir: string): RunCache | { error: string } {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
-    throw new UsageError(`--cache ${dir}: cannot create it: ${describeError(error)}`);
+    return { error: `cannot create it: ${describeError(error)}` };
   }
   const file = (key: string) => path.join(dir, `${key}.json`);
   return {
