@@ -6,9 +6,8 @@
 // an invalid set; 1 for an internal error.
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { caseRound } from "../compose/eval.js";
+import { caseConfiguration, caseRound } from "../compose/eval.js";
 import { type LocalReviewers, makeLocalReviewers } from "../compose/local-round.js";
-import { configurationKey } from "../eval/configuration.js";
 import { promptRecorder } from "../eval/metered.js";
 import { renderEval, renderReach } from "../eval/render.js";
 import { evaluateSet, isSetError, type LoadedSet, loadSet, reachOfSet } from "../eval/run.js";
@@ -20,7 +19,7 @@ import type { Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
-import { DEFAULT_CACHE_DIR, openRunCache } from "../workspace/eval-cache.js";
+import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace/eval-cache.js";
 import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
@@ -52,9 +51,10 @@ const USAGE = [
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
   "  --concurrency N      cases run at once (default 1)",
   "  --price-in P  --price-out P   price per million input and output tokens: the report adds the cost",
-  `  --cache DIR          where each run's result is kept, so an interrupted run resumes (default`,
-  `                       ${DEFAULT_CACHE_DIR} under the current directory); keyed by the case's files,`,
-  "                       the settings and the reviewer, so a changed configuration asks again",
+  "  --cache DIR          where each run's result is kept, so an interrupted run resumes (default",
+  `                       ${DEFAULT_CACHE_WORDS}; never inside the set); keyed by the case's`,
+  "                       files, the settings, the reviewer and its script's bytes, so a changed",
+  "                       configuration asks again",
   "  --no-cache           neither read nor keep results",
   "  --reach              ask nobody: build each defect case's prompts and report the share whose every",
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
@@ -217,12 +217,19 @@ function caseLog(io: CliIO, verbose: boolean): (id: string) => Logger {
   };
 }
 
-/** The cache --cache names (or the default), or none with --no-cache and --reach. */
-function cacheOf(io: CliIO, values: Values, reach: boolean) {
+/** The cache --cache names (or the default), or none with --no-cache and --reach. Never one inside the
+ * set: its files would decide the set's results. */
+function cacheOf(io: CliIO, values: Values, reach: boolean, set: string) {
   if (reach || values["no-cache"] === true) return NO_CACHE;
-  const dir = path.resolve(io.cwd, (values.cache as string | undefined) ?? DEFAULT_CACHE_DIR);
-  const cache = openRunCache(dir);
-  if ("error" in cache) throw new UsageError(`--cache ${dir}: ${cache.error}`);
+  const given = values.cache as string | undefined;
+  const dir = given !== undefined ? path.resolve(io.cwd, given) : defaultCacheDir(io.env);
+  if (dir === undefined) {
+    io.err("verdict-gate eval: note: results are not kept (no HOME to keep them under): give --cache DIR\n");
+    return NO_CACHE;
+  }
+  const cache = openRunCache(dir, set);
+  if ("error" in cache)
+    throw new UsageError(`${given !== undefined ? "--cache" : "the default cache"} ${dir}: ${cache.error}`);
   return cache;
 }
 
@@ -244,15 +251,15 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   const concurrency = whole(values, "concurrency", 1, 16, 1);
   const prices = pricesOf(values);
   const out = outFile(io, values);
-  const set = setAt(path.resolve(io.cwd, dirArg));
+  const setDir = path.resolve(io.cwd, dirArg);
+  const set = setAt(setDir);
   const { settings, reviewers } = configure(values, io, reach);
-  const members = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
   const run = {
     set: set.source,
     reviewers,
     round: caseRound(settings),
-    configuration: configurationKey(settings, members, VERSION, "not-queried"),
-    cache: cacheOf(io, values, reach),
+    configuration: caseConfiguration(settings, reviewers, io.cwd),
+    cache: cacheOf(io, values, reach, setDir),
     repeat,
     concurrency,
     log: caseLog(io, values.verbose === true),

@@ -13,7 +13,7 @@ import { describeError } from "../util/describe-error.js";
 import type { Result } from "../verdict/four-values.js";
 import { type CaseChange, caseChange } from "./case-change.js";
 import type { EvalCase, EvalSetInfo } from "./case-schema.js";
-import { runKey } from "./configuration.js";
+import type { Configuration } from "./configuration.js";
 import { InvalidSetError, readCase, readSetInfo } from "./load-case.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "./metered.js";
 import { type Progress, progressLine } from "./progress.js";
@@ -83,8 +83,9 @@ export interface EvalRun {
   /** Bound once, asked by every case (each case meters its own calls). */
   readonly reviewers: CaseReviewers;
   readonly round: CaseRound;
-  /** The configuration's key (eval/configuration.ts), half of each cached run's key. */
-  readonly configuration: string;
+  /** Everything a result depends on besides its case (eval/configuration.ts), which each cached run
+   * claims. */
+  readonly configuration: Configuration;
   readonly cache: RunCache;
   /** Runs of each case, one after another. */
   readonly repeat: number;
@@ -231,8 +232,8 @@ export async function runCases(run: EvalRun, cases: readonly LoadedCase[]): Prom
       const log = run.log(loaded.case.id);
       const runs: CaseRun[] = [];
       for (let i = 0; i < run.repeat; i += 1) {
-        const key = runKey(files.hash, run.configuration, i);
-        const kept = run.cache.read(key);
+        const claims = { case: files.hash, configuration: run.configuration, run: i };
+        const kept = run.cache.read(claims);
         if (kept !== undefined) {
           runs.push(kept);
           progress.ran(true);
@@ -241,7 +242,7 @@ export async function runCases(run: EvalRun, cases: readonly LoadedCase[]): Prom
         progress.asking();
         change ??= caseChange(loaded.case, files);
         const { run: result } = await runOnce(run, change, run.reviewers, log);
-        const problem = run.cache.write(key, result);
+        const problem = run.cache.write(claims, result);
         if (problem !== undefined && cacheProblem === undefined) {
           cacheProblem = problem;
           run.warn(`results cannot be kept for resuming: ${problem}`);

@@ -1,5 +1,6 @@
 // What `verdict-gate eval`'s runner (src/eval/run.ts) asks of the world: the set's files and a place
 // to keep each run's result. On disk: src/workspace/eval-set.ts and src/workspace/eval-cache.ts.
+import type { RunClaims } from "../eval/configuration.js";
 import type { CaseRun } from "../eval/score.js";
 
 /** What a case holds besides case.json, as bytes; `problem` says why it cannot be run. */
@@ -32,9 +33,10 @@ export class EvalSetError extends Error {
 
 /** Where each run's result is kept, so an interrupted run resumes and a second asks nobody again. */
 export interface RunCache {
-  read(key: string): CaseRun | undefined;
-  /** Keeps a run; returns why it could not, if it could not. */
-  write(key: string, run: CaseRun): string | undefined;
+  /** The run kept under exactly these claims, if one is. */
+  read(claims: RunClaims): CaseRun | undefined;
+  /** Keeps a run with its claims; returns why it could not, if it could not. */
+  write(claims: RunClaims, run: CaseRun): string | undefined;
 }
 
 export const NO_CACHE: RunCache = { read: () => undefined, write: () => undefined };
