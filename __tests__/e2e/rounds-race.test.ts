@@ -190,7 +190,12 @@ describe("a history that changed while a round ran", () => {
     const bodies = world.pull.comments().map((c) => c.body);
     expect(bodies.filter((b) => b.startsWith("<!-- verdict-gate:history:"))).toHaveLength(1);
     expect(bodies.filter((b) => b.startsWith("<!-- verdict-gate:superseded -->"))).toHaveLength(1);
-    expect(stored().rounds).toHaveLength(1);
+    // Each run asked the reviewer: the second's call is a spend of its own, recorded as a round so the
+    // pull request's tokens and cost add up (issue 33), in the one history.
+    expect(stored().rounds).toHaveLength(2);
+    expect(stored().rounds.map((r) => ("tokens" in r ? r.tokens?.totalIn : undefined))).toEqual([
+      1_200, 2_400,
+    ]);
     expect(audit(stored()).valid).toBe(true);
   });
 });

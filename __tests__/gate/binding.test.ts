@@ -68,6 +68,13 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.reviewers]: { other: PANEL_OTHER, binds: true, why: "who is asked" },
   [INPUT.context]: { other: "none", binds: true, why: "what the reviewer is shown" },
   [INPUT.panelPolicy]: { other: "quorum:1", binds: true, why: "what approves" },
+  [INPUT.priceIn]: { other: "3", binds: false, why: "what a call costs, not what it says" },
+  [INPUT.priceOut]: { other: "3", binds: false, why: "what a call costs, not what it says" },
+  [INPUT.maxPrCost]: {
+    other: "5",
+    binds: false,
+    why: "what a pull request may spend; a round over it holds and records no verdict",
+  },
 };
 
 describe("the settings fingerprint", () => {
@@ -86,7 +93,14 @@ describe("the settings fingerprint", () => {
             ? { decision: "block" }
             : input === INPUT.command
               ? { provider: "command" }
-              : {};
+              : // A price comes in pairs, and a cap needs a price (gpt-test is in no price table).
+                input === INPUT.priceIn
+                ? { "price-out": "3" }
+                : input === INPUT.priceOut
+                  ? { "price-in": "3" }
+                  : input === INPUT.maxPrCost
+                    ? { "price-in": "1", "price-out": "1" }
+                    : {};
       const panel = input === INPUT.reviewers || input === INPUT.panelPolicy;
       const plainHere =
         input === INPUT.command

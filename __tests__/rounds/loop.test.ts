@@ -15,7 +15,13 @@ import {
   repeats,
   roundReasons,
 } from "../../src/verdict/history.js";
-import { concludeRound, contradictions, repeatsLast, terminalNeed } from "../../src/verdict/loop-rules.js";
+import {
+  concludeRound,
+  contradictions,
+  costSoFar,
+  repeatsLast,
+  terminalNeed,
+} from "../../src/verdict/loop-rules.js";
 
 const sha = (n: number) => n.toString(16).padStart(40, "0");
 
@@ -312,6 +318,35 @@ describe("re-evaluations", () => {
       outcome: yes(),
     });
     expect(repeatsLast(h, changed.record)).toBe(false);
+  });
+
+  it("records a round that spent anything, though it says nothing new: the totals must add up", () => {
+    let h = emptyHistory(7, "verdict-gate");
+    h = run(h, 3, sha(1), iff("check ci")).history;
+    const asked = (usage: { in: number; out: number; unreported: number; usd?: number }) =>
+      concludeRound({
+        history: h,
+        maxRounds: 3,
+        head: sha(1),
+        at: "2026-11-30T01:00:00Z",
+        outcome: iff("check ci"),
+        usage,
+      });
+    expect(repeatsLast(h, asked({ in: 0, out: 0, unreported: 0 }).record)).toBe(true);
+    expect(repeatsLast(h, asked({ in: 1_200, out: 80, unreported: 0 }).record)).toBe(false);
+    expect(repeatsLast(h, asked({ in: 0, out: 0, unreported: 1 }).record)).toBe(false);
+    const priced = asked({ in: 1_200, out: 80, unreported: 0, usd: 0.0032 });
+    expect(priced.record.tokens).toMatchObject({ usd: 0.0032, totalUsd: 0.0032, totalIn: 1_200 });
+    expect(costSoFar(append(h, priced))).toBe(0.0032);
+    // A round that asked nobody carries the total on.
+    const next = concludeRound({
+      history: append(h, priced),
+      maxRounds: 3,
+      head: sha(2),
+      at: "2026-11-30T02:00:00Z",
+      outcome: yes(),
+    });
+    expect(next.record.tokens).toMatchObject({ usd: 0, totalUsd: 0.0032 });
   });
 
   it("lists each earlier reason once, with the round that first gave it", () => {

@@ -58,6 +58,26 @@ export function roundJson(
           label: report.reviewer.label,
           verdict: report.reviewer.verdict,
           context: report.reviewer.context ?? null,
+          // Added by issue 33: what the contract's policy did, and the money.
+          ...(report.reviewer.policy !== undefined
+            ? {
+                policy: report.reviewer.policy,
+                notes: report.reviewer.notes ?? [],
+                overruled: report.reviewer.overruled !== undefined,
+              }
+            : {}),
+          ...(report.reviewer.cost !== undefined
+            ? {
+                cost: {
+                  round_usd: report.reviewer.cost.round,
+                  total_usd: report.reviewer.cost.total,
+                  prices: report.reviewer.cost.prices,
+                  estimated_calls: report.reviewer.cost.estimatedCalls,
+                  unpriced_calls: report.reviewer.cost.unpricedCalls,
+                  max_pr_cost: report.reviewer.cost.cap ?? null,
+                },
+              }
+            : {}),
           warnings: report.reviewer.warnings,
           calls: report.reviewer.calls.map((call) => ({
             files: call.files,

@@ -45,6 +45,9 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   "review-comments": "true",
   reviewers: "",
   "panel-policy": "unanimous",
+  "price-in": "",
+  "price-out": "",
+  "max-pr-cost": "",
 });
 
 /** Flags passed through to the input of the same name. */
@@ -66,6 +69,9 @@ const PASSED_THROUGH = [
   INPUT.reviewTask,
   INPUT.reviewInstructions,
   INPUT.context,
+  INPUT.priceIn,
+  INPUT.priceOut,
+  INPUT.maxPrCost,
 ] as const;
 
 export const ROUND_OPTIONS = {
@@ -113,6 +119,11 @@ export const ROUND_OPTIONS_USAGE = [
   "  --no-default-excludes  --max-diff-tokens N",
   "  --max-round-tokens N                  the most prompt tokens one round may send (estimated before",
   "                                        any call); a round that needs more holds and calls nothing",
+  "cost:",
+  "  --price-in P  --price-out P           US dollars per million input and output tokens, for a model",
+  "                                        the price table does not hold (gpt-5.4, claude-sonnet-5-5)",
+  "  --max-pr-cost D                       the most the pull request's reviewer calls may cost in all",
+  "                                        (pr only); a round that would pass it holds and calls nothing",
   "output:",
   "  --json  one JSON object · --markdown  the check run's Markdown · -v, --verbose  progress on stderr",
 ].join("\n");

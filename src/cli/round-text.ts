@@ -4,7 +4,7 @@
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
 import { figure, seconds } from "../report/figures.js";
-import { describeCallContext, verdictWord } from "../report/reviewer-section.js";
+import { costLine, describeCallContext, verdictWord } from "../report/reviewer-section.js";
 import { nextStep, type RoundReport } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
 
@@ -137,6 +137,15 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
           `  ${printable(m.label)}: ${printable(verdictWord(m.verdict))}, coverage ${printable(m.coverage)}, ${asked}${blocked}${reusedFiles}`,
         );
       }
+    }
+    if (r.cost !== undefined) out.push(`  ${printable(costLine(r.cost).replace(/\*\*|`/g, ""))}`);
+    if (r.overruled !== undefined || (r.notes ?? []).length > 0) {
+      out.push(
+        r.overruled !== undefined
+          ? `  the reviewer asked for changes; by the contract's policy none of its ${r.overruled} finding(s) blocks:`
+          : `  ${(r.notes ?? []).length} note(s) below the contract's policy line (not blocking):`,
+      );
+      for (const n of r.notes ?? []) out.push(`    ${printable(n)}`);
     }
     for (const w of r.warnings) out.push(`  ${paint("warn", "!")} ${printable(w)}`);
     for (const [i, call] of r.calls.entries()) {

@@ -27,6 +27,7 @@ function meter(reviewer: Reviewer, label: string, calls: MeteredCall[]): Reviewe
     model: reviewer.model,
     label: reviewer.label,
     contextWindow: reviewer.contextWindow,
+    ...(reviewer.maxOutputTokens !== undefined ? { maxOutputTokens: reviewer.maxOutputTokens } : {}),
     async review(prompt) {
       const reply = await reviewer.review(prompt);
       const usage = reply.usage;

@@ -243,7 +243,11 @@ async function postFindings(
     const inBody = reviewToPost(
       input.checkName,
       input.round,
-      fresh.map((p) => ({ key: p.key, finding: p.finding, ...(p.note === true ? { note: true as const } : {}) })),
+      fresh.map((p) => ({
+        key: p.key,
+        finding: p.finding,
+        ...(p.note === true ? { note: true as const } : {}),
+      })),
     ) as NonNullable<typeof review>;
     await port.postReview(input.pr, { commitId: input.head, ...inBody });
   }

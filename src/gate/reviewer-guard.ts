@@ -111,6 +111,7 @@ export function guardReviewer(reviewer: Reviewer, deadline: RoundDeadline | unde
     contextWindow: reviewer.contextWindow,
     // Every field the port has, so the guard changes nothing a report says but the call's ending.
     ...(reviewer.contextWindowBasis !== undefined ? { contextWindowBasis: reviewer.contextWindowBasis } : {}),
+    ...(reviewer.maxOutputTokens !== undefined ? { maxOutputTokens: reviewer.maxOutputTokens } : {}),
     review: ask,
   });
 }

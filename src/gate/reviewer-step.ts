@@ -19,16 +19,18 @@ import {
   type ReviewerQuestion,
   soloPanel,
 } from "../reviewer-stage/index.js";
+import type { CostSettings } from "../settings/cost-inputs.js";
 import type { Settings } from "../settings/settings.js";
-import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { describeFinding } from "../verdict/findings.js";
-import { tokensSoFar } from "../verdict/loop-rules.js";
+import { earlierReasons, type History, roundCount } from "../verdict/history.js";
+import { costSoFar, tokensSoFar } from "../verdict/loop-rules.js";
 import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
 import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
+import { affordUnder, roundCost } from "./round-cost.js";
 import { otherPullHistories, pushNote } from "./round-history.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
@@ -37,6 +39,8 @@ import { reviewedDespiteNameNotes } from "./withheld.js";
  * plan), and the notes a person should read about the change. */
 export interface Question extends ReviewerQuestion {
   notes: string[];
+  /** Prices and the cost cap (`price-in`, `price-out`, `max-pr-cost`). */
+  cost: CostSettings;
   /** What the round gathered to show besides the diff, for the reviewer's section. */
   context?: string;
 }
@@ -87,7 +91,7 @@ export function frameQuestion(
   const verdictLike = verdictLikeNote(verdictLikeLines(plan.inScope));
   if (verdictLike !== undefined) notes.push(verdictLike);
   const context = contextNote(change.context);
-  return { ...question, notes, ...(context !== undefined ? { context } : {}) };
+  return { ...question, notes, cost: settings.cost, ...(context !== undefined ? { context } : {}) };
 }
 
 /** The prompt's parts that are the same for every chunk. */
@@ -155,6 +159,13 @@ export async function askReviewer(
       force: settings.forceReview,
       concurrency: settings.reviewer.concurrency,
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      // A forced answer is a maintainer's act: it is asked whatever the pull request has spent.
+      ...optional(
+        "afford",
+        settings.cost.maxPrCost !== undefined && !settings.forceReview
+          ? affordUnder(settings.cost.maxPrCost, costSoFar(round.loaded.history), settings.cost)
+          : undefined,
+      ),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
       otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
@@ -171,7 +182,8 @@ export async function askReviewer(
 function overruledSaid(review: PanelOutcome): PanelOutcome {
   if (review.verdict !== "REQUEST_CHANGES" || review.part.result.value !== "YES") return review;
   const n = review.notes.length;
-  const which = n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
+  const which =
+    n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
   return {
     ...review,
     part: {
@@ -202,6 +214,25 @@ export function reviewerReport(question: Question, review: PanelOutcome, after: 
     tokensTotal: tokensSoFar(after),
     warnings: review.warnings,
     ...policyReport(question.base.policy, review),
+    ...costReport(question, review, after),
+  };
+}
+
+/** This round's cost and the pull request's total so far, with the prices used: absent while no
+ * reviewer of the round has a price. */
+function costReport(question: Question, review: PanelOutcome, after: History): Pick<ReviewerReport, "cost"> {
+  const cost = roundCost(review.calls, question.members, question.cost);
+  const total = costSoFar(after);
+  if (cost.prices.length === 0 && total === 0) return {};
+  return {
+    cost: {
+      round: cost.usd,
+      total,
+      prices: cost.prices,
+      estimatedCalls: cost.estimatedCalls,
+      unpricedCalls: cost.prices.length > 0 ? cost.unpricedCalls : 0,
+      ...optional("cap", question.cost.maxPrCost),
+    },
   };
 }
 

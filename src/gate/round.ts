@@ -13,7 +13,7 @@
 import type { Requirement } from "../criteria/requirement-schema.js";
 import { CannotWriteChecksError, type CheckRunRef, type PullRequestInfo } from "../ports/github.js";
 import { formatCoverage } from "../review/coverage.js";
-import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
+import { type PanelOutcome, storedMembers, withFileVerdicts } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
 import { append, lastRound, roundCount } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdict/loop-rules.js";
@@ -41,6 +41,7 @@ import { readOnlyGitHub } from "./read-only-github.js";
 import { roundFindings } from "./review-comments.js";
 import { withGuardedReviewers } from "./reviewer-guard.js";
 import { askReviewer, frameQuestion, type Question, reviewerReport } from "./reviewer-step.js";
+import { spendOf } from "./round-cost.js";
 import { HistoryChanged, loadHistory } from "./round-history.js";
 import {
   CANNOT_WRITE_CHECKS,
@@ -241,7 +242,7 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
     ...(review.keep.whole !== undefined ? { reviewer: review.keep.whole } : {}),
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
-    usage: usageOf(review.calls),
+    usage: spendOf(review.calls, question),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
     binding: found.contract.binding,
     // Every forced answer on a head the gate answered counts against max-rounds (loop-rules.ts).

@@ -89,6 +89,9 @@ export interface Reviewer {
    * command reviewer: …`): a hold for a file over the budget the window sets names it, so a person
    * knows whether to correct the figure or the change. */
   readonly contextWindowBasis?: string;
+  /** The most tokens a reply may hold, as the call asks for it: what `max-pr-cost` counts a call's
+   * reply at before asking (absent: the action's default, max-output-tokens' 8,192). */
+  readonly maxOutputTokens?: number;
   /** Never throws: every fault comes back as a failure reply. `call.signal` aborts the call (the
    * round's deadline): the reviewer stops its work and answers with a failure. */
   review(prompt: PromptMessages, call?: ReviewCall): Promise<ReviewReply>;

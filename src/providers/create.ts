@@ -2,7 +2,7 @@
 // capabilities a test or the CLI may swap — time, the environment a command sees — come in separately.
 
 import type { ProviderName, Reviewer, ReviewerRuntime } from "../ports/reviewer.js";
-import { anthropicReviewer } from "./anthropic.js";
+import { anthropicReviewer, defaultMaxOutputTokens } from "./anthropic.js";
 import { commandReviewer } from "./command.js";
 import { ReviewerConfigError } from "./endpoint.js";
 import { openAIReviewer } from "./openai.js";
@@ -42,6 +42,16 @@ export interface ReviewerDependencies {
 /** Throws ReviewerConfigError (or CommandLineError) for settings that cannot work: a key over plain
  * http to a remote host, credentials in the URL, a command that needs a shell, a missing model. */
 export function createReviewer(settings: ReviewerSettingsInput, deps: ReviewerDependencies = {}): Reviewer {
+  const made = createBare(settings, deps);
+  // The reply limit the calls ask for, on the reviewer itself: a cost estimate counts each call's reply
+  // at it (the Anthropic reviewer asks for its own default when none is set).
+  const limit =
+    settings.maxOutputTokens ??
+    (settings.provider === "anthropic" ? defaultMaxOutputTokens(settings.model) : undefined);
+  return limit === undefined ? made : Object.freeze({ ...made, maxOutputTokens: limit });
+}
+
+function createBare(settings: ReviewerSettingsInput, deps: ReviewerDependencies): Reviewer {
   const common = {
     timeoutMs: settings.timeoutMs,
     ...(settings.contextWindow !== undefined ? { contextWindow: settings.contextWindow } : {}),

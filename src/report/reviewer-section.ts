@@ -1,6 +1,7 @@
 // The reviewer's section of a round's report: the verdict, the calls with their tokens, latency and
 // the context each was shown, reuse, the panel's agreement table (who said what, and where reviewers
 // disagree, which files each blocked), and each reviewer's own report. Pure Markdown, like round-report.ts.
+import { usd } from "../verdict/cost.js";
 import type { Value } from "../verdict/four-values.js";
 import { type ReviewerVerdict, reviewerVerdictWord } from "../verdict/vocabulary.js";
 import { VALUE_BADGE } from "./badges.js";
@@ -82,6 +83,8 @@ export function reviewerSection(r: ReviewerReport | undefined, full: boolean): s
       `This pull request so far: ${figure(r.tokensTotal.in)} tokens in, ${figure(r.tokensTotal.out)} out, as the providers reported them.`,
     );
   }
+  const cost = costLine(r.cost);
+  if (cost !== "") lines.push("", cost);
   const agreement = panelSection(r.panel);
   if (agreement !== "") lines.push("", agreement);
   for (const w of r.warnings) lines.push("", `⚠️ ${prose(w, 500)}`);
@@ -133,6 +136,23 @@ export function reviewerSection(r: ReviewerReport | undefined, full: boolean): s
   return lines.join("\n");
 }
 
+/** "Cost: this round $0.0123; this pull request so far $0.0456 (of max-pr-cost $10.00), at …": the
+ * money with the prices it was reckoned at (the CLI's terminal report uses it too). */
+export function costLine(cost: ReviewerReport["cost"]): string {
+  if (cost === undefined) return "";
+  const cap = cost.cap !== undefined ? ` (of \`max-pr-cost\` ${usd(cost.cap)})` : "";
+  const at = cost.prices.length > 0 ? `, at ${cost.prices.join("; ")}` : "";
+  const estimated =
+    cost.estimatedCalls > 0
+      ? ` ${plural(cost.estimatedCalls, "call")} reported no usage: priced at the prompt's estimate and the reply limit.`
+      : "";
+  const unpriced =
+    cost.unpricedCalls > 0
+      ? ` ${plural(cost.unpricedCalls, "call")} had no price and ${cost.unpricedCalls === 1 ? "is" : "are"} not counted.`
+      : "";
+  return `**Cost:** this round ${usd(cost.round)}; this pull request so far ${usd(cost.total)}${cap}${inline(at, 600)}.${estimated}${unpriced}`;
+}
+
 /** Notes listed in the report at most; the rest are counted. */
 const LISTED_NOTES = 50;
 
@@ -149,7 +169,9 @@ function policySection(r: ReviewerReport): string {
   if (r.overruled !== undefined) {
     const n = r.overruled;
     const which = n > 0 ? `none of its ${plural(n, "finding")} blocks` : "none of its findings blocks";
-    return [`**The reviewer asked for changes; by the contract's policy ${which}.** ${rule}`, ...list].join("\n");
+    return [`**The reviewer asked for changes; by the contract's policy ${which}.** ${rule}`, ...list].join(
+      "\n",
+    );
   }
   if (notes.length === 0) return rule;
   return [`${rule} ${plural(notes.length, "note")} below the line (not blocking):`, ...list].join("\n");

@@ -50,6 +50,8 @@ export interface ReviewerCallReport {
   attempts: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** The gate's estimate of the prompt's tokens: what a call that reports no usage is priced at. */
+  estimatedInputTokens?: number;
   /** APPROVE, REQUEST_CHANGES, AMBIGUOUS, NONE, or the failure kind. */
   outcome: string;
   message?: string;
@@ -124,6 +126,17 @@ export interface ReviewerReport {
   notes?: readonly string[];
   /** The reviewer asked for changes and the policy overruled it: how many findings it gave. */
   overruled?: number;
+  /** In US dollars: this round's reviewer calls, the pull request's total so far (this round's
+   * included), the prices used in words, calls priced at an estimate (no usage reported) or not at all,
+   * and `max-pr-cost` when set. */
+  cost?: {
+    round: number;
+    total: number;
+    prices: readonly string[];
+    estimatedCalls: number;
+    unpricedCalls: number;
+    cap?: number;
+  };
 }
 
 export interface CriterionRow {

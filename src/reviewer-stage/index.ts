@@ -12,7 +12,7 @@ import { earlierAbout, incrementalFor } from "./file-reuse.js";
 import { type PromptBase, panelFingerprint, panelFingerprintWith, reviewerIdentity } from "./keys.js";
 import type { PanelOutcome } from "./outcome.js";
 import { type MemberPlan, type PanelMember, panelPart, planPanel } from "./panel.js";
-import type { ReusedVerdict } from "./single.js";
+import type { Afford, ReusedVerdict } from "./single.js";
 import { chooseReuse, type OtherHistory, ownVerdict, sharedVerdict } from "./whole-reuse.js";
 
 export { earlierAbout, withFileVerdicts } from "./file-reuse.js";
@@ -21,6 +21,7 @@ export { reviewerIdentity } from "./keys.js";
 export type { Keep, PanelOutcome, ReusedFilesReport, ReviewerOutcome, ReviewerSource } from "./outcome.js";
 export { usageOf } from "./outcome.js";
 export { type MemberPlan, type PanelMember, soloPanel, storedMembers } from "./panel.js";
+export type { Afford, PlannedCall } from "./single.js";
 export type { OtherHistory } from "./whole-reuse.js";
 
 /** What the reviewers are asked: the prompt's conditions, each reviewer's plan of the diff, the policy
@@ -70,6 +71,8 @@ export interface StageInput {
   force: boolean;
   concurrency: number;
   maxRoundTokens?: number;
+  /** max-pr-cost: whether the calls this round would make can be afforded (single.ts Afford). */
+  afford?: Afford;
   newRoundToken: () => string;
   log: { info: (m: string) => void; debug: (m: string) => void };
   /** The histories of other pull requests that judged this head (read from GitHub): only asked when
@@ -151,6 +154,7 @@ export async function askReviewers(
         force: input.force,
       }),
     ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
+    ...(input.afford !== undefined ? { afford: input.afford } : {}),
     fingerprint,
     log: input.log.info,
   });

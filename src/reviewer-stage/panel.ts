@@ -30,7 +30,7 @@ import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import { carriedVerdicts, type Incremental, mergeVerdicts, namedPath } from "./file-reuse.js";
 import { type PromptBase, reviewFingerprint } from "./keys.js";
 import { asked, notAsked, type PanelOutcome, type ReviewerOutcome, reused, reusedFrom } from "./outcome.js";
-import { promptsToSend, type ReusedVerdict, reviewerPart, withoutContext } from "./single.js";
+import { type Afford, promptsToSend, type ReusedVerdict, reviewerPart, withoutContext } from "./single.js";
 
 export interface PanelMember {
   /** The name its reasons and its row of the agreement table carry (unique in the panel). */
@@ -143,6 +143,8 @@ export interface PanelPartInput {
   incremental?: (member: PanelMember) => Incremental;
   /** max-round-tokens: the most prompt tokens the round may send, all reviewers together. */
   maxRoundTokens?: number;
+  /** max-pr-cost: weighs every reviewer's calls together before any is made (single.ts Afford). */
+  afford?: Afford;
   /** panelFingerprint of the plans. */
   fingerprint: string;
   log: (message: string) => void;
@@ -190,6 +192,45 @@ function overBudget(
       },
       ...(kept.files !== undefined ? { files: kept.files } : {}),
       estimatedTokens: estimate,
+    }),
+    panel: { policy: describePolicy(input.policy), members: [] },
+  };
+}
+
+/** A panel over max-pr-cost holds before any reviewer is called: every reviewer's calls, as each will
+ * send them after its own reuse, weighed together. */
+function overCost(
+  input: PanelPartInput,
+  incrementals: readonly (Incremental | undefined)[],
+): PanelOutcome | undefined {
+  if (input.afford === undefined) return undefined;
+  const token = input.newRoundToken();
+  const calls = input.plans.flatMap((p, i) =>
+    promptsToSend(p.plan, incrementals[i], input.base, token, p.member.reviewer.contextWindow).map(
+      (prompt) => ({
+        reviewer: p.member.reviewer,
+        promptTokens: prompt.estimatedTokens,
+      }),
+    ),
+  );
+  const why = input.afford(calls);
+  if (why === undefined) return undefined;
+  input.log(`reviewer: ${why}`);
+  const first = input.plans[0] as MemberPlan;
+  const kept = keptTogether(input.plans.map((p, i) => carriedVerdicts(p.plan, incrementals[i])));
+  return {
+    ...notAsked({
+      why,
+      summary: "not asked: over max-pr-cost",
+      coverage: {
+        ...first.plan.coverage,
+        files: { reviewed: 0, total: first.plan.coverage.files.total },
+        lines: { reviewed: 0, total: first.plan.coverage.lines.total },
+        complete: false,
+        gaps: [...first.plan.coverage.gaps, "not asked: over max-pr-cost"],
+      },
+      ...(kept.files !== undefined ? { files: kept.files } : {}),
+      estimatedTokens: calls.reduce((n, c) => n + c.promptTokens, 0),
     }),
     panel: { policy: describePolicy(input.policy), members: [] },
   };
@@ -263,6 +304,7 @@ async function soloPart(input: PanelPartInput, only: MemberPlan): Promise<PanelO
     ...(input.reuse !== undefined ? { reuse: input.reuse } : {}),
     ...(input.incremental !== undefined ? { incremental: input.incremental(only.member) } : {}),
     ...(input.maxRoundTokens !== undefined ? { maxRoundTokens: input.maxRoundTokens } : {}),
+    ...(input.afford !== undefined ? { afford: input.afford } : {}),
     fingerprint: input.fingerprint,
     log: input.log,
   });
@@ -415,7 +457,7 @@ export async function panelPart(input: PanelPartInput): Promise<PanelOutcome> {
   const incrementals = plans.map((p) => input.incremental?.(p.member));
   if (input.reuse !== undefined) return reusedPanel(input, input.reuse, incrementals, labels);
   input.log(`panel: ${plans.length} reviewers (${labels}), ${describePolicy(policy)}`);
-  const over = overBudget(input, incrementals);
+  const over = overBudget(input, incrementals) ?? overCost(input, incrementals);
   if (over !== undefined) return over;
   return combinedPanel(input, await askMembers(input, incrementals));
 }

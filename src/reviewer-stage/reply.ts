@@ -172,6 +172,7 @@ function callReport(
     attempts: reply.attempts,
     ...(reply.usage?.inputTokens !== undefined ? { inputTokens: reply.usage.inputTokens } : {}),
     ...(reply.usage?.outputTokens !== undefined ? { outputTokens: reply.usage.outputTokens } : {}),
+    ...(outcome.prompt !== undefined ? { estimatedInputTokens: outcome.prompt.estimatedTokens } : {}),
     outcome: reply.ok ? read.verdict : reply.failure,
     ...(reply.ok
       ? { reply: hideRoundToken(read.text ?? reply.text, roundToken) }

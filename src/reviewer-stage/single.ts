@@ -48,6 +48,9 @@ export interface SingleInput {
   incremental?: Incremental;
   /** max-round-tokens: the most prompt tokens this round may send, estimated before any call. */
   maxRoundTokens?: number;
+  /** max-pr-cost: why the calls this round would make cannot be afforded, or undefined when they can
+   * (asked before any call, with each call's estimated prompt tokens). */
+  afford?: Afford;
   /** The most prompt tokens this reviewer's calls may take together (a panel member's share of
    * max-round-tokens): context is fitted within it, the diff never shortened for it. */
   promptBudget?: number;
@@ -191,22 +194,39 @@ function reusedReview(input: SingleInput, reuse: ReusedVerdict): ReviewerOutcome
   });
 }
 
+/** The calls a round would make, each with its reviewer and estimated prompt tokens: what `afford`
+ * weighs before any call. */
+export type PlannedCall = { readonly reviewer: Reviewer; readonly promptTokens: number };
+export type Afford = (calls: readonly PlannedCall[]) => string | undefined;
+
 /** Before any call: a round that cannot afford all of its calls makes none, and holds. A partial
  * review could not approve anyway, and each call past the limit is money the repository said no to. */
 function overRoundTokens(input: SingleInput, ask: Asked, limit: number, estimate: number): ReviewerOutcome {
   const total = ask.chunks.length;
   const need = `the round needs about ${estimate.toLocaleString("en-US")} prompt tokens (estimated, ${total} call${total === 1 ? "" : "s"}), over \`max-round-tokens\` (${limit.toLocaleString("en-US")}): no reviewer call was made; raise \`max-round-tokens\` or split the pull request`;
+  return notAskedOver(input, ask, need, "max-round-tokens", estimate);
+}
+
+/** Not asked, over a limit (`max-round-tokens`, `max-pr-cost`): a hold saying why, the files keeping
+ * the verdicts they reused. */
+function notAskedOver(
+  input: SingleInput,
+  ask: Asked,
+  need: string,
+  limit: string,
+  estimate: number,
+): ReviewerOutcome {
   input.log(`reviewer: ${need}`);
   const reusedFiles = reusedReport(input.plan, ask);
   const kept = carriedVerdicts(input.plan, input.incremental);
   return notAsked({
     why: need,
-    summary: `not asked: over max-round-tokens${describeReuse(reusedFiles)}`,
+    summary: `not asked: over ${limit}${describeReuse(reusedFiles)}`,
     coverage: coverageWith(
       input.plan,
       ask,
       new Set(),
-      new Map(ask.chunks.map((c) => [c.index, "not asked: over max-round-tokens"])),
+      new Map(ask.chunks.map((c) => [c.index, `not asked: over ${limit}`])),
     ),
     ...(kept.files !== undefined ? { files: kept.files } : {}),
     ...(reusedFiles !== undefined ? { reusedFiles } : {}),
@@ -233,6 +253,9 @@ export async function reviewerPart(input: SingleInput): Promise<ReviewerOutcome>
   if (input.maxRoundTokens !== undefined && estimatedTokens > input.maxRoundTokens) {
     return overRoundTokens(input, ask, input.maxRoundTokens, estimatedTokens);
   }
+  const unaffordable = input.afford?.(prompts.map((p) => ({ reviewer, promptTokens: p.estimatedTokens })));
+  if (unaffordable !== undefined)
+    return notAskedOver(input, ask, unaffordable, "max-pr-cost", estimatedTokens);
   const reusedFiles = reusedReport(plan, ask);
   const total = ask.chunks.length;
   input.log(

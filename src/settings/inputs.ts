@@ -36,6 +36,9 @@ export const INPUT = Object.freeze({
   reviewComments: "review-comments",
   reviewers: "reviewers",
   panelPolicy: "panel-policy",
+  priceIn: "price-in",
+  priceOut: "price-out",
+  maxPrCost: "max-pr-cost",
 } as const);
 
 export type InputName = (typeof INPUT)[keyof typeof INPUT];

@@ -4,6 +4,7 @@
 // guess its way to an approve.
 import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
+import { type CostSettings, readCost } from "./cost-inputs.js";
 import { decision, forcedBy, target } from "./event.js";
 import {
   boolean,
@@ -168,6 +169,8 @@ export interface Settings {
   workspace: string;
   /** Link to this workflow run, for the summary. */
   runUrl?: string;
+  /** Prices and the pull request's cost cap (settings/cost-inputs.ts). */
+  cost: CostSettings;
 }
 
 function failOn(read: InputReader): Status[] {
@@ -225,6 +228,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   const runId = env.GITHUB_RUN_ID;
   const forceReview = boolean(read, INPUT.forceReview);
   const forcer = forcedBy(forceReview, eventName, env.GITHUB_ACTOR);
+  const reviewers = reviewersOf(read, environment.keys ?? env);
   const settings: Settings = {
     token,
     apiUrl,
@@ -237,7 +241,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
-    ...reviewersOf(read, environment.keys ?? env),
+    ...reviewers,
     contractPath: repositoryPath(read, INPUT.contract),
     checkName: checkName(read),
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
@@ -264,6 +268,12 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     ...(runId !== undefined && runId !== ""
       ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` }
       : {}),
+    cost: readCost(
+      read,
+      reviewers.panel?.reviewers.map((r) => ({ label: r.label, model: r.model })) ?? [
+        { label: "the reviewer", model: reviewers.reviewer.model },
+      ],
+    ),
   };
   return settings;
 }

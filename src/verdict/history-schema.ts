@@ -52,6 +52,8 @@ export const bindingSchema = z.object({
 export type Binding = z.infer<typeof bindingSchema>;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** US dollars, to the micro-dollar (verdict/cost.ts storedDollars). */
+const dollarsSchema = z.number().min(0).max(1e12);
 const tokensSchema = z.object({
   in: count,
   out: count,
@@ -59,6 +61,16 @@ const tokensSchema = z.object({
   totalOut: count,
   /** Calls whose provider reported no usage this round (a command reviewer): their tokens are unknown. */
   unreported: z.number().int().min(1).optional(),
+  /** This round's reviewer cost in US dollars at the prices it used, and the pull request's total so
+   * far, this round's included (absent: no call of the pull request was ever priced). */
+  usd: dollarsSchema.optional(),
+  totalUsd: dollarsSchema.optional(),
+  /** Calls of this round priced at an estimate (no usage reported: the prompt's estimated tokens and
+   * the reply limit, which a cost cap must not count as free). */
+  estimatedCalls: z.number().int().min(1).optional(),
+  /** Calls of this round with no price (a model the table does not hold, no price-in/price-out): not
+   * in `usd`. */
+  unpricedCalls: z.number().int().min(1).optional(),
 });
 export type RoundTokens = z.infer<typeof tokensSchema>;
 

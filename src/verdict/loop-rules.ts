@@ -1,5 +1,7 @@
 // The loop rules that turn a round's combined parts into the round's status, given the rounds before
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
+
+import { storedDollars } from "./cost.js";
 import { holdInstead, MAYBE, NO, type Result, type Status, statusOf } from "./four-values.js";
 import {
   type Binding,
@@ -49,8 +51,17 @@ export interface RoundInput {
   /** A panel's reviewers, each one's say (stored capped, and only for two or more). */
   panel?: readonly StoredPanelMember[];
   /** Reviewer tokens this round, as the providers reported them; `unreported` counts calls whose
-   * provider gave no usage. The record adds them to the pull request's running total. */
-  usage?: { in: number; out: number; unreported: number };
+   * provider gave no usage. The record adds them to the pull request's running total. With prices,
+   * this round's cost (`usd`; `estimatedCalls` of them priced at an estimate, `unpricedCalls` with no
+   * price), added to the running total the same way. */
+  usage?: {
+    in: number;
+    out: number;
+    unreported: number;
+    usd?: number;
+    estimatedCalls?: number;
+    unpricedCalls?: number;
+  };
   pendingSince?: Record<string, string>;
   /** The base, contract and settings the round judged under (src/gate/binding.ts). */
   binding?: Binding;
@@ -215,20 +226,47 @@ export function tokensSoFar(history: History): { in: number; out: number } {
   return { in: 0, out: 0 };
 }
 
-/** This round's tokens and the running total, or undefined while nothing was ever spent. */
+/** The pull request's reviewer cost in US dollars before this round, from the newest full round that
+ * records one (every round carries the total on, like the tokens); 0 when none was ever priced. */
+export function costSoFar(history: History): number {
+  for (let i = history.rounds.length - 1; i >= 0; i -= 1) {
+    const r = history.rounds[i];
+    if (r === undefined || isDigest(r)) break;
+    if (r.tokens?.totalUsd !== undefined) return r.tokens.totalUsd;
+  }
+  return 0;
+}
+
+/** This round's tokens and cost and the running totals, or undefined while nothing was ever spent. */
 function roundTokens(history: History, usage: RoundInput["usage"]): RoundTokens | undefined {
   const before = tokensSoFar(history);
   const spent = { in: usage?.in ?? 0, out: usage?.out ?? 0 };
   const unreported = usage?.unreported ?? 0;
-  if (before.in + before.out + spent.in + spent.out === 0 && unreported === 0) return undefined;
+  const costBefore = costSoFar(history);
+  const usd = storedDollars(usage?.usd ?? 0);
+  const priced = usage?.usd !== undefined || costBefore > 0;
+  if (before.in + before.out + spent.in + spent.out === 0 && unreported === 0 && !priced) return undefined;
   const cap = (n: number) => Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.floor(n)));
+  const calls = (n: number | undefined) => (n !== undefined && n > 0 ? Math.min(n, 1_000_000) : undefined);
+  const estimated = calls(usage?.estimatedCalls);
+  const unpriced = calls(usage?.unpricedCalls);
   return {
     in: cap(spent.in),
     out: cap(spent.out),
     totalIn: cap(before.in + spent.in),
     totalOut: cap(before.out + spent.out),
     ...(unreported > 0 ? { unreported: Math.min(unreported, 1_000_000) } : {}),
+    ...(priced ? { usd, totalUsd: storedDollars(costBefore + usd) } : {}),
+    ...(estimated !== undefined ? { estimatedCalls: estimated } : {}),
+    ...(unpriced !== undefined ? { unpricedCalls: unpriced } : {}),
   };
+}
+
+/** Whether a round spent anything: it is recorded, whatever it says, so the pull request's totals (and
+ * the cost cap that reads them) add up. */
+function spentAnything(record: FullRound): boolean {
+  const t = record.tokens;
+  return t !== undefined && (t.in + t.out > 0 || (t.usd ?? 0) > 0 || t.unreported !== undefined);
 }
 
 export function concludeRound(input: RoundInput): RoundConclusion {
@@ -316,6 +354,8 @@ export function concludeRound(input: RoundInput): RoundConclusion {
 export function repeatsLast(history: History, record: FullRound): boolean {
   const last = lastRound(history);
   if (last === undefined) return false;
+  // A round that asked a reviewer spent money: it is a record of its own, or the totals undercount.
+  if (spentAnything(record)) return false;
   // Tokens are left out: a re-evaluation that reused the verdict spent none, and is no new record.
   const gist = (r: FullRound) => {
     // Who pushed is left out too: a label's re-evaluation of a pushed head names no pusher, and the
