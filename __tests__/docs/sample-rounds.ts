@@ -254,7 +254,10 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         {
           settings,
           github: port,
-          reviewer: () => scriptedReviewer(s.reply),
+          reviewers: () => {
+            const reviewer = scriptedReviewer(s.reply);
+            return [{ label: reviewer.label, reviewer }];
+          },
           openTree: () => openTree(dir),
           // The sample tree stands for a checkout of the round's head.
           workspaceHead: () => headSha(s.number, i + 1),

@@ -114,15 +114,16 @@ describe("the settings fingerprint", () => {
     // verdict recorded under the old meaning: the fingerprint is not the one the same settings had.
     const { canonicalJson, sha256Hex } = await import("../../src/util/canonical-json.js");
     const s = settings(base);
+    const reviewer = s.reviewers.members[0] as (typeof s.reviewers.members)[number];
     const withoutRules = sha256Hex(
       canonicalJson({
         contract: s.contractPath,
         reviewer: {
-          provider: s.reviewer.provider,
-          model: s.reviewer.model,
-          baseUrl: s.reviewer.baseUrl ?? null,
-          command: s.reviewer.command ?? null,
-          contextWindow: s.reviewer.contextWindow ?? null,
+          provider: reviewer.provider,
+          model: reviewer.model,
+          baseUrl: reviewer.baseUrl ?? null,
+          command: reviewer.command ?? null,
+          contextWindow: reviewer.contextWindow ?? null,
         },
         diff: {
           include: s.diff.include,

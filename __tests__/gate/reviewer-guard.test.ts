@@ -178,13 +178,12 @@ describe("a round's guarded reviewers", () => {
     const alpha = scripted([async () => failed("http")]);
     const beta = scripted([async () => ok(), async () => ok()]);
     const ctx = withGuardedReviewers({
-      reviewer: () => alpha,
-      panel: () => [
+      reviewers: () => [
         { label: "alpha", reviewer: alpha },
         { label: "beta", reviewer: beta },
       ],
     } as unknown as RoundContext);
-    const [a, b] = (ctx.panel as NonNullable<RoundContext["panel"]>)();
+    const [a, b] = ctx.reviewers();
     await a?.reviewer.review(PROMPT);
     expect((await a?.reviewer.review(PROMPT))?.ok).toBe(false);
     await b?.reviewer.review(PROMPT);
@@ -194,9 +193,11 @@ describe("a round's guarded reviewers", () => {
 
   it("hands out the same guard for the whole round, so a failure is remembered across attempts", async () => {
     const inner = scripted([async () => failed("timeout")]);
-    const ctx = withGuardedReviewers({ reviewer: () => inner } as unknown as RoundContext);
-    await ctx.reviewer().review(PROMPT);
-    expect(await ctx.reviewer().review(PROMPT)).toMatchObject({ failure: "not-asked" });
+    const ctx = withGuardedReviewers({
+      reviewers: () => [{ label: inner.label, reviewer: inner }],
+    } as unknown as RoundContext);
+    await ctx.reviewers()[0]?.reviewer.review(PROMPT);
+    expect(await ctx.reviewers()[0]?.reviewer.review(PROMPT)).toMatchObject({ failure: "not-asked" });
     expect(inner.calls).toHaveLength(1);
   });
 });
@@ -275,7 +276,7 @@ function roundWorld(reviewer: Reviewer, clock: RoundClock) {
       apiUrl: "https://api.github.com",
     }),
     github,
-    reviewer: () => reviewer,
+    reviewers: () => [{ label: reviewer.label, reviewer }],
     openTree: () => ({ error: "no tree in this test" }),
     now: () => new Date("2026-01-05T10:00:00Z"),
     deadline: deadlineIn(20, clock),

@@ -121,7 +121,7 @@ function world(reviewer: Reviewer) {
       apiUrl: "https://api.github.com",
     }),
     github,
-    reviewer: () => reviewer,
+    reviewers: () => [{ label: reviewer.label, reviewer }],
     openTree: () => ({ error: "no tree in this test" }),
     now: () => new Date("2026-01-05T10:00:00Z"),
     newRoundToken: () => "0123456789abcdefghijklmnopqrstuv",

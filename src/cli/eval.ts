@@ -160,13 +160,14 @@ function configure(
   });
   const settings: Settings = { ...base, token: "", contractPath: ACTION_DEFAULTS.contract, workspace: "" };
   if (defaultReach) {
+    const window = settings.reviewers.members[0]?.contextWindow ?? REACH_WINDOW;
     const stand = promptRecorder({
       provider: "command",
       model: "",
-      label: `no reviewer (a ${(settings.reviewer.contextWindow ?? REACH_WINDOW).toLocaleString("en-US")}-token window)`,
-      contextWindow: settings.reviewer.contextWindow ?? REACH_WINDOW,
+      label: `no reviewer (a ${window.toLocaleString("en-US")}-token window)`,
+      contextWindow: window,
     });
-    return { settings, reviewers: { reviewer: stand } };
+    return { settings, reviewers: [{ label: stand.label, reviewer: stand }] };
   }
   return { settings, reviewers: reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd)) };
 }

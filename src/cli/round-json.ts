@@ -83,7 +83,7 @@ export function roundJson(
               : {}),
           })),
           // Only for a panel of two or more: a panel of one reports as the single reviewer it is.
-          ...(report.reviewer.panel !== undefined && report.reviewer.panel.members.length > 1
+          ...(report.reviewer.panel.members.length > 1
             ? {
                 panel: {
                   policy: report.reviewer.panel.policy,

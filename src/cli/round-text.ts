@@ -119,7 +119,7 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
       "",
       `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${seconds(slowest)}${reused})`,
     );
-    if (r.panel !== undefined && r.panel.members.length > 1) {
+    if (r.panel.members.length > 1) {
       for (const m of r.panel.members) {
         const blocked =
           m.blockedFiles.length > 0 ? `; blocked ${m.blockedFiles.map(printable).join(", ")}` : "";

@@ -33,13 +33,11 @@ export function caseRound(settings: Settings): CaseRound {
 /** Everything a case's result depends on besides the case, for the cache (eval/configuration.ts);
  * `cwd` is where a relative program or script would be found. */
 export function caseConfiguration(settings: Settings, reviewers: CaseReviewers, cwd: string): Configuration {
-  const given = settings.panel?.reviewers ?? [settings.reviewer];
-  const made = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
   return evalConfiguration(
     settings,
-    given.map((r, i) => ({
+    settings.reviewers.members.map((r, i) => ({
       settings: r,
-      made: made[i] ?? made[0] ?? { label: "", contextWindow: 0 },
+      made: reviewers[i]?.reviewer ?? { label: "", contextWindow: 0 },
       files:
         r.provider === "command" && r.command !== undefined
           ? commandFiles(parseCommandLine(r.command), cwd)

@@ -40,7 +40,8 @@ export function evalConfiguration(
 ): Configuration {
   return {
     settings: settingsFingerprint(settings),
-    maxRoundTokens: settings.reviewer.maxRoundTokens ?? null,
+    maxRoundTokens: settings.reviewers.maxRoundTokens ?? null,
+    concurrency: settings.reviewers.concurrency,
     roundDeadlineMinutes: settings.roundDeadlineMinutes,
     reviewers: reviewers.map(({ settings: r, made, files }) => ({
       label: made.label,
@@ -48,7 +49,6 @@ export function evalConfiguration(
       timeoutMs: r.timeoutMs,
       retries: r.retries,
       maxOutputTokens: r.maxOutputTokens,
-      concurrency: r.concurrency,
       files: files.map((f) => ({ file: f.file, sha256: f.sha256 ?? null, unreadable: f.unreadable ?? null })),
     })),
     version,

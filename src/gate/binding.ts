@@ -8,7 +8,7 @@
 // is about one diff under one contract; retargeting changes both.
 
 import type { ContractFile } from "../ports/github.js";
-import type { Settings } from "../settings/settings.js";
+import type { ReviewerSettings, Settings } from "../settings/settings.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
 
 /** What the gate's own rules mean, as far as a recorded judgement depends on them. Raised whenever a
@@ -29,7 +29,9 @@ export const JUDGEMENT_RULES = 2;
  * it), and the policy (what approves); a panel of one is its reviewer,
  * exactly as the single-reviewer inputs would give it. */
 export function settingsFingerprint(settings: Settings): string {
-  const { reviewer, diff, prompt } = settings;
+  const { diff, prompt } = settings;
+  const { members, policy } = settings.reviewers;
+  const reviewer = members[0] as ReviewerSettings;
   return sha256(
     canonicalJson({
       rules: JUDGEMENT_RULES,
@@ -41,12 +43,12 @@ export function settingsFingerprint(settings: Settings): string {
         command: reviewer.command ?? null,
         contextWindow: reviewer.contextWindow ?? null,
       },
-      ...(settings.panel !== undefined && settings.panel.reviewers.length > 1
+      ...(members.length > 1
         ? {
             panel: {
-              policy: settings.panel.policy,
-              reviewers: settings.panel.reviewers.map((r) => ({
-                label: r.label,
+              policy,
+              reviewers: members.map((r) => ({
+                label: r.label ?? null,
                 provider: r.provider,
                 model: r.model,
                 baseUrl: r.baseUrl ?? null,

@@ -16,12 +16,11 @@ import {
   type PanelOutcome,
   type PromptBase,
   type ReviewerQuestion,
-  soloPanel,
 } from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { tokensSoFar } from "../verdict/loop-rules.js";
-import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describePolicy } from "../verdict/panel.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
@@ -49,7 +48,7 @@ export function frameQuestion(
   const prompt = promptBase(settings, round, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  const members = ctx.reviewers();
   // A file over the budget holds the round: the hold names the window each reviewer was assumed to
   // have and the setting that changes it, not only -v's debug line.
   const overheadTokens = promptOverheadTokens(prompt);
@@ -59,7 +58,7 @@ export function frameQuestion(
   );
   const question = frameReviewerQuestion({
     members,
-    policy: settings.panel?.policy ?? UNANIMOUS,
+    policy: settings.reviewers.policy,
     diff: change.diff,
     scope: { ...change.scope, budgetBasis: basis },
     base: prompt,
@@ -148,8 +147,8 @@ export async function askReviewer(
       // Folded rounds count: the round number is the chain's, not the stored array's.
       round: roundCount(round.loaded.history) + 1,
       force: settings.forceReview,
-      concurrency: settings.reviewer.concurrency,
-      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      concurrency: settings.reviewers.concurrency,
+      ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
       otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),

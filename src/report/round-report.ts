@@ -116,8 +116,9 @@ export interface ReviewerReport {
   /** The pull request's reviewer tokens across all its rounds so far, from the history. */
   tokensTotal?: { in: number; out: number };
   warnings: readonly string[];
-  /** Each reviewer's say; an agreement table is shown when there are two or more. */
-  panel?: PanelReport;
+  /** Each reviewer's say (one reviewer is a panel of one); an agreement table is shown when there are
+   * two or more. */
+  panel: PanelReport;
 }
 
 export interface CriterionRow {

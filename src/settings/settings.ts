@@ -4,6 +4,7 @@
 // guess its way to an approve.
 import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
+import type { PanelPolicy } from "../verdict/panel.js";
 import { decision, forcedBy, target } from "./event.js";
 import {
   boolean,
@@ -17,7 +18,6 @@ import {
   SettingsError,
 } from "./input-values.js";
 import { INPUT } from "./inputs.js";
-import type { PanelSettings } from "./panel.js";
 import { reviewersOf } from "./reviewer-inputs.js";
 
 // How one input's text becomes a value (input-values.ts), the reviewer and panel inputs
@@ -28,12 +28,18 @@ export { type InputReader, SettingsError, splitList } from "./input-values.js";
 export type Provider = "openai" | "anthropic" | "command";
 
 export interface ReviewerSettings {
+  /** The name its reasons and its row of the agreement table carry, unique in its set. Absent for the
+   * single-reviewer inputs: it is then called by the label its provider gives it (provider, model and
+   * host, or the command's name). */
+  label?: string;
   /** Which wire format and client to use. */
   provider: Provider;
   /** Model name as the provider expects it (empty for `command`). */
   model: string;
   /** Secret; masked before anything else runs. Empty for keyless local endpoints. */
   apiKey: string;
+  /** The variable a `reviewers` entry's key was read from (empty key: none named), for messages. */
+  apiKeyEnv?: string;
   /** API base URL; undefined uses the provider's default. */
   baseUrl?: string;
   /** For `command`: the reviewer's command line, run without a shell. */
@@ -46,10 +52,20 @@ export interface ReviewerSettings {
   maxOutputTokens: number;
   /** Context window for the 80% warning; undefined uses the built-in table. */
   contextWindow?: number;
+}
+
+/** Who reviews: the single-reviewer inputs are a set of one, the `reviewers` list a set of its entries;
+ * every round asks a set. Where one and many differ (a panel's section of the settings fingerprint,
+ * its agreement table, the keys a verdict is kept under), it is by the number of members. */
+export interface ReviewerSet {
+  /** How the members' answers combine (one reviewer: unanimous). */
+  policy: PanelPolicy;
+  /** At least one, each with its own key, endpoint, window and output limit. */
+  members: readonly ReviewerSettings[];
   /** Reviewer calls in flight at once when the diff is split. */
   concurrency: number;
-  /** The most prompt tokens one round may send, estimated before any call; undefined: no limit. A
-   * round that needs more holds without a call. */
+  /** The most prompt tokens one round may send, all members' together, estimated before any call;
+   * undefined: no limit. A round that needs more holds without a call. */
   maxRoundTokens?: number;
 }
 
@@ -118,11 +134,8 @@ export interface Settings {
   target: Target;
   /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
   eventAction?: string;
-  /** The single reviewer; with a panel, its first reviewer (what reads one reviewer's settings, like
-   * the command-reviewer checks, reads a real one). */
-  reviewer: ReviewerSettings;
-  /** The `reviewers` panel, when that input is set; absent, the round asks `reviewer` alone. */
-  panel?: PanelSettings;
+  /** Who reviews: the single-reviewer inputs, or the `reviewers` panel (settings/reviewer-inputs.ts). */
+  reviewers: ReviewerSet;
   /** Path of the contract file, read at the base commit. Relative, inside the repository. */
   contractPath: string;
   /** Name of the check run (the required status check). */
@@ -237,7 +250,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
-    ...reviewersOf(read, environment.keys ?? env),
+    reviewers: reviewersOf(read, environment.keys ?? env),
     contractPath: repositoryPath(read, INPUT.contract),
     checkName: checkName(read),
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
