@@ -36,7 +36,6 @@ export function caseConfiguration(settings: Settings, reviewers: CaseReviewers, 
   return evalConfiguration(
     settings,
     settings.reviewers.members.map((r, i) => ({
-      settings: r,
       made: reviewers[i]?.reviewer ?? { label: "", contextWindow: 0 },
       files:
         r.provider === "command" && r.command !== undefined

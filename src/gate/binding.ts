@@ -8,7 +8,8 @@
 // is about one diff under one contract; retargeting changes both.
 
 import type { ContractFile } from "../ports/github.js";
-import type { ReviewerSettings, Settings } from "../settings/settings.js";
+import { judgedSettings } from "../settings/judgement.js";
+import type { Settings } from "../settings/settings.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
 
 /** What the gate's own rules mean, as far as a recorded judgement depends on them. Raised whenever a
@@ -17,61 +18,10 @@ import { type Binding, canonicalJson, type History, lastRound, sha256 } from "..
  * an older release is not reused under a newer meaning of the same text. */
 export const JUDGEMENT_RULES = 2;
 
-/** The settings that change what a round concludes, as one hash. In: the gate's rules
- * (JUDGEMENT_RULES), the contract's path (which file
- * is the contract), the reviewer (provider, model, endpoint, command line, context window: who is
- * asked, and how much of the diff fits), what it is shown (include, exclude, default excludes,
- * max-diff-tokens, the task, the instructions, the PR description, the context mode). Out: the check name (each name
- * has its own history, so records never cross it), max-rounds (the budget, not the judgement, and
- * raising it is how a maintainer grants more rounds), fail-on (the step, not the check), timeouts,
- * retries and concurrency (how the reviewer is reached, not what it is asked), force-review (this run
- * only). A panel of two or more is in as a whole: each reviewer as above, its label (the reasons carry
- * it), and the policy (what approves); a panel of one is its reviewer,
- * exactly as the single-reviewer inputs would give it. */
+/** The settings that change what a round concludes (settings/judgement.ts places every setting), and
+ * the gate's rules (JUDGEMENT_RULES), as one hash. */
 export function settingsFingerprint(settings: Settings): string {
-  const { diff, prompt } = settings;
-  const { members, policy } = settings.reviewers;
-  const reviewer = members[0] as ReviewerSettings;
-  return sha256(
-    canonicalJson({
-      rules: JUDGEMENT_RULES,
-      contract: settings.contractPath,
-      reviewer: {
-        provider: reviewer.provider,
-        model: reviewer.model,
-        baseUrl: reviewer.baseUrl ?? null,
-        command: reviewer.command ?? null,
-        contextWindow: reviewer.contextWindow ?? null,
-      },
-      ...(members.length > 1
-        ? {
-            panel: {
-              policy,
-              reviewers: members.map((r) => ({
-                label: r.label ?? null,
-                provider: r.provider,
-                model: r.model,
-                baseUrl: r.baseUrl ?? null,
-                command: r.command ?? null,
-                contextWindow: r.contextWindow ?? null,
-              })),
-            },
-          }
-        : {}),
-      diff: {
-        include: diff.include,
-        exclude: diff.exclude,
-        defaultExcludes: diff.defaultExcludes,
-        maxDiffTokens: diff.maxDiffTokens,
-      },
-      prompt: {
-        task: prompt.task ?? null,
-        instructions: prompt.instructions ?? null,
-        includePrDescription: prompt.includePrDescription,
-        context: prompt.context,
-      },
-    }),
-  );
+  return sha256(canonicalJson({ rules: JUDGEMENT_RULES, ...judgedSettings(settings) }));
 }
 
 /** The contract as read at the base: the hash of its text, "none" without a file, "unreadable". */

@@ -105,8 +105,8 @@ function promptBase(
     change.lockfiles?.changes,
   );
   return {
-    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
-    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
+    ...(prompt.task !== null ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== null ? { instructions: prompt.instructions } : {}),
     ...(contract !== undefined
       ? {
           conditions: {

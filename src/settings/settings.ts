@@ -148,17 +148,20 @@ export interface Settings {
   roundDeadlineMinutes: number;
   /** Statuses that fail the step. */
   failOn: readonly Status[];
+  /** What is in the review: in the settings fingerprint whole, like `prompt`. */
   diff: {
     include: readonly string[];
     exclude: readonly string[];
     defaultExcludes: boolean;
     maxDiffTokens: number;
   };
+  /** What the reviewer is shown and asked: in the settings fingerprint whole (settings/judgement.ts),
+   * so each field is always there (null when not set). */
   prompt: {
     /** Replaces the default review task. */
-    task?: string;
+    task: string | null;
     /** Appended to the review task. */
-    instructions?: string;
+    instructions: string | null;
     /** Show the reviewer the PR title, body and commit messages. */
     includePrDescription: boolean;
     /** What the reviewer is shown besides the diff, from the head (src/context/). */
@@ -263,8 +266,8 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       maxDiffTokens: integer(read, INPUT.maxDiffTokens, 1_000, 10_000_000),
     },
     prompt: {
-      ...optionalEntry("task", optionalText(read, INPUT.reviewTask)),
-      ...optionalEntry("instructions", optionalText(read, INPUT.reviewInstructions)),
+      task: optionalText(read, INPUT.reviewTask) ?? null,
+      instructions: optionalText(read, INPUT.reviewInstructions) ?? null,
       includePrDescription: boolean(read, INPUT.includePrDescription),
       context: contextMode(read),
     },
@@ -279,10 +282,6 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
   };
   return settings;
-}
-
-function optionalEntry<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 }
 
 function contextMode(read: InputReader): ContextMode {
