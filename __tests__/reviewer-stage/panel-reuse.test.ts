@@ -5,7 +5,7 @@
 // each round is the reviewer stage's own (frameQuestion, askReviewers) and the history is stored as the
 // round stores it (withFileVerdicts).
 import { describe, expect, it } from "vitest";
-import { roundText } from "../../src/cli/round-text.js";
+import { roundText } from "../../src/report/round-text.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import { historyRows } from "../../src/gate/round-history.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";

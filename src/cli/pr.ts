@@ -12,6 +12,8 @@ import type { RoundOutcome } from "../gate/context.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
+import { type CheckRunJson, roundJson } from "../report/round-json.js";
+import { roundText } from "../report/round-text.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { workspaceHead } from "../workspace/head.js";
@@ -22,7 +24,6 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { type RecordedWrites, recordWrites } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
-import { type CheckRunJson, roundJson } from "./round-json.js";
 import {
   providerOf,
   ROUND_OPTIONS,
@@ -31,7 +32,6 @@ import {
   reviewerKey,
   roundSettings,
 } from "./round-options.js";
-import { roundText } from "./round-text.js";
 
 const USAGE = [
   "usage: verdict-gate pr OWNER/REPO#N [--dry-run] [options]",

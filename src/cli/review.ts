@@ -9,7 +9,9 @@ import path from "node:path";
 import { makeLocalReviewers, runLocalRound } from "../compose/local-round.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
 import type { ContractFile } from "../ports/github.js";
+import { roundJson } from "../report/round-json.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
+import { roundText } from "../report/round-text.js";
 import { describeError } from "../util/describe-error.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { openTree } from "../workspace/fs-tree.js";
@@ -20,7 +22,6 @@ import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
 import { LOCAL_HEAD, LOCAL_PR } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
-import { roundJson } from "./round-json.js";
 import {
   ACTION_DEFAULTS,
   providerOf,
@@ -30,7 +31,6 @@ import {
   reviewerKey,
   roundSettings,
 } from "./round-options.js";
-import { roundText } from "./round-text.js";
 import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [

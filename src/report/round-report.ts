@@ -1,6 +1,8 @@
-// Everything a person needs to read about one round, and its rendering as the check run's title,
-// summary and text, and as the job summary. Status first, then why, then what to do next; the details
-// below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
+// Everything a person needs to read about one round (RoundReport), and its rendering as the check run's
+// title, summary and text, and as the job summary. Status first, then why, then what to do next; the
+// details below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes
+// Markdown. Its other renderings are beside it — round-text.ts for a terminal, round-json.ts for
+// --json —, so a section added to RoundReport is one change here and one in each of them.
 
 import { coveragePercent, type NotReviewedReason, notSeenSummary } from "../review/coverage.js";
 import { MAYBE, NO, type Result, rank, type Status } from "../verdict/four-values.js";
