@@ -10,7 +10,11 @@
 import type { ContractFile } from "../ports/github.js";
 import { judgedSettings } from "../settings/judgement.js";
 import type { Settings } from "../settings/settings.js";
+import { bindingChange } from "../verdict/binding.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
+
+// Whether a record still holds is the verdict's own rule (the reviewer stage asks it too).
+export { bindingChange } from "../verdict/binding.js";
 
 /** What the gate's own rules mean, as far as a recorded judgement depends on them. Raised whenever a
  * release changes what the same settings and contract select or decide (the glob dialect of
@@ -35,34 +39,6 @@ export function bindingOf(settings: Settings, base: string, contract: Binding["c
   return { base, contract, settings: settingsFingerprint(settings) };
 }
 
-/** Why a record made under `was` does not hold under `now`, or undefined when it does. `base: false`
- * leaves the base out, for a verdict whose fingerprint already hashes the diff it judged (see
- * round.ts); `settings: false` leaves the settings out, for a decision dispatched on a round (it
- * inherits that round's binding whatever the dispatching workflow's inputs are). A contract that one
- * of them did not read ("unread") is the one the same base and path name, so it compares equal; a
- * record with no binding holds nowhere. */
-export function bindingChange(
-  was: Binding | undefined,
-  now: Binding,
-  options: { base?: boolean; settings?: boolean } = {},
-): string | undefined {
-  if (was === undefined) return "it records no base, contract or settings";
-  const changes: string[] = [];
-  if (options.base !== false && was.base !== now.base)
-    changes.push(
-      `the base moved from ${was.base.slice(0, 12)} to ${now.base.slice(0, 12)} (a retarget, or a push to the base branch)`,
-    );
-  if (options.settings !== false && was.settings !== now.settings)
-    changes.push(
-      "the settings that change a judgement changed (contract path, reviewer, include/exclude, max-diff-tokens, task or instructions, or the gate's rules in a new release)",
-    );
-  if (was.contract !== "unread" && now.contract !== "unread" && was.contract !== now.contract)
-    changes.push(
-      `the contract at the base changed (${describeContract(was.contract)} → ${describeContract(now.contract)})`,
-    );
-  return changes.length > 0 ? changes.join("; ") : undefined;
-}
-
 /** What a round says when the last one was judged on something else (issue 11: a retarget must be
  * visible, not only acted on). */
 export function bindingNote(history: History, now: Binding): string | undefined {
@@ -72,10 +48,4 @@ export function bindingNote(history: History, now: Binding): string | undefined 
   return changed === undefined
     ? undefined
     : `Since round ${last.round}, ${changed}: this round is judged afresh, and no decision or verdict recorded on the earlier one counts here.`;
-}
-
-function describeContract(contract: Binding["contract"]): string {
-  return contract === "none" || contract === "unreadable" || contract === "unread"
-    ? contract
-    : contract.slice(0, 12);
 }
