@@ -1,7 +1,7 @@
 // The reviewer guard (src/gate/reviewer-guard.ts): a reviewer whose call has failed is not asked again
 // this round, and no call outlives the round's deadline. Time is a scripted clock: nothing here waits.
 import { describe, expect, it } from "vitest";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundContext } from "../../src/gate/context.js";
 import {
@@ -269,11 +269,13 @@ function roundWorld(reviewer: Reviewer, clock: RoundClock) {
     requestCount: () => 0,
   };
   const ctx: RoundContext = {
-    settings: roundSettings({ model: "gpt-4.1", "max-diff-tokens": "1000" }, "sk-test", {
+    settings: pullRequestSettings(roundSettings({ model: "gpt-4.1", "max-diff-tokens": "1000" }, "sk-test"), {
       repository: "octo/repo",
-      pr: PR.number,
+      number: PR.number,
       token: "test-token",
       apiUrl: "https://api.github.com",
+      forceReview: false,
+      workspace: "",
     }),
     github,
     reviewers: () => [{ label: reviewer.label, reviewer }],

@@ -21,7 +21,7 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_HEAD, LOCAL_PR } from "./recorded-github.js";
+import { LOCAL_HEAD } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import {
   ACTION_DEFAULTS,
@@ -151,16 +151,10 @@ export const reviewCommand: Command = {
       throw new UsageError(`--base-path ${String(values["base-path"] ?? ".")}: ${describeError(error)}`);
     }
     const contract = readContract(io, values.contract as string | undefined, basePath);
-    const base = roundSettings(values, key.key, {
-      repository: "local/working-tree",
-      pr: LOCAL_PR,
-      // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
-      token: "local",
-      apiUrl: "https://api.github.com",
-      keys: io.env,
-      cwd: io.cwd,
-    });
-    const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
+    const settings = {
+      ...roundSettings(values, key.key, { keys: io.env, cwd: io.cwd }),
+      contractPath: contract.source,
+    };
     const reviewers = reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",

@@ -12,7 +12,7 @@ import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings, Settings } from "../settings/settings.js";
 import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { makeRoundReviewers, roundContext } from "./round-context.js";
 
@@ -23,7 +23,7 @@ export type LocalReviewers = readonly PanelMember[];
  * command in an empty directory without the GitHub token). Throws ReviewerConfigError or
  * CommandLineError for settings no call could work with; the CLI turns those into usage errors. */
 export function makeLocalReviewers(
-  settings: Settings,
+  settings: RoundSettings,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): LocalReviewers {
@@ -33,7 +33,7 @@ export function makeLocalReviewers(
 
 export interface LocalRound {
   /** The round's settings; `contractPath` is the path `change.contract` is served under. */
-  readonly settings: Settings;
+  readonly settings: RoundSettings;
   readonly reviewers: LocalReviewers;
   readonly change: LocalChange;
   /** The head's files, which the criteria and the withheld-file checks read. */
@@ -46,11 +46,27 @@ export interface LocalRound {
 
 /** The round, ended as every round ends (one status, its reasons and the report); throws only as
  * runPullRequestRound does. */
+/** The stand-in pull request's settings: the round's, on no repository, started by nobody. */
+function standInSettings(round: RoundSettings): Settings {
+  return {
+    ...round,
+    token: "",
+    apiUrl: "https://api.github.com",
+    serverUrl: "https://github.com",
+    owner: "local",
+    repo: "local",
+    target: { kind: "pull_request", number: LOCAL_PR },
+    forceReview: false,
+    reviewComments: true,
+    workspace: "",
+  };
+}
+
 export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
   const { port } = recordWrites(localGitHub(round.change), { dryRun: true, appSlug: "local" });
   const { reviewers } = round;
   const ctx = roundContext({
-    settings: round.settings,
+    settings: standInSettings(round.settings),
     github: port,
     log: round.log,
     reviewers: () => reviewers,

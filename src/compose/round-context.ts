@@ -11,7 +11,7 @@ import type { GitHubPort, Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import { newRoundToken } from "../review/round-token.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings, Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
@@ -34,7 +34,7 @@ export interface ReviewerPlaces {
  * a key over plain http, a command that cannot start — throw here, before anything runs, and become a
  * usage error). */
 export function makeRoundReviewers(
-  settings: Settings,
+  settings: RoundSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>>,
   places: ReviewerPlaces,

@@ -9,7 +9,7 @@
 // again, and an entry this configuration did not write is never trusted, whatever its file is named.
 // Pure.
 import type { Reviewer } from "../ports/reviewer.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { canonicalJson, canonicalSha256 } from "../util/canonical-json.js";
 
 /** A file a command reviewer runs (its program given by path, or the script its interpreter runs), by
@@ -29,18 +29,17 @@ export interface ReviewerInConfiguration {
 
 export type Configuration = Readonly<Record<string, unknown>>;
 
-/** The settings as the cache may keep them: without the GitHub token and the reviewers' keys. */
-function withoutCredentials(settings: Settings): Settings {
+/** The settings as the cache may keep them: without the reviewers' keys. */
+function withoutCredentials(settings: RoundSettings): RoundSettings {
   const { members } = settings.reviewers;
   return {
     ...settings,
-    token: "",
     reviewers: { ...settings.reviewers, members: members.map((m) => ({ ...m, apiKey: "" })) },
   };
 }
 
 export function evalConfiguration(
-  settings: Settings,
+  settings: RoundSettings,
   reviewers: readonly ReviewerInConfiguration[],
   version: string,
   dependencies: string,

@@ -9,7 +9,7 @@
 
 import type { ContractFile } from "../ports/github.js";
 import { judgedSettings } from "../settings/judgement.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings, Settings } from "../settings/settings.js";
 import { bindingChange } from "../verdict/binding.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
 
@@ -24,7 +24,7 @@ export const JUDGEMENT_RULES = 2;
 
 /** The settings that change what a round concludes (settings/judgement.ts places every setting), and
  * the gate's rules (JUDGEMENT_RULES), as one hash. */
-export function settingsFingerprint(settings: Settings): string {
+export function settingsFingerprint(settings: RoundSettings): string {
   return sha256(canonicalJson({ rules: JUDGEMENT_RULES, ...judgedSettings(settings) }));
 }
 

@@ -4,7 +4,7 @@
 // does not compile until it is placed, and a field added inside `diff` or `prompt` is in without an
 // edit (they are hashed whole). Leaving a setting out that changes a judgement would let a verdict
 // stand for a question it never answered; putting one in that does not only asks again.
-import type { ReviewerSet, ReviewerSettings, Settings } from "./settings.js";
+import type { ReviewerSet, ReviewerSettings, RoundSettings, Settings } from "./settings.js";
 
 /** The name a setting has in the fingerprint, a function giving its part of it, or null: out. */
 type Placement<V> = string | ((value: V) => Readonly<Record<string, unknown>>) | null;
@@ -51,17 +51,8 @@ function reviewersPart(set: ReviewerSet): Record<string, unknown> {
   };
 }
 
-const SETTINGS: { readonly [K in keyof Settings]-?: Placement<NonNullable<Settings[K]>> } = {
-  // Where GitHub is, and which pull request and event: not how it is judged.
-  token: null,
-  apiUrl: null,
-  serverUrl: null,
-  owner: null,
-  repo: null,
-  eventName: null,
-  eventSha: null,
-  target: null,
-  eventAction: null,
+/** The round's settings, each placed. */
+const ROUND: { readonly [K in keyof RoundSettings]-?: Placement<NonNullable<RoundSettings[K]>> } = {
   reviewers: reviewersPart,
   // Which file is the contract.
   contractPath: "contract",
@@ -76,21 +67,38 @@ const SETTINGS: { readonly [K in keyof Settings]-?: Placement<NonNullable<Settin
   // What the reviewer is shown and asked.
   diff: "diff",
   prompt: "prompt",
-  // This run's act.
+};
+
+/** The rest of a pull request's settings: where GitHub is, which pull request and event, this run's act
+ * (a decision, a forced answer, who pushed), where findings are shown, the checkout and the run's link.
+ * None changes how a round is judged; each is placed all the same, so that whoever adds a setting says
+ * where it goes. */
+const RUN: { readonly [K in Exclude<keyof Settings, keyof RoundSettings>]-?: null } = {
+  token: null,
+  apiUrl: null,
+  serverUrl: null,
+  owner: null,
+  repo: null,
+  eventName: null,
+  eventSha: null,
+  target: null,
+  eventAction: null,
   decision: null,
   forceReview: null,
   forcedBy: null,
   pusher: null,
-  // Where findings are shown, not what they are.
   reviewComments: null,
   workspace: null,
   runUrl: null,
 };
 
 /** The settings that change what a round concludes, as the value the fingerprint hashes. */
-export function judgedSettings(settings: Settings): Record<string, unknown> {
+export function judgedSettings(settings: RoundSettings): Record<string, unknown> {
   const judged: Record<string, unknown> = {};
-  for (const [key, place] of Object.entries(SETTINGS) as [keyof Settings, Placement<unknown>][]) {
+  for (const [key, place] of Object.entries({ ...RUN, ...ROUND }) as [
+    keyof RoundSettings,
+    Placement<unknown>,
+  ][]) {
     if (place === null) continue;
     const value = settings[key];
     if (typeof place === "string") judged[place] = value ?? null;

@@ -118,22 +118,10 @@ export interface HumanDecision {
   writtenAt?: string;
 }
 
-export interface Settings {
-  /** Token for the GitHub API (masked). */
-  token: string;
-  /** REST API base, from GITHUB_API_URL (GitHub Enterprise Server and the test servers differ). */
-  apiUrl: string;
-  /** Web base, from GITHUB_SERVER_URL, for links in the summary. */
-  serverUrl: string;
-  owner: string;
-  repo: string;
-  /** The event that started the run (for workflow_call, the caller's event). */
-  eventName: string;
-  /** GITHUB_SHA: for pull_request, the test merge commit the workflow checks out by default. */
-  eventSha?: string;
-  target: Target;
-  /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
-  eventAction?: string;
+/** What the action's inputs say about a round, wherever it runs: who reviews, which contract, what is
+ * in the review and asked, and the round's limits. The action reads it from its inputs, the CLI from
+ * its flags (named alike, with the same rules: readRoundSettings). */
+export interface RoundSettings {
   /** Who reviews: the single-reviewer inputs, or the `reviewers` panel (settings/reviewer-inputs.ts). */
   reviewers: ReviewerSet;
   /** Path of the contract file, read at the base commit. Relative, inside the repository. */
@@ -167,6 +155,26 @@ export interface Settings {
     /** What the reviewer is shown besides the diff, from the head (src/context/). */
     context: ContextMode;
   };
+}
+
+/** A pull request's round: its settings, and where GitHub is, what started the run and who acts. */
+export interface Settings extends RoundSettings {
+  /** Token for the GitHub API (masked). */
+  token: string;
+  /** REST API base, from GITHUB_API_URL (GitHub Enterprise Server and the test servers differ). */
+  apiUrl: string;
+  /** Web base, from GITHUB_SERVER_URL, for links in the summary. */
+  serverUrl: string;
+  owner: string;
+  repo: string;
+  /** The event that started the run (for workflow_call, the caller's event); absent outside Actions
+   * (`verdict-gate pr`). */
+  eventName?: string;
+  /** GITHUB_SHA: for pull_request, the test merge commit the workflow checks out by default. */
+  eventSha?: string;
+  target: Target;
+  /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
+  eventAction?: string;
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
@@ -253,7 +261,28 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
-    reviewers: reviewersOf(read, environment.keys ?? env),
+    ...readRoundSettings(read, environment.keys ?? env),
+    ...(human !== undefined ? { decision: human } : {}),
+    forceReview,
+    ...(forcer !== undefined ? { forcedBy: forcer } : {}),
+    ...(pusher !== undefined ? { pusher } : {}),
+    reviewComments: boolean(read, INPUT.reviewComments),
+    workspace: env.GITHUB_WORKSPACE ?? "",
+    ...(runId !== undefined && runId !== ""
+      ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` }
+      : {}),
+  };
+  return settings;
+}
+
+/** The round's inputs; `keys` is where a panel entry's `api-key-env` is looked up. Throws SettingsError
+ * for anything a user must fix. */
+export function readRoundSettings(
+  read: InputReader,
+  keys: Readonly<Record<string, string | undefined>>,
+): RoundSettings {
+  return {
+    reviewers: reviewersOf(read, keys),
     contractPath: repositoryPath(read, INPUT.contract),
     checkName: checkName(read),
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
@@ -271,17 +300,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       includePrDescription: boolean(read, INPUT.includePrDescription),
       context: contextMode(read),
     },
-    ...(human !== undefined ? { decision: human } : {}),
-    forceReview,
-    ...(forcer !== undefined ? { forcedBy: forcer } : {}),
-    ...(pusher !== undefined ? { pusher } : {}),
-    reviewComments: boolean(read, INPUT.reviewComments),
-    workspace: env.GITHUB_WORKSPACE ?? "",
-    ...(runId !== undefined && runId !== ""
-      ? { runUrl: `${serverUrl}/${owner}/${repo}/actions/runs/${runId}` }
-      : {}),
   };
-  return settings;
 }
 
 function contextMode(read: InputReader): ContextMode {
