@@ -136,7 +136,6 @@ export async function askReviewer(
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
-  lookedUp: () => void = () => {},
 ): Promise<PanelOutcome> {
   const { settings } = ctx;
   const review = await askReviewers(
@@ -152,8 +151,7 @@ export async function askReviewer(
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
-      lookedUp,
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
     },
     answers,
   );
