@@ -88,7 +88,9 @@ describe("what eval refuses (exit 2)", () => {
     const r = await runCaptured(["eval", "--help"]);
     expect(r.code).toBe(0);
     // Outside any set (issue 31: a set cannot bring its own answers), so no longer the current directory.
-    expect(r.out).toMatch(/--cache DIR[\s\S]*verdict-gate\/eval-cache under \$XDG_CACHE_HOME, else ~\/\.cache; never inside the set/);
+    expect(r.out).toMatch(
+      /--cache DIR[\s\S]*verdict-gate\/eval-cache under \$XDG_CACHE_HOME, else ~\/\.cache; never inside the set/,
+    );
     expect(r.out).toMatch(/verdict-gate eval compare A\.json B\.json/);
     expect(r.out).toMatch(
       /exit: 0 the run completed \(whatever the rates\) · 2 bad options or an invalid set · 1 internal error/,
