@@ -22,6 +22,7 @@ import { listSet, readCaseJson, SetDirError } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { DEFAULT_CACHE_DIR, NO_CACHE, openRunCache } from "./eval-cache.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type EvalRunContext, type LoadedCase, pool, reachCase, runCases } from "./eval-run.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { LOCAL_PR } from "./recorded-github.js";
@@ -46,6 +47,7 @@ const USAGE = [
   "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
   COMPARE_USAGE,
+  MINE_USAGE,
   "",
   "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
@@ -285,6 +287,7 @@ export const evalCommand: Command = {
   async run(args, io) {
     // `compare` first, as a word: a set directory named so is written ./compare.
     if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+    if (args[0] === "mine") return mineCommand.run(args.slice(1), io);
     return run(args, io, () => performance.now());
   },
 };
