@@ -243,7 +243,7 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
       )
     : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
-  const findings = roundFindings(review, question.plan, found.change.diff.files, roundCount(history) > 0);
+  const findings = roundFindings(review, question, found.change.diff.files, roundCount(history) > 0);
   return {
     round: shownRound,
     status: concluded.status,
