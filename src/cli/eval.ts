@@ -12,6 +12,7 @@ import { promptRecorder } from "../eval/metered.js";
 import { renderEval, renderReach } from "../eval/render.js";
 import { evaluateSet, isSetError, type LoadedSet, loadSet, reachOfSet } from "../eval/run.js";
 import type { Prices } from "../eval/score.js";
+import { configurationKey, identified, parseShard, type Shard, setDigest, shardOf } from "../eval/shard.js";
 import { settingsFingerprint } from "../gate/binding.js";
 import { NO_CACHE } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
@@ -23,6 +24,8 @@ import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace
 import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
+import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { reviewerFor } from "./round-context.js";
 import {
@@ -41,9 +44,12 @@ export const REACH_WINDOW = 200_000;
 
 const USAGE = [
   "usage: verdict-gate eval SET-DIR [reviewer and scope options] [--repeat K] [--concurrency N]",
-  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--json] [--out FILE]",
+  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--shard I/N]",
+  "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
   COMPARE_USAGE,
+  MERGE_USAGE,
+  MINE_USAGE,
   "",
   "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
@@ -56,6 +62,8 @@ const USAGE = [
   "  --no-cache           neither read nor keep results",
   "  --reach              ask nobody: build each defect case's prompts and report the share whose every",
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
+  "  --shard I/N          run only the I-th of N shards of the cases (by a hash of each case's id; N at",
+  "                       most 256); `eval merge` puts the shards' reports back into one run's",
   "  --out FILE           also write the JSON report to FILE",
   ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
   "",
@@ -75,6 +83,7 @@ const OPTIONS = {
   cache: { type: "string" },
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
+  shard: { type: "string" },
   out: { type: "string" },
 } as const;
 
@@ -188,6 +197,15 @@ function emit(io: CliIO, values: Values, file: string | undefined, report: unkno
   }
 }
 
+/** --shard i/n, checked. */
+function shardOption(values: Values): Shard | undefined {
+  const raw = values.shard as string | undefined;
+  if (raw === undefined) return undefined;
+  const shard = parseShard(raw);
+  if ("problem" in shard) throw new UsageError(shard.problem);
+  return shard;
+}
+
 /** Exit 0: the run completed, whatever the rates (eval measures a gate; it is not one). */
 const COMPLETED = EXIT.approve;
 
@@ -231,7 +249,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   if (dirArg === undefined) throw new UsageError("name the set: verdict-gate eval SET-DIR");
   const reach = values.reach === true;
   if (reach) {
-    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache"]) {
+    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache", "shard"]) {
       if (values[flag] !== undefined)
         throw new UsageError(`--${flag} has no meaning with --reach, which asks nobody`);
     }
@@ -241,6 +259,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   const repeat = whole(values, "repeat", 1, 100, 1);
   const concurrency = whole(values, "concurrency", 1, 16, 1);
   const prices = pricesOf(values);
+  const shard = shardOption(values);
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
@@ -269,18 +288,33 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     const report = await reachOfSet(run, set.loaded, heading);
     return emit(io, values, out, report, renderReach(report));
   }
-  const report = await evaluateSet(run, set.loaded, heading, prices);
+  const cases =
+    shard === undefined
+      ? set.loaded.cases
+      : set.loaded.cases.filter((c) => shardOf(c.name, shard.count) === shard.index);
+  const report = identified(await evaluateSet(run, { ...set.loaded, cases }, heading, prices), {
+    digest: setDigest(set.loaded.cases),
+    key: configurationKey(run.configuration),
+    ...(shard !== undefined ? { shard: { ...shard, setCases: set.loaded.cases.length } } : {}),
+  });
   return emit(io, values, out, report, renderEval(report));
 }
 
-export const evalCommand: Command = {
-  name: "eval",
-  summary:
-    "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
-  usage: USAGE,
-  async run(args, io) {
-    // `compare` first, as a word: a set directory named so is written ./compare.
-    if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
-    return run(args, io, () => performance.now());
-  },
-};
+/** The command, timed by `clock` (a test's fixed clock makes two runs' reports equal to the byte). */
+export function evalCommandWith(clock: () => number): Command {
+  return {
+    name: "eval",
+    summary:
+      "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
+    usage: USAGE,
+    async run(args, io) {
+      // `compare` first, as a word: a set directory named so is written ./compare.
+      if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+      if (args[0] === "mine") return mineCommand.run(args.slice(1), io);
+      if (args[0] === "merge") return mergeCommand.run(args.slice(1), io);
+      return run(args, io, clock);
+    },
+  };
+}
+
+export const evalCommand: Command = evalCommandWith(() => performance.now());

@@ -121,6 +121,12 @@ export interface ReviewerReport {
   /** Each reviewer's say (one reviewer is a panel of one); an agreement table is shown when there are
    * two or more. */
   panel: PanelReport;
+  /** The contract's policy in words (absent: the contract has none, and every BLOCKING line blocks). */
+  policy?: string;
+  /** The findings below the policy's line (`SEVERITY path:line — reason`): notes, never reasons. */
+  notes?: readonly string[];
+  /** The reviewer asked for changes and the policy overruled it: how many findings it gave. */
+  overruled?: number;
 }
 
 export interface CriterionRow {
