@@ -104,7 +104,9 @@ describe("statuses and exit codes", () => {
     expect(r.out).toMatch(
       /Cost: this round \$0\.0\d{3}; this pull request so far \$0\.0\d{3}, at [^:]+: \$1\.00 in, \$2\.00 out per million tokens \(price-in and price-out\)\. 1 call reported no usage: priced at the prompt's estimate and the reply limit\./,
     );
-    const json = JSON.parse((await review([...approving, "--price-in", "1", "--price-out", "2", "--json"])).out);
+    const json = JSON.parse(
+      (await review([...approving, "--price-in", "1", "--price-out", "2", "--json"])).out,
+    );
     expect(json.reviewer.cost).toMatchObject({ estimated_calls: 1, unpriced_calls: 0, max_pr_cost: null });
     expect(json.reviewer.cost.round_usd).toBeGreaterThan(0.016); // 8,192 reply tokens at $2 a million
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoundContext } from "../../src/gate/context.js";
 import { otherPullHistories } from "../../src/gate/round-history.js";
-import type { GitHubPort } from "../../src/ports/github.js";
+import type { GitHub } from "../../src/ports/github.js";
 import { renderHistoryComment } from "../../src/report/history-comment.js";
 import { chooseReuse, sharedVerdict } from "../../src/reviewer-stage/whole-reuse.js";
 import { append, earlierReasons, emptyHistory, type History } from "../../src/verdict/history.js";
@@ -44,13 +44,16 @@ function round(
 }
 
 function context(histories: Record<number, History>): RoundContext {
-  const github: Partial<GitHubPort> = {
-    judgedPullsAt: async () => Object.keys(histories).map(Number),
-    findComment: async (pr) => {
-      const history = histories[pr];
-      return history === undefined
-        ? undefined
-        : { id: pr, body: renderHistoryComment(history, { checkName: "verdict-gate" }) };
+  const github: Pick<GitHub, "peers" | "history"> = {
+    peers: { judgedPullsAt: async () => Object.keys(histories).map(Number) } as unknown as GitHub["peers"],
+    history: {
+      findComment: async (pr) => {
+        const history = histories[pr];
+        return history === undefined
+          ? undefined
+          : { id: pr, body: renderHistoryComment(history, { checkName: "verdict-gate" }) };
+      },
+      saveComment: async () => undefined,
     },
   };
   return { settings: { checkName: "verdict-gate" }, github } as unknown as RoundContext;

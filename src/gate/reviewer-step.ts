@@ -17,14 +17,13 @@ import {
   type PanelOutcome,
   type PromptBase,
   type ReviewerQuestion,
-  soloPanel,
 } from "../reviewer-stage/index.js";
 import type { CostSettings } from "../settings/cost-inputs.js";
 import type { Settings } from "../settings/settings.js";
 import { describeFinding } from "../verdict/findings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { costSoFar, tokensSoFar } from "../verdict/loop-rules.js";
-import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describePolicy } from "../verdict/panel.js";
 import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
@@ -56,7 +55,7 @@ export function frameQuestion(
   const prompt = promptBase(settings, round, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  const members = ctx.reviewers();
   // A file over the budget holds the round: the hold names the window each reviewer was assumed to
   // have and the setting that changes it, not only -v's debug line.
   const overheadTokens = promptOverheadTokens(prompt);
@@ -66,7 +65,7 @@ export function frameQuestion(
   );
   const question = frameReviewerQuestion({
     members,
-    policy: settings.panel?.policy ?? UNANIMOUS,
+    policy: settings.reviewers.policy,
     diff: change.diff,
     scope: { ...change.scope, budgetBasis: basis },
     base: prompt,
@@ -113,8 +112,8 @@ function promptBase(
     change.lockfiles?.changes,
   );
   return {
-    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
-    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
+    ...(prompt.task !== null ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== null ? { instructions: prompt.instructions } : {}),
     ...(contract !== undefined
       ? {
           conditions: {
@@ -145,7 +144,6 @@ export async function askReviewer(
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
-  lookedUp: () => void = () => {},
 ): Promise<PanelOutcome> {
   const { settings } = ctx;
   const review = await askReviewers(
@@ -157,8 +155,8 @@ export async function askReviewer(
       // Folded rounds count: the round number is the chain's, not the stored array's.
       round: roundCount(round.loaded.history) + 1,
       force: settings.forceReview,
-      concurrency: settings.reviewer.concurrency,
-      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      concurrency: settings.reviewers.concurrency,
+      ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       // A forced answer is a maintainer's act: it is asked whatever the pull request has spent.
       ...optional(
         "afford",
@@ -168,8 +166,7 @@ export async function askReviewer(
       ),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
-      lookedUp,
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
     },
     answers,
   );

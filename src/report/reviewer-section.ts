@@ -179,8 +179,8 @@ function policySection(r: ReviewerReport): string {
 
 /** The agreement table of a panel (reviewer × verdict × coverage × tokens × latency) and, where the
  * reviewers disagree, which files each blocked: who said what is the point of asking several. */
-function panelSection(panel: PanelReport | undefined): string {
-  if (panel === undefined || panel.members.length < 2) return "";
+function panelSection(panel: PanelReport): string {
+  if (panel.members.length < 2) return "";
   const rows = panel.members.map((m) => [
     inline(m.label, 40),
     `${VALUE_BADGE[m.value as Value] ?? inline(m.value, 10)} ${inline(verdictWord(m.verdict), 40)}`,
