@@ -141,12 +141,17 @@ describe("the table and the rates", () => {
 describe("caught at the defect", () => {
   it("counts a block whose finding is 3 lines from a labelled line, in the labelled file", () => {
     expect(result("range-off-by-one")).toMatchObject({ status: "blocked", at_defect: true });
-    expect(result("range-off-by-one").findings).toEqual([{ path: "lib/range.js", line: 9 }]);
+    // A BLOCKING line, read as the lowest blocking severity (medium, with no policy), marked at the defect.
+    expect(result("range-off-by-one").findings).toEqual([
+      { severity: "medium", path: "lib/range.js", line: 9, at_defect: true },
+    ]);
   });
 
   it("counts apart a block whose finding is 4 lines away, and one a criterion made", () => {
     expect(result("retry-backoff")).toMatchObject({ status: "blocked", at_defect: false });
-    expect(result("retry-backoff").findings).toEqual([{ path: "retry/backoff.go", line: 11 }]);
+    expect(result("retry-backoff").findings).toEqual([
+      { severity: "medium", path: "retry/backoff.go", line: 11 },
+    ]);
     expect(result("config-debug-log")).toMatchObject({ status: "blocked", at_defect: false, findings: [] });
     expect(result("config-debug-log").reason).toMatch(/no-console/);
     expectRate(report.caught_at_defect, 1, 7);
@@ -267,6 +272,33 @@ describe("the output", () => {
     expect(a.asked()).toHaveLength(20);
     // Not a terminal: no progress line.
     expect(text.err).toBe("");
+  });
+});
+
+describe("the cost of runs read from the cache", () => {
+  it("is computed at the prices given now, not the prices the runs were first priced at", async () => {
+    const again = await evalCli(
+      [
+        MIXED,
+        "--command",
+        a.command,
+        "--repeat",
+        "2",
+        "--price-in",
+        "6",
+        "--price-out",
+        "30",
+        "--json",
+      ].concat(["--cache", "cache"]),
+      a.dir,
+    );
+    expect(again.code, again.err).toBe(0);
+    const twice = JSON.parse(again.out) as EvalReport;
+    expect(twice.cached_runs).toBe(20);
+    expect(twice.cost?.total).toBeCloseTo((report.cost?.total ?? Number.NaN) * 2, 12);
+    const range = twice.results.find((r) => r.id === "range-off-by-one");
+    expect(range?.cost?.total).toBeCloseTo((result("range-off-by-one").cost?.total ?? Number.NaN) * 2, 12);
+    expect(a.asked()).toHaveLength(20);
   });
 });
 

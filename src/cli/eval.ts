@@ -8,17 +8,29 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { caseConfiguration, caseRound } from "../compose/eval.js";
 import { type LocalReviewers, makeLocalReviewers } from "../compose/local-round.js";
+import { SeverityPolicySchema } from "../criteria/contract-schema.js";
 import { promptRecorder } from "../eval/metered.js";
+import type { ReachReport } from "../eval/reach.js";
 import { renderEval, renderReach } from "../eval/render.js";
 import { evaluateSet, isSetError, type LoadedSet, loadSet, reachOfSet } from "../eval/run.js";
 import type { Prices } from "../eval/score.js";
-import { configurationKey, identified, parseShard, type Shard, setDigest, shardOf } from "../eval/shard.js";
+import {
+  configurationKey,
+  type IdentifiedReport,
+  identified,
+  parseShard,
+  type Shard,
+  setDigest,
+  shardOf,
+} from "../eval/shard.js";
 import { settingsFingerprint } from "../gate/binding.js";
 import { NO_CACHE } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
+import { pricesFor } from "../settings/models.js";
 import type { RoundSettings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
+import { type Prices as CallPrices, describePrices } from "../verdict/cost.js";
 import { EXIT } from "../verdict/four-values.js";
 import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace/eval-cache.js";
 import { diskSet } from "../workspace/eval-set.js";
@@ -26,6 +38,7 @@ import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
 import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
 import { MINE_USAGE, mineCommand } from "./eval-mine.js";
+import { COMPARE_POLICIES_USAGE, comparePolicies } from "./eval-policies.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { reviewerFor } from "./round-context.js";
 import {
@@ -44,17 +57,21 @@ export const REACH_WINDOW = 200_000;
 
 const USAGE = [
   "usage: verdict-gate eval SET-DIR [reviewer and scope options] [--repeat K] [--concurrency N]",
-  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--shard I/N]",
+  "                         [--price-in P --price-out P] [--policy JSON] [--cache DIR | --no-cache] [--shard I/N]",
   "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
   COMPARE_USAGE,
+  COMPARE_POLICIES_USAGE,
   MERGE_USAGE,
   MINE_USAGE,
   "",
   "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
   "  --concurrency N      cases run at once (default 1)",
-  "  --price-in P  --price-out P   price per million input and output tokens: the report adds the cost",
+  "  --price-in P  --price-out P   US dollars per million input and output tokens, for a model the",
+  "                       price table does not hold (gpt-5.4 and claude-sonnet-5-5 are priced without)",
+  "  --policy JSON        a contract `policy` every case runs under, in place of its own, like",
+  '                       \'{"block_on":["high"],"notes":{"post":true}}\' (notes on: every severity asked)',
   "  --cache DIR          where each run's result is kept, so an interrupted run resumes (default",
   `                       ${DEFAULT_CACHE_WORDS}; never inside the set); keyed by the case's`,
   "                       files, the settings, the reviewer and its script's bytes, so a changed",
@@ -80,6 +97,7 @@ const OPTIONS = {
   concurrency: { type: "string" },
   "price-in": { type: "string" },
   "price-out": { type: "string" },
+  policy: { type: "string" },
   cache: { type: "string" },
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
@@ -118,6 +136,50 @@ function pricesOf(values: Values): Prices | undefined {
   if (pin === undefined || pout === undefined)
     throw new UsageError("give both --price-in and --price-out (0 for a side that is free)");
   return { in: pin, out: pout };
+}
+
+/** Each reviewer's price by its label (the same rule as the action's: --price-in/--price-out, else the
+ * dated table), and the report's heading prices: the given ones, or the first priced reviewer's. */
+function pricingOf(
+  given: Prices | undefined,
+  reviewers: LocalReviewers,
+): { price: (label: string) => CallPrices | undefined; heading?: Prices } {
+  const byLabel = new Map<string, CallPrices>();
+  const described: string[] = [];
+  for (const m of reviewers) {
+    const p = pricesFor(m.reviewer.model, given);
+    if (p === undefined) continue;
+    byLabel.set(m.label, p);
+    described.push(describePrices(m.reviewer.model || m.label, p));
+  }
+  const first = [...byLabel.values()][0];
+  const heading = given ?? (first !== undefined ? { in: first.in, out: first.out } : undefined);
+  return {
+    price: (label) => byLabel.get(label),
+    ...(heading !== undefined
+      ? { heading: { ...heading, ...(described.length > 0 ? { described: [...new Set(described)] } : {}) } }
+      : {}),
+  };
+}
+
+/** --policy: a contract `policy`, checked as the contract's loader checks it. */
+function policyOf(values: Values): Readonly<Record<string, unknown>> | undefined {
+  const raw = values.policy as string | undefined;
+  if (raw === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `--policy takes a contract's policy as JSON, like '{"block_on":["high"]}', not ${JSON.stringify(raw)}`,
+    );
+  }
+  const checked = SeverityPolicySchema.safeParse(parsed);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    throw new UsageError(`--policy: ${first?.path.join(".") || "policy"}: ${first?.message ?? "invalid"}`);
+  }
+  return parsed as Record<string, unknown>;
 }
 
 /** The set's cases, each case.json checked: any that is not a case makes the set invalid (exit 2). */
@@ -243,13 +305,26 @@ function cacheOf(io: CliIO, values: Values, reach: boolean, set: string) {
 }
 
 async function run(args: readonly string[], io: CliIO, clock: () => number): Promise<number> {
+  const done = await evaluation(args, io, clock);
+  const text = "reach" in done ? renderReach(done.reach) : renderEval(done.report);
+  return emit(io, done.values, done.out, "reach" in done ? done.reach : done.report, text);
+}
+
+/** One eval (or reach) run of `args`, not yet printed: its report, the options and where --out writes. */
+async function evaluation(
+  args: readonly string[],
+  io: CliIO,
+  clock: () => number,
+): Promise<
+  { values: Values; out: string | undefined } & ({ report: IdentifiedReport } | { reach: ReachReport })
+> {
   refuseKeyFlags(args);
   const { values, positionals } = parse(args, OPTIONS, 1);
   const dirArg = positionals[0];
   if (dirArg === undefined) throw new UsageError("name the set: verdict-gate eval SET-DIR");
   const reach = values.reach === true;
   if (reach) {
-    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache", "shard"]) {
+    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache", "shard", "policy"]) {
       if (values[flag] !== undefined)
         throw new UsageError(`--${flag} has no meaning with --reach, which asks nobody`);
     }
@@ -258,17 +333,26 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     throw new UsageError("choose --cache DIR or --no-cache");
   const repeat = whole(values, "repeat", 1, 100, 1);
   const concurrency = whole(values, "concurrency", 1, 16, 1);
-  const prices = pricesOf(values);
+  const given = pricesOf(values);
+  const policy = policyOf(values);
   const shard = shardOption(values);
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
   const { settings, reviewers } = configure(values, io, reach);
+  const pricing = reach ? undefined : pricingOf(given, reviewers);
+  const prices = pricing?.heading;
   const run = {
     set: set.source,
     reviewers,
     round: caseRound(settings),
-    configuration: caseConfiguration(settings, reviewers, io.cwd),
+    // The policy changes every case's contract: a result under another is not this one's.
+    configuration: {
+      ...caseConfiguration(settings, reviewers, io.cwd),
+      ...(policy !== undefined ? { policy } : {}),
+    },
+    ...(pricing !== undefined ? { price: pricing.price } : {}),
+    ...(policy !== undefined ? { policy } : {}),
     cache: cacheOf(io, values, reach, setDir),
     repeat,
     concurrency,
@@ -284,10 +368,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     clock,
   };
   const heading = { set: set.loaded.info, settings: settingsFingerprint(settings), version: VERSION };
-  if (reach) {
-    const report = await reachOfSet(run, set.loaded, heading);
-    return emit(io, values, out, report, renderReach(report));
-  }
+  if (reach) return { values, out, reach: await reachOfSet(run, set.loaded, heading) };
   const cases =
     shard === undefined
       ? set.loaded.cases
@@ -297,7 +378,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     key: configurationKey(run.configuration),
     ...(shard !== undefined ? { shard: { ...shard, setCases: set.loaded.cases.length } } : {}),
   });
-  return emit(io, values, out, report, renderEval(report));
+  return { values, out, report };
 }
 
 /** The command, timed by `clock` (a test's fixed clock makes two runs' reports equal to the byte). */
@@ -309,6 +390,13 @@ export function evalCommandWith(clock: () => number): Command {
     usage: USAGE,
     async run(args, io) {
       // `compare` first, as a word: a set directory named so is written ./compare.
+      // `compare SET-DIR --policy A --policy B` runs the set under each policy; two reports, as given.
+      if (args[0] === "compare" && args.some((a) => a === "--policy" || a.startsWith("--policy=")))
+        return comparePolicies(args.slice(1), io, async (a) => {
+          const done = await evaluation(a, io, clock);
+          if ("reach" in done) throw new UsageError("--reach has no meaning in a comparison of policies");
+          return done.report;
+        });
       if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
       if (args[0] === "mine") return mineCommand.run(args.slice(1), io);
       if (args[0] === "merge") return mergeCommand.run(args.slice(1), io);

@@ -124,8 +124,9 @@ export const ROUND_OPTIONS_USAGE = [
   "cost:",
   "  --price-in P  --price-out P           US dollars per million input and output tokens, for a model",
   "                                        the price table does not hold (gpt-5.4, claude-sonnet-5-5)",
-  "  --max-pr-cost D                       the most the pull request's reviewer calls may cost in all",
-  "                                        (pr only); a round that would pass it holds and calls nothing",
+  "  --max-pr-cost D                       the most the pull request's reviewer calls may cost in all (a",
+  "                                        local diff counts alone); a round that would pass it holds and",
+  "                                        calls nothing",
   "output:",
   "  --json  one JSON object · --markdown  the check run's Markdown · -v, --verbose  progress on stderr",
 ].join("\n");

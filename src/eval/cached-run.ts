@@ -6,28 +6,50 @@
 // answer this configuration never gave. Errors are never cached: a case that could not be run is
 // tried again on the next invocation. Pure.
 import { z } from "zod";
+import { SEVERITIES, type Severity } from "../verdict/severity-policy.js";
 import { type RunClaims, sameClaims } from "./configuration.js";
+import type { FindingPlace } from "./location.js";
 import type { CaseRun } from "./score.js";
 
 const Count = z.number().int().min(0);
+
+const Place = z.strictObject({
+  severity: z.enum(SEVERITIES as unknown as [Severity, ...Severity[]]).optional(),
+  path: z.string(),
+  line: Count.optional(),
+  endLine: Count.optional(),
+});
 
 const CachedRunSchema = z.strictObject({
   claims: z.unknown(),
   status: z.enum(["approve", "blocked", "hold-for-human", "conditional-on"]),
   reason: z.string().optional(),
-  findings: z.array(z.strictObject({ path: z.string(), line: Count.optional(), endLine: Count.optional() })),
+  findings: z.array(Place),
+  notes: z.array(Place).optional(),
   tokens: z.strictObject({
     in: Count,
     out: Count,
     estimated: z.strictObject({ in: Count, out: Count }),
   }),
+  spent: z.array(z.strictObject({ reviewer: z.string(), in: Count, out: Count })).optional(),
   ms: z.number().min(0),
 });
+
+/** A finding as the cache gives it back: only the fields it has. */
+function place(f: z.infer<typeof Place>): FindingPlace {
+  return {
+    ...(f.severity !== undefined ? { severity: f.severity } : {}),
+    path: f.path,
+    ...(f.line !== undefined ? { line: f.line } : {}),
+    ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
+  };
+}
 
 /** The JSON text a run is cached as, or undefined for a run that must not be (an error). */
 export function cachedRunText(claims: RunClaims, run: CaseRun): string | undefined {
   if (run.status === "error") return undefined;
-  const { cached: _cached, ...kept } = run;
+  // Not its cost: a run read back is priced again at the prices it is read under.
+  const { cached: _cached, cost: _cost, ...kept } = run;
   return `${JSON.stringify({ claims, ...kept })}\n`;
 }
 
@@ -41,15 +63,13 @@ export function readCachedRun(text: string, claims: RunClaims): CaseRun | undefi
   }
   const parsed = CachedRunSchema.safeParse(value);
   if (!parsed.success || !sameClaims(parsed.data.claims, claims)) return undefined;
-  const { claims: _claims, reason, findings, ...rest } = parsed.data;
+  const { claims: _claims, reason, findings, notes, spent, ...rest } = parsed.data;
   return {
     ...rest,
     ...(reason !== undefined ? { reason } : {}),
-    findings: findings.map((f) => ({
-      path: f.path,
-      ...(f.line !== undefined ? { line: f.line } : {}),
-      ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
-    })),
+    findings: findings.map(place),
+    ...(notes !== undefined ? { notes: notes.map(place) } : {}),
+    ...(spent !== undefined ? { spent } : {}),
     cached: true,
   };
 }

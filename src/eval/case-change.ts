@@ -27,11 +27,30 @@ export type CaseChange =
     }
   | { readonly ok: false; readonly problem: string };
 
+/** What carries `--policy` for a case that has no contract: a contract whose one criterion holds on
+ * every tree (no path of a case is this one), so its criteria pass as skipped ones would. A contract
+ * with no criterion would hold ("nothing was checked") and measure that instead of the reviewer. */
+function policyCarrier(c: EvalCase): Record<string, unknown> {
+  return {
+    intended_action: `the change of eval case ${c.id}`,
+    success_criteria: [
+      {
+        id: "eval-policy-only",
+        type: "path_absent",
+        description: "eval --policy: the case has no contract of its own",
+        path: ".verdict-gate-eval/no-such-path",
+      },
+    ],
+  };
+}
+
 /** The case's contract as a contract file at the base; none → missing (the criteria are skipped, as in
- * a round whose base has no contract file). */
-export function caseContract(c: EvalCase): ContractFile {
-  if (c.contract === undefined) return { kind: "missing" };
-  const text = `${JSON.stringify(c.contract, null, 2)}\n`;
+ * a round whose base has no contract file). With a `policy` (`eval --policy`) it replaces the case's
+ * own; a case without a contract gets one that holds the policy and a criterion that always passes. */
+export function caseContract(c: EvalCase, policy?: Readonly<Record<string, unknown>>): ContractFile {
+  const contract = policy === undefined ? c.contract : { ...(c.contract ?? policyCarrier(c)), policy };
+  if (contract === undefined) return { kind: "missing" };
+  const text = `${JSON.stringify(contract, null, 2)}\n`;
   return { kind: "found", text, sha: createHash("sha256").update(text).digest("hex") };
 }
 
@@ -53,7 +72,11 @@ function baseReader(diff: Diff, base: ReadonlyMap<string, Uint8Array>): (path: s
   };
 }
 
-export function caseChange(c: EvalCase, bytes: CaseBytes): CaseChange {
+export function caseChange(
+  c: EvalCase,
+  bytes: CaseBytes,
+  policy?: Readonly<Record<string, unknown>>,
+): CaseChange {
   if (bytes.problem !== undefined) return { ok: false, problem: bytes.problem };
   if (bytes.diff === undefined) return { ok: false, problem: "the case has no change.diff" };
   let text: string;
@@ -70,7 +93,7 @@ export function caseChange(c: EvalCase, bytes: CaseBytes): CaseChange {
     ok: true,
     diff,
     head: applied.tree,
-    contract: caseContract(c),
+    contract: caseContract(c, policy),
     readBase: baseReader(diff, bytes.base),
   };
 }

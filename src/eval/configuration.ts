@@ -29,11 +29,15 @@ export interface ReviewerInConfiguration {
 
 export type Configuration = Readonly<Record<string, unknown>>;
 
-/** The settings as the cache may keep them: without the reviewers' keys. */
+/** The settings as the cache may keep them: without the reviewers' keys, and without the prices
+ * unless a cost cap reads them (a price changes what a run cost, which is computed from its tokens
+ * again, never what the reviewer said: a priced rerun reads the unpriced run's answers). */
 function withoutCredentials(settings: RoundSettings): RoundSettings {
   const { members } = settings.reviewers;
+  const cost = settings.cost.maxPrCost === undefined ? {} : settings.cost;
   return {
     ...settings,
+    cost,
     reviewers: { ...settings.reviewers, members: members.map((m) => ({ ...m, apiKey: "" })) },
   };
 }

@@ -5,16 +5,21 @@
 // catch: a gate that blocks every change would otherwise score as a perfect catcher. Pure.
 import { nameKey } from "../util/path-name.js";
 import { findingPathSpellings } from "../verdict/findings.js";
+import type { Severity } from "../verdict/severity-policy.js";
 import type { Defect } from "./case-schema.js";
 
 /** How far from a labelled line a finding may point and still be at the defect. */
 export const NEAR_LINES = 3;
 
-/** What a finding says of where, as the reply contract reads it. */
+/** What a finding says of where, as the reply contract reads it, and its severity (absent in reports
+ * written before findings had one). */
 export interface FindingPlace {
+  readonly severity?: Severity;
   readonly path: string;
   readonly line?: number;
   readonly endLine?: number;
+  /** In a report's results: the finding is at a labelled defect (findingAtDefect). */
+  readonly at_defect?: true;
 }
 
 /** Whether a finding points within NEAR_LINES of the defect's lines, in its file. A finding's range

@@ -33,7 +33,9 @@ const MergeableReport = z.looseObject({
   version: z.string(),
   set_digest: z.string(),
   shard: z.object({ index: z.int().min(1), count: z.int().min(1), set_cases: z.int().min(0) }).optional(),
-  cost: z.looseObject({ price_in: z.number(), price_out: z.number() }).optional(),
+  cost: z
+    .looseObject({ price_in: z.number(), price_out: z.number(), prices: z.array(z.string()).optional() })
+    .optional(),
   ms: z.looseObject({ total: z.number() }),
   results: z.array(
     z.looseObject({
@@ -79,6 +81,8 @@ function difference(a: Mergeable, b: Mergeable): string | undefined {
     return "another configuration (reviewer, settings, repeats or a command reviewer's files)";
   const prices = (r: Mergeable) => (r.cost === undefined ? "none" : `${r.cost.price_in}/${r.cost.price_out}`);
   if (prices(a) !== prices(b)) return `other prices (${prices(a)}, ${prices(b)})`;
+  const described = (r: Mergeable) => r.cost?.prices?.join("; ") ?? "none";
+  if (described(a) !== described(b)) return `other prices (${described(a)}; and ${described(b)})`;
   if ((a.shard === undefined) !== (b.shard === undefined)) return "a sharded and an unsharded run";
   if (
     a.shard !== undefined &&
@@ -145,7 +149,13 @@ export function mergeReports(reports: readonly { value: unknown; where: string }
     version: report.version,
     totalMs: read_.reduce((n, r) => n + r.report.ms.total, 0),
     ...(report.cost !== undefined
-      ? { prices: { in: report.cost.price_in, out: report.cost.price_out } }
+      ? {
+          prices: {
+            in: report.cost.price_in,
+            out: report.cost.price_out,
+            ...(report.cost.prices !== undefined ? { described: report.cost.prices } : {}),
+          },
+        }
       : {}),
   });
   return identified(merged, { digest: report.set_digest, key });

@@ -2,13 +2,15 @@
 // and interval, then what the run cost, then every case with its status (an error with its reason).
 // `--json` gives the same figures whole. Pure.
 import { figure } from "../report/figures.js";
+import { usd } from "../verdict/cost.js";
+import { SEVERITIES } from "../verdict/severity-policy.js";
 import type { Comparison } from "./compare.js";
 import { duration } from "./progress.js";
 import type { ReachReport } from "./reach.js";
 import { CORRECT, type EvalReport, RUN_STATUSES } from "./score.js";
 import type { Rate } from "./stats.js";
 
-const percent = (x: number | null): string => (x === null ? "–" : `${(x * 100).toFixed(1)} %`);
+export const percent = (x: number | null): string => (x === null ? "–" : `${(x * 100).toFixed(1)} %`);
 
 /** `3/30  10.0 %  (95 % CI 3.5–25.6 %)`, or `0/0  –` when there is nothing to measure. */
 export function describeRate(r: Rate): string {
@@ -73,10 +75,16 @@ export function renderEval(report: EvalReport): string {
   lines.push("");
   lines.push(tokensLine(report));
   if (report.cost !== undefined) {
+    const perCase = report.cases > 0 ? `, ${usd(report.cost.total / report.cases)} a case` : "";
+    const at =
+      report.cost.prices !== undefined && report.cost.prices.length > 0
+        ? `at ${report.cost.prices.join("; ")}`
+        : `at ${report.cost.price_in} and ${report.cost.price_out} US dollars per million tokens in and out`;
     lines.push(
-      `cost: ${report.cost.total.toFixed(4)} (in ${report.cost.in.toFixed(4)} at ${report.cost.price_in} per million, out ${report.cost.out.toFixed(4)} at ${report.cost.price_out} per million)`,
+      `cost: ${usd(report.cost.total)} in all${perCase} (in ${usd(report.cost.in)}, out ${usd(report.cost.out)}), ${at}`,
     );
   }
+  lines.push(...severityLines(report));
   lines.push(
     `time: ${duration(report.ms.total)} in all${report.ms.per_case !== null ? `, ${duration(report.ms.per_case)} a case` : ""}${report.cached_runs > 0 ? `; ${report.cached_runs} run(s) read from the cache` : ""}`,
   );
@@ -87,9 +95,32 @@ export function renderEval(report: EvalReport): string {
     const statuses = r.statuses.length > 1 ? ` [${r.statuses.join(", ")}]` : "";
     const where = r.at_defect ? " (at the defect)" : "";
     const why = r.status === "error" && r.reason !== undefined ? `: ${r.reason}` : "";
-    lines.push(`  ${r.id.padEnd(idWidth)}  ${r.label.padEnd(6)}  ${r.status}${where}${statuses}${why}`);
+    const cost = r.cost !== undefined ? `  ${usd(r.cost.total)}` : "";
+    lines.push(
+      `  ${r.id.padEnd(idWidth)}  ${r.label.padEnd(6)}  ${r.status}${where}${statuses}${why}${cost}`,
+    );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** by_severity as a table: per severity, then per `block_on` threshold (that severity and above). */
+function severityLines(report: EvalReport): string[] {
+  const s = report.by_severity;
+  const any = SEVERITIES.some((k) => s[k].clean_blocked.count + s[k].defects_flagged.count > 0);
+  if (!any) return [];
+  const cell = (r: Rate) => `${r.count}/${r.n} ${percent(r.rate)}`.padEnd(14);
+  const lines = [
+    "",
+    "by severity (first runs, findings and notes; a team's block_on is a threshold):",
+    `  ${"severity".padEnd(8)}  ${"clean with one".padEnd(14)}  ${"defects caught".padEnd(14)}  ${"block_on to it: clean stopped".padEnd(30)}  defects caught`,
+  ];
+  for (const k of SEVERITIES) {
+    const f = s[k];
+    lines.push(
+      `  ${k.padEnd(8)}  ${cell(f.clean_blocked)}  ${cell(f.defects_caught)}  ${cell(f.at_or_above.clean_blocked).padEnd(30)}  ${cell(f.at_or_above.defects_caught).trimEnd()}`,
+    );
+  }
+  return lines;
 }
 
 /** The evidence not shown, counted by file: "2 texts in a.go, 1 in b.go". */

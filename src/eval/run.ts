@@ -10,11 +10,14 @@ import type { Logger } from "../ports/github.js";
 import type { PromptMessages } from "../ports/reviewer.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import { describeError } from "../util/describe-error.js";
+import { type Prices as CallPrices, costOf } from "../verdict/cost.js";
+import type { Finding } from "../verdict/findings.js";
 import type { Result } from "../verdict/four-values.js";
 import { type CaseChange, caseChange } from "./case-change.js";
 import type { EvalCase, EvalSetInfo } from "./case-schema.js";
 import type { Configuration } from "./configuration.js";
 import { InvalidSetError, readCase, readSetInfo } from "./load-case.js";
+import type { FindingPlace } from "./location.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "./metered.js";
 import { type Progress, progressLine } from "./progress.js";
 import {
@@ -30,6 +33,7 @@ import {
   type CaseRun,
   type EvalReport,
   type Prices,
+  type ReviewerTokens,
   type RunTokens,
   scoreEval,
 } from "./score.js";
@@ -96,6 +100,11 @@ export interface EvalRun {
   readonly progress?: (line: string | undefined) => void;
   /** Milliseconds on a monotonic clock (injectable, so nothing here depends on a machine's speed). */
   readonly clock: () => number;
+  /** Each reviewer's price by its label (the table's, or --price-in/--price-out): a run's cost is its
+   * calls at their reviewers' prices. Absent or undefined for a reviewer: not priced. */
+  readonly price?: (reviewer: string) => CallPrices | undefined;
+  /** A contract `policy` every case runs under (`--policy`): it replaces the case's own. */
+  readonly policy?: Readonly<Record<string, unknown>>;
 }
 
 const NO_TOKENS: RunTokens = { in: 0, out: 0, estimated: { in: 0, out: 0 } };
@@ -113,6 +122,55 @@ export function tokensOf(calls: readonly MeteredCall[]): RunTokens {
     };
   }
   return tokens;
+}
+
+/** A run's tokens by reviewer (reported, else estimated, as its tokens are counted): what its cost is
+ * computed from, kept in the cache so a run read back is priced at this invocation's prices. */
+export function spentOf(calls: readonly MeteredCall[]): ReviewerTokens[] {
+  const by = new Map<string, { in: number; out: number }>();
+  for (const call of calls) {
+    const sum = by.get(call.reviewer) ?? { in: 0, out: 0 };
+    sum.in += call.reported.in ?? call.estimated.in;
+    sum.out += call.reported.out ?? call.estimated.out;
+    by.set(call.reviewer, sum);
+  }
+  return [...by].map(([reviewer, t]) => ({ reviewer, in: t.in, out: t.out }));
+}
+
+/** A run's cost: each reviewer's tokens at its price; nothing when no reviewer has a price. */
+export function costOfSpent(
+  spent: readonly ReviewerTokens[],
+  price: EvalRun["price"],
+): { in: number; out: number } | undefined {
+  if (price === undefined) return undefined;
+  let priced = false;
+  let cin = 0;
+  let cout = 0;
+  for (const t of spent) {
+    const p = price(t.reviewer);
+    if (p === undefined) continue;
+    priced = true;
+    cin += costOf({ in: t.in, out: 0 }, p);
+    cout += costOf({ in: 0, out: t.out }, p);
+  }
+  return priced ? { in: cin, out: cout } : undefined;
+}
+
+/** A run priced at this invocation's prices (a cached run keeps its tokens, not a cost). */
+function priced(r: CaseRun, price: EvalRun["price"]): CaseRun {
+  const { cost: _old, ...rest } = r;
+  const cost = costOfSpent(r.spent ?? [], price);
+  return { ...rest, ...(cost !== undefined ? { cost } : {}) };
+}
+
+/** A finding as a report keeps it: its severity and where it points. */
+function place(f: Finding): FindingPlace {
+  return {
+    severity: f.severity,
+    path: f.path,
+    ...(f.line !== undefined ? { line: f.line } : {}),
+    ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
+  };
 }
 
 /** What the status says first: the reasons of the value that decided it. */
@@ -142,16 +200,16 @@ async function runOnce(
     const outcome = await run.round({ change, reviewers: meteredReviewers(reviewers, calls), log });
     if (outcome.status === undefined || outcome.report === undefined) return failed(outcome.message);
     const reason = firstReason(outcome.report.result);
+    const notes = (outcome.notes ?? []).map(place);
+    const spent = spentOf(calls);
     return {
       run: {
         status: outcome.status,
         ...(reason !== undefined ? { reason } : {}),
-        findings: (outcome.findings ?? []).map((f) => ({
-          path: f.path,
-          ...(f.line !== undefined ? { line: f.line } : {}),
-          ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
-        })),
+        findings: (outcome.findings ?? []).map(place),
+        ...(notes.length > 0 ? { notes } : {}),
         tokens: tokensOf(calls),
+        spent,
         ms: elapsed(),
       },
       calls,
@@ -232,19 +290,19 @@ export async function runCases(run: EvalRun, cases: readonly LoadedCase[]): Prom
         const claims = { case: files.hash, configuration: run.configuration, run: i };
         const kept = run.cache.read(claims);
         if (kept !== undefined) {
-          runs.push(kept);
+          runs.push(priced(kept, run.price));
           progress.ran(true);
           continue;
         }
         progress.asking();
-        change ??= caseChange(loaded.case, files);
+        change ??= caseChange(loaded.case, files, run.policy);
         const { run: result } = await runOnce(run, change, run.reviewers, log);
         const problem = run.cache.write(claims, result);
         if (problem !== undefined && cacheProblem === undefined) {
           cacheProblem = problem;
           run.warn(`results cannot be kept for resuming: ${problem}`);
         }
-        runs.push(result);
+        runs.push(priced(result, run.price));
         progress.ran(false);
       }
       progress.caseDone();
@@ -258,7 +316,7 @@ export async function runCases(run: EvalRun, cases: readonly LoadedCase[]): Prom
 /** The prompts one case's round would send, by reviewer, and what its reach is. Nobody is asked: each
  * reviewer is replaced by one that keeps the prompt and answers "not asked". */
 export async function reachCase(run: EvalRun, loaded: LoadedCase): Promise<ReachResult> {
-  const change = caseChange(loaded.case, run.set.caseFiles(loaded.name, loaded.caseJson));
+  const change = caseChange(loaded.case, run.set.caseFiles(loaded.name, loaded.caseJson), run.policy);
   const evidence = evidenceOf(loaded.case);
   const recorders = run.reviewers.map((m) => ({ label: m.label, reviewer: promptRecorder(m.reviewer) }));
   const { run: result, calls } = await runOnce(run, change, recorders, run.log(loaded.case.id));

@@ -13,6 +13,7 @@
 //   is correct for neither: it is what the gate does when it cannot tell.
 // Pure.
 import type { Status } from "../verdict/four-values.js";
+import { type BySeverity, bySeverity } from "./by-severity.js";
 import { defectsOf, type EvalCase, type EvalSetInfo, type Label } from "./case-schema.js";
 import { atDefect, type FindingPlace } from "./location.js";
 import { type Rate, rateOf } from "./stats.js";
@@ -41,7 +42,14 @@ export interface CaseRun {
   /** The status's first reason, or why the case could not be run. */
   readonly reason?: string;
   readonly findings: readonly FindingPlace[];
+  /** Findings below the contract's policy line (notes), each with its severity: by_severity reads them
+   * with the findings. */
+  readonly notes?: readonly FindingPlace[];
   readonly tokens: RunTokens;
+  /** The run's tokens by reviewer: its cost is computed from them at this invocation's prices. */
+  readonly spent?: readonly ReviewerTokens[];
+  /** What the run's calls cost in US dollars, each reviewer's at its price (absent: unpriced). */
+  readonly cost?: { readonly in: number; readonly out: number };
   /** Wall time of the run (as first measured, for a run read from the cache). */
   readonly ms: number;
   /** Read from the cache of an earlier, interrupted or repeated, invocation. */
@@ -68,9 +76,20 @@ export interface CaseResult {
   readonly correct: boolean;
   readonly reason?: string;
   readonly findings: readonly FindingPlace[];
+  /** The first run's notes (findings below the policy's line). */
+  readonly notes?: readonly FindingPlace[];
   readonly tokens: RunTokens;
+  /** Every run's cost together, in US dollars (absent: no run was priced). */
+  readonly cost?: { readonly in: number; readonly out: number; readonly total: number };
   readonly ms: number;
   readonly cached_runs: number;
+}
+
+/** One reviewer's tokens in a run (reported, else estimated). */
+export interface ReviewerTokens {
+  readonly reviewer: string;
+  readonly in: number;
+  readonly out: number;
 }
 
 export interface Prices {
@@ -78,6 +97,8 @@ export interface Prices {
   readonly in: number;
   /** Per million output tokens. */
   readonly out: number;
+  /** Each reviewer's price in words, when the runs are priced call by call. */
+  readonly described?: readonly string[];
 }
 
 export interface EvalReport {
@@ -104,7 +125,13 @@ export interface EvalReport {
     readonly total: number;
     readonly price_in: number;
     readonly price_out: number;
+    /** Each reviewer's price in words, when the runs were priced call by call (the table's or
+     * --price-in/--price-out). */
+    readonly prices?: readonly string[];
   };
+  /** Per severity, what a finding of it did on this set (by-severity.ts): the figures a team reads to
+   * choose its contract's `block_on`. */
+  readonly by_severity: BySeverity;
   readonly ms: { readonly total: number; readonly per_case: number | null };
   readonly cached_runs: number;
   readonly results: readonly CaseResult[];
@@ -135,8 +162,13 @@ function resultOf(outcome: CaseOutcome): CaseResult {
   const first = runs[0];
   if (first === undefined) throw new Error(`case ${outcome.case.id} has no run`);
   const c = outcome.case;
-  const caught =
-    c.label === "defect" && first.status === "blocked" && atDefect(first.findings, defectsOf(c as EvalCase));
+  const defects = c.label === "defect" ? defectsOf(c as EvalCase) : [];
+  const caught = c.label === "defect" && first.status === "blocked" && atDefect(first.findings, defects);
+  // Each finding marked where it is at a labelled defect: by_severity counts catches per severity from
+  // the results alone (a merge of shards has no cases to ask).
+  const marked = (list: readonly FindingPlace[]) =>
+    list.map((f) => (atDefect([f], defects) ? { ...f, at_defect: true as const } : f));
+  const notes = marked(first.notes ?? []);
   return {
     id: c.id,
     label: c.label,
@@ -145,10 +177,57 @@ function resultOf(outcome: CaseOutcome): CaseResult {
     at_defect: caught,
     correct: isCorrect(c.label, first.status),
     ...(first.reason !== undefined ? { reason: first.reason } : {}),
-    findings: first.findings,
+    findings: marked(first.findings),
+    ...(notes.length > 0 ? { notes } : {}),
     tokens: runs.reduce((sum, r) => addTokens(sum, r.tokens), ZERO_TOKENS),
+    ...costOfRuns(runs),
     ms: runs.reduce((sum, r) => sum + r.ms, 0),
     cached_runs: runs.filter((r) => r.cached === true).length,
+  };
+}
+
+/** Every priced run's cost together, or nothing when no run was priced. */
+function costOfRuns(runs: readonly CaseRun[]): { cost?: NonNullable<CaseResult["cost"]> } {
+  const priced = runs.filter((r) => r.cost !== undefined);
+  if (priced.length === 0) return {};
+  const sum = (pick: (c: NonNullable<CaseRun["cost"]>) => number) =>
+    priced.reduce((s, r) => s + pick(r.cost as NonNullable<CaseRun["cost"]>), 0);
+  const cin = sum((c) => c.in);
+  const cout = sum((c) => c.out);
+  return { cost: { in: cin, out: cout, total: cin + cout } };
+}
+
+/** The report's cost: the cases' own (each call priced at its reviewer's price), or with none, the
+ * tokens at the one price given (a report of results written before runs were priced). */
+function reportCost(
+  results: readonly CaseResult[],
+  tokens: RunTokens,
+  prices: Prices | undefined,
+): { cost?: NonNullable<EvalReport["cost"]> } {
+  const priced = results.filter((r) => r.cost !== undefined);
+  if (priced.length > 0) {
+    const cin = priced.reduce((s, r) => s + (r.cost?.in ?? 0), 0);
+    const cout = priced.reduce((s, r) => s + (r.cost?.out ?? 0), 0);
+    return {
+      cost: {
+        in: cin,
+        out: cout,
+        total: cin + cout,
+        price_in: prices?.in ?? 0,
+        price_out: prices?.out ?? 0,
+        ...(prices?.described !== undefined ? { prices: prices.described } : {}),
+      },
+    };
+  }
+  if (prices === undefined) return {};
+  return {
+    cost: {
+      in: (tokens.in * prices.in) / 1e6,
+      out: (tokens.out * prices.out) / 1e6,
+      total: (tokens.in * prices.in + tokens.out * prices.out) / 1e6,
+      price_in: prices.in,
+      price_out: prices.out,
+    },
   };
 }
 
@@ -209,17 +288,8 @@ export function summarize(results: readonly CaseResult[], options: ScoreOptions)
         }
       : {}),
     tokens,
-    ...(prices !== undefined
-      ? {
-          cost: {
-            in: (tokens.in * prices.in) / 1e6,
-            out: (tokens.out * prices.out) / 1e6,
-            total: (tokens.in * prices.in + tokens.out * prices.out) / 1e6,
-            price_in: prices.in,
-            price_out: prices.out,
-          },
-        }
-      : {}),
+    ...reportCost(results, tokens, prices),
+    by_severity: bySeverity(results),
     ms: { total: options.totalMs, per_case: perCase },
     cached_runs: results.reduce((s, r) => s + r.cached_runs, 0),
     results,

@@ -57,6 +57,8 @@ export interface RoundOutcome {
   /** The reviewer's BLOCKING findings of this round, where it was asked and named any (absent when its
    * verdict was reused): `verdict-gate eval` reads where they point. */
   findings?: readonly Finding[];
+  /** Its findings below the contract's policy line (notes), posted or not: eval counts them by severity. */
+  notes?: readonly Finding[];
   /** Why no check run could be posted (the step must then fail, whatever the status). */
   checkUnavailable?: string;
 }

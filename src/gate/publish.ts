@@ -79,7 +79,9 @@ export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: Roun
     exclusions: exclusionsJson(ending.history),
     jobSummary: renderJobSummary(posted),
     report: posted,
-    ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
+    ...(ending.findings !== undefined
+      ? { findings: ending.findings.findings, notes: ending.findings.notes }
+      : {}),
   };
 }
 

@@ -29,9 +29,9 @@ import type { RoundContext } from "./context.js";
  * means a finding is gone. */
 export interface RoundFindings {
   readonly findings: readonly Finding[];
-  /** Findings below the contract's policy line, to post as notes (empty unless `notes.post`). */
+  /** Findings below the contract's policy line: notes (eval reads them all; only `notes.post` posts). */
   readonly notes: readonly Finding[];
-  /** The most notes one round posts (`notes.max`). */
+  /** The most notes one round posts (`notes.max`; 0 unless the policy posts notes). */
   readonly notesMax: number;
   /** Every file of the change, to place findings on the diff's lines. */
   readonly files: readonly DiffFile[];
@@ -54,13 +54,17 @@ export function roundFindings(
   const { policy } = question.base;
   if (review.source.kind !== "asked" || review.calls.length === 0) return undefined;
   // Notes are posted only when the contract's policy says so; otherwise the check run lists them.
-  const notes = policy?.notes.post === true ? review.notes : [];
-  if (review.findings.length === 0 && notes.length === 0 && !earlierRounds) return undefined;
-  const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
+  const notesMax = policy?.notes.post === true ? policy.notes.max : 0;
+  const postable = review.findings.length > 0 || (notesMax > 0 && review.notes.length > 0);
+  if (!postable && review.notes.length === 0 && !earlierRounds) return undefined;
+  // Nothing to post on a first round (its notes kept for eval only): no thread of the gate's can exist
+  // yet, so nothing can be resolved and no request is made at all.
+  const resolvable = postable || earlierRounds;
+  const clean = resolvable && isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return {
     findings: review.findings,
-    notes,
-    notesMax: policy?.notes.max ?? 0,
+    notes: review.notes,
+    notesMax,
     files,
     // Only a file the reviewer was shown this round can prove its finding gone: a file that kept an
     // earlier verdict (incremental rounds) was not looked at again, and its block still stands.
@@ -307,9 +311,12 @@ export async function showFindings(
   const { checkName } = ctx.settings;
   const { findings, answered } = input.findings;
   const placed = placeFindings(checkName, findings, input.findings.files);
-  const notes = placeFindings(checkName, input.findings.notes, input.findings.files, true);
+  const notes =
+    input.findings.notesMax > 0
+      ? placeFindings(checkName, input.findings.notes, input.findings.files, true)
+      : [];
   // Nothing to post and nothing this round can say is gone: no request at all.
-  if (placed.length === 0 && answered === undefined) return undefined;
+  if (placed.length === 0 && notes.length === 0 && answered === undefined) return undefined;
   const slug = input.check.appSlug;
   if (slug === null) {
     return "The reviewer's findings were not posted as review comments: GitHub did not say which app owns this check run, so the gate cannot tell its own comments from anyone else's.";
