@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { readHistoryComment } from "../../src/report/history-comment.js";
 import { PRICES_AS_OF } from "../../src/settings/models.js";
 import { anthropicReply } from "../support/reviewers.js";
+import { write } from "./commands-world.js";
 import { pushAndRun } from "./rounds-world.js";
 import { approveFor, gateChecks, historyComment, startWorld, type World } from "./world.js";
 
@@ -120,6 +121,38 @@ describe.concurrent("max-pr-cost", () => {
       // Its cost is recorded like any round's: the total now passes the cap, and the next round that
       // is not forced holds again.
       expect(recordedTokens(world).at(-1)?.totalUsd).toBe(0.0064);
+    }));
+
+  it("continues when a maintainer comments `/verdict review --force`: asked anyway, and the round counts", async () =>
+    inWorld(async (world) => {
+      world.repo.setPermission("maintainer-mo", "write");
+      const inputs = { ...world.anthropicInputs(), "max-pr-cost": "0.01" };
+      const held = await world.run({ inputs });
+      expect(held.outputs.status).toBe("hold-for-human");
+      expect(world.anthropic.requests).toEqual([]);
+      world.anthropic.script((r) => anthropicReply(approveFor(r)));
+      const record = write(world, "maintainer-mo", "/verdict review --force");
+      const forced = await world.run({
+        event: world.event({
+          event: "issue_comment",
+          action: "created",
+          repo: world.repo,
+          pull: world.pull,
+          comment: record,
+        }),
+        inputs,
+      });
+      expect(forced.code, forced.log).toBe(0);
+      expect(forced.outputs.status).toBe("approve");
+      expect(world.anthropic.requests).toHaveLength(1);
+      // Counted like every round: a second round in the history, with what it spent past the cap.
+      expect(forced.outputs.round).toBe("2");
+      expect(recordedTokens(world).at(-1)?.totalUsd).toBe(0.0032);
+      expect(summary(world)).toContain("this pull request so far $0.0032 (of `max-pr-cost` $0.01)");
+      // The next round that is not forced holds again: the pull request is past its cap.
+      const after = await pushAndRun(world, { "src/other.js": "export const other = 1;\n" }, { inputs });
+      expect(after.outputs.status).toBe("hold-for-human");
+      expect(world.anthropic.requests).toHaveLength(1);
     }));
 
   it("is refused for a reviewer it cannot price, naming the model and the inputs that price it", async () =>

@@ -130,6 +130,30 @@ function panelOutput(
   return JSON.parse(run.outputs.panel ?? "null");
 }
 
+describe.concurrent("a panel over max-pr-cost", () => {
+  it("holds before either reviewer is called, weighing both members' calls together, and never passes", async () =>
+    withPanel({}, async (panel, world) => {
+      // Every reviewer at $2 and $10 per million (price-in and price-out): two calls, each with a reply
+      // limit of 8,192 tokens ($0.08 each), cannot fit under $0.10.
+      const run = await panel.run({ inputs: { "price-in": "2", "price-out": "10", "max-pr-cost": "0.10" } });
+      expect(panel.alpha.requests).toEqual([]);
+      expect(panel.beta.requests).toEqual([]);
+      expect(run.outputs.status).toBe("hold-for-human");
+      expect(run.outputs["reviewer-verdict"]).toBe("SKIPPED");
+      const check = gateChecks(world)[0];
+      expect(check?.conclusion).toBe("action_required");
+      const text = check?.output.summary ?? "";
+      expect(text).toMatch(
+        /the round would cost about \$0\.16\d\d \(estimated: 2 calls, [\d,]+ prompt tokens/,
+      );
+      expect(text).toContain("at gpt-4o: $2.00 in, $10.00 out per million tokens (price-in and price-out)");
+      expect(text).toContain(
+        "this pull request has spent $0.00 of `max-pr-cost` ($0.10): no reviewer call was made",
+      );
+      expect(text).toContain("A maintainer continues with `/verdict review --force`");
+    }));
+});
+
 describe.concurrent("a panel of two vendors", () => {
   it("approves only when both approve (unanimous), each asked once with its own key and round token", async () =>
     withPanel({}, async (panel, world) => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { openAIReply, type RecordedRequest } from "../support/reviewers.js";
 import { promptOf, roundTokenIn } from "./harness.js";
+import { pushAndRun } from "./rounds-world.js";
 import { BASE_FILES, CONTRACT, gateChecks, type Reply, startWorld, type World } from "./world.js";
 
 type Policy = { block_on?: string[]; notes?: { post?: boolean; max?: number } } | undefined;
@@ -194,6 +195,44 @@ describe("notes", () => {
       });
       expect(world.pull.reviews()).toHaveLength(2);
       expect(gateThreads(world)).toHaveLength(3);
+      world.api.assertClean();
+    } finally {
+      await world.close();
+    }
+  });
+
+  it("are not posted again after a push that leaves their lines unchanged, and are once a line changes", async () => {
+    const world = await startWorld({
+      baseFiles: baseFiles({ block_on: ["high", "medium"], notes: { post: true, max: 5 } }),
+    });
+    try {
+      const two = NOTES.slice(0, 2);
+      world.openai.script(reply(two, "APPROVE"));
+      await world.run({});
+      expect(gateThreads(world).map((t) => t.line)).toEqual([1, 2]);
+      // A push to another file: greet.js's lines are as they were, and the reviewer (asked about the
+      // whole change again) writes the same two notes, reworded. Nothing is posted.
+      const reworded = reply(
+        two.map((n) => `${n}, again`),
+        "APPROVE",
+      );
+      const second = await pushAndRun(
+        world,
+        { "src/other.js": "export const other = 1;\n" },
+        { reply: reworded },
+      );
+      expect(second.outputs.status).toBe("approve");
+      expect(world.api.requestsFor(POST_REVIEW)).toHaveLength(1);
+      expect(gateThreads(world)).toHaveLength(2);
+      // A push that changes line 2: its note is about another line now, and is posted; line 1's is not.
+      const third = await pushAndRun(
+        world,
+        { "src/greet.js": 'export function greet(name) {\n  return "hi " + name;\n}\n' },
+        { reply: reworded },
+      );
+      expect(third.outputs.status).toBe("approve");
+      expect(world.api.requestsFor(POST_REVIEW)).toHaveLength(2);
+      expect(gateThreads(world).map((t) => t.line)).toEqual([1, 2, 2]);
       world.api.assertClean();
     } finally {
       await world.close();
