@@ -120,6 +120,35 @@ describe("statuses and exit codes", () => {
     expect(r.out).toContain("FAIL   no-debugger");
   });
 
+  it("--when-criteria-block skip-reviewer: a failed criterion blocks (exit 3) with no reviewer call, and says so", async () => {
+    const diff = addFile(
+      dir,
+      "src/greet.js",
+      'export function greet(name) {\n  debugger;\n  return "hello " + name;\n}\n',
+    );
+    const marker = path.join(dir, "asked");
+    const r = await review(
+      ["--command", `sh -c "touch ${marker}"`, "--when-criteria-block", "skip-reviewer"],
+      {
+        stdin: diff,
+      },
+    );
+    expect(r.code, r.err).toBe(3);
+    expect(() => readFileSync(marker)).toThrow();
+    expect(r.out).toMatch(/^BLOCKED {2}contract criterion no-debugger \(diff_added_absent\) failed/);
+    expect(r.out).toContain(
+      "the reviewer was not asked: a contract criterion already blocks, and `when-criteria-block` is `skip-reviewer`",
+    );
+    const json = await review([...approving, "--when-criteria-block", "skip-reviewer", "--json"], {
+      stdin: diff,
+    });
+    expect(JSON.parse(json.out)).toMatchObject({ status: "blocked", reviewer_verdict: "SKIPPED" });
+    // Without it, the reviewer is asked anyway: every finding in one round.
+    const asked = await review(["--command", `sh -c "touch ${marker}"`], { stdin: diff });
+    expect(asked.code).toBe(3);
+    expect(readFileSync(marker, "utf8")).toBe("");
+  });
+
   it("holds (exit 4) when the reviewer fails, naming the failure, and never approves", async () => {
     const r = await review(["--command", fakeReviewerCommand("exit", "1", "model overloaded")]);
     expect(r.code).toBe(4);

@@ -25,7 +25,8 @@ export const JUDGEMENT_RULES = 2;
  * has its own history, so records never cross it), max-rounds (the budget, not the judgement, and
  * raising it is how a maintainer grants more rounds), fail-on (the step, not the check), timeouts,
  * retries and concurrency (how the reviewer is reached, not what it is asked), force-review (this run
- * only). A panel of two or more is in as a whole: each reviewer as above, its label (the reasons carry
+ * only), when-criteria-block (whether a call is made when a criterion already blocks: the round is
+ * blocked either way, and a call not made keeps no verdict). A panel of two or more is in as a whole: each reviewer as above, its label (the reasons carry
  * it), and the policy (what approves); a panel of one is its reviewer,
  * exactly as the single-reviewer inputs would give it. */
 export function settingsFingerprint(settings: Settings): string {

@@ -23,6 +23,7 @@ import { bindingChange, bindingOf } from "./binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { contextStep } from "./context-part.js";
 import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
+import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
@@ -80,6 +81,8 @@ async function evaluate(
   // The dependencies' GitHub reads start once the reviewer step's own (a verdict to reuse) are done:
   // GitHub sees the round's requests in the order it always has.
   const lookedUp = signal();
+  // With `when-criteria-block: skip-reviewer` the criteria come first, and a block asks nobody.
+  const first = await criteriaFirst(ctx, () => checkContractCriteria(ctx, contract, change));
   const [review, criteria, dependencies] = await phasesTogether<
     [PanelOutcome, CriteriaPartOutcome, DependenciesOutcome]
   >(
@@ -88,11 +91,14 @@ async function evaluate(
       "Reviewer",
       // Fired again when the step ends, however early it fails.
       (l) =>
-        askReviewer({ ...ctx, log: l }, round, contract, question, answers, lookedUp.fire).finally(
-          lookedUp.fire,
-        ),
+        askUnlessBlocked(first, question, () =>
+          askReviewer({ ...ctx, log: l }, round, contract, question, answers, lookedUp.fire),
+        ).finally(lookedUp.fire),
     ],
-    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
+    [
+      "Criteria",
+      (l) => criteriaStep(first, l, () => checkContractCriteria({ ...ctx, log: l }, contract, change)),
+    ],
     [
       "Dependencies",
       (l) => lookedUp.fired.then(() => checkDependencies({ ...ctx, log: l }, round, contract)),

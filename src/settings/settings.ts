@@ -154,6 +154,9 @@ export interface Settings {
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
+  /** When a contract criterion already blocks: ask the reviewer anyway, so the author gets every
+   * finding in one round, or skip the call (src/gate/criteria-first.ts). */
+  whenCriteriaBlock: WhenCriteriaBlock;
   /** The person who asked for the forced answer (a dispatch's GITHUB_ACTOR, a `/verdict review --force`
    * comment's author): refused when they opened or pushed to the pull request (src/gate/person-act.ts).
    * Absent when force-review is the workflow's own setting. */
@@ -257,6 +260,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     },
     ...(human !== undefined ? { decision: human } : {}),
     forceReview,
+    whenCriteriaBlock: whenCriteriaBlock(read),
     ...(forcer !== undefined ? { forcedBy: forcer } : {}),
     ...(pusher !== undefined ? { pusher } : {}),
     reviewComments: boolean(read, INPUT.reviewComments),
@@ -270,6 +274,16 @@ export function readSettings(read: InputReader, environment: Environment): Setti
 
 function optionalEntry<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+}
+
+export const WHEN_CRITERIA_BLOCK = ["ask-reviewer", "skip-reviewer"] as const;
+export type WhenCriteriaBlock = (typeof WHEN_CRITERIA_BLOCK)[number];
+
+function whenCriteriaBlock(read: InputReader): WhenCriteriaBlock {
+  const raw = read(INPUT.whenCriteriaBlock).trim();
+  if (!(WHEN_CRITERIA_BLOCK as readonly string[]).includes(raw))
+    fail(INPUT.whenCriteriaBlock, "expects ask-reviewer or skip-reviewer", raw);
+  return raw as WhenCriteriaBlock;
 }
 
 function contextMode(read: InputReader): ContextMode {
