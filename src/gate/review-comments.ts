@@ -18,7 +18,7 @@ import type { CheckRunRef, PullReviewsPort } from "../ports/github.js";
 import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
 import type { ReviewerOutcome } from "../reviewer-stage/index.js";
-import { describeFinding, type Finding } from "../verdict/findings.js";
+import { describeFinding, type Finding, findingPathSpellings } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
 import { isJudgment } from "../verdict/vocabulary.js";
 import type { RoundContext } from "./context.js";
@@ -108,7 +108,9 @@ export function placeFindings(
   const seen = new Set<string>();
   const out: PlacedFinding[] = [];
   for (const finding of findings) {
-    const file = finding.path === "" ? undefined : byName.get(nameKey(finding.path));
+    const file = findingPathSpellings(finding.path)
+      .map((p) => byName.get(nameKey(p)))
+      .find((f) => f !== undefined);
     // A removed file has no new side to comment on.
     const text =
       file !== undefined && file.status !== "removed" && finding.line !== undefined

@@ -107,13 +107,31 @@ function reasonFrom(after: string): string {
   return s;
 }
 
-const trimEnds = (s: string, chars: string): string => {
+/** `s` with the characters of `lead` taken off its start and those of `trail` off its end. Separate
+ * sets, because a path may start with what a sentence ends with: `.env`, `.github/…` and `./src/a.ts`
+ * start with a dot, and a reader that trimmed `.` from both ends reported `.github/workflows/x.yml` as
+ * `github/workflows/x.yml`, a file the diff does not have (issue 35). */
+const trimEnds = (s: string, lead: string, trail: string): string => {
   let a = 0;
   let b = s.length;
-  while (a < b && chars.includes(s.charAt(a))) a += 1;
-  while (b > a && chars.includes(s.charAt(b - 1))) b -= 1;
+  while (a < b && lead.includes(s.charAt(a))) a += 1;
+  while (b > a && trail.includes(s.charAt(b - 1))) b -= 1;
   return s.slice(a, b);
 };
+
+/** The spellings under which a finding's path may name a file of the diff, the path as written first:
+ * then without a leading `./` (relative to the top of the tree), then without git's `a/` or `b/` side
+ * prefix (a reviewer copying the diff's header). A caller takes the first that names a changed file, so a
+ * real directory named `a` is still matched as written. Nothing else is ever taken off a path. */
+export function findingPathSpellings(path: string): string[] {
+  if (path === "") return [];
+  const out = [path];
+  const bare = path.replace(/^(?:\.\/)+/, "");
+  if (bare !== path && bare !== "") out.push(bare);
+  const side = /^[ab]\/(.+)$/.exec(bare);
+  if (side !== null && !out.includes(side[1] as string)) out.push(side[1] as string);
+  return out;
+}
 
 /** Reads what follows `BLOCKING:`; null for the instruction's own placeholder line. */
 function readBody(body: string): Omit<Finding, "raw"> | null {
@@ -126,7 +144,7 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
   if (text.startsWith("`")) {
     const close = text.indexOf("`", 1);
     if (close > 1) {
-      location = splitLocation(trimEnds(text.slice(1, close), " :,;"));
+      location = splitLocation(trimEnds(text.slice(1, close), " :,;", " :,;"));
       after = text.slice(close + 1);
       const lines = LINE_AFTER_QUOTE.exec(after);
       if (lines !== null && location.line === undefined) {
@@ -142,7 +160,9 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
     // ("BLOCKING: no tests cover the parser") keeps its first word in the reason.
     const stop = /[\s—]|–(?!L?\d)/.exec(text); // an en dash before a digit is a range, not a separator
     const end = stop === null ? text.length : stop.index;
-    const token = trimEnds(text.slice(0, end), "*:,;.");
+    // Bold may wrap it; a sentence's punctuation may end it. Only the end loses a full stop: a path's
+    // leading dot is part of its name.
+    const token = trimEnds(text.slice(0, end), "*", "*:,;.");
     const rest = text.slice(end);
     const split = splitLocation(token);
     const looksLikeLocation =

@@ -429,6 +429,24 @@ function readWeak(text: string): WeakRead {
   return { found, firstLine };
 }
 
+/** The text of the 1-based line `line` of `text`, as splitlines numbers it ("" past the end). */
+function lineText(text: string, line: number): string {
+  let found = "";
+  eachReplyLine(text, (start, end, index) => {
+    if (index + 1 !== line) return true;
+    found = text.slice(start, end);
+    return false;
+  });
+  return found;
+}
+
+// A marker written as inline code: the reference reads it as a quotation (AMBIGUOUS), and so does the
+// weak layer here; this only names it, so the hold says "inside backticks" and not "prose".
+const QUOTED_MARKER = new RegExp(
+  `^[${INLINE_SPACE}#>*\\-]*\`+[${INLINE_SPACE}*]*={2,}[${INLINE_SPACE}]*${anyCase("VERDICT")}[${INLINE_SPACE}]*={2,}`,
+);
+const markerInBackticks = (line: string): boolean => QUOTED_MARKER.test(line);
+
 // ---------------------------------------------------------------------------------------------------
 // The verdict.
 
@@ -520,11 +538,17 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
       );
     }
     if (first - 1 !== lastNonBlank) {
+      const last = lineText(reply, lastNonBlank + 1);
+      const edge = fenceEdge(last, 0, last.length);
+      // Named, so a person reading the hold sees why: the marker was quoted in a fence.
+      const fence = edge !== null && isBlankLine(last, edge.after, last.length);
       return reading(
         AMBIGUOUS,
         "strict",
         first,
-        `the APPROVE marker on line ${first} is followed by more text (the last non-blank line is ${lastNonBlank + 1}); an approve must be the final line`,
+        fence
+          ? `the APPROVE marker on line ${first} is inside a code fence (it closes on line ${lastNonBlank + 1}): a fence quotes a marker, it does not state one, and an approve must be the final line`
+          : `the APPROVE marker on line ${first} is followed by more text (the last non-blank line is ${lastNonBlank + 1}); an approve must be the final line`,
       );
     }
     return reading(
@@ -554,6 +578,14 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
   }
   if (found.has(APPROVE)) {
     const line = at(APPROVE);
+    if (line !== null && markerInBackticks(lineText(reply, line))) {
+      return reading(
+        AMBIGUOUS,
+        "weak",
+        line,
+        `the marker on line ${line} is inside backticks: code quotes a marker, it does not state one (a marker counts only at the start of its line, bare, in bold or blockquoted), so it never approves`,
+      );
+    }
     return reading(
       AMBIGUOUS,
       "weak",
