@@ -643,7 +643,21 @@ describe("a command reviewer's window (issue 27: `claude -p` held ordinary pull 
     });
     expect(r.code).toBe(4);
     expect(r.out).toContain(
-      "HOLD-FOR-HUMAN  the reviewer was not asked: 1 file in scope not reviewed (1 over-budget); src/big.js is about 13,770 tokens, over the 4,553-token budget for one call: 80% of command fake-reviewer.mjs's context window of 8,192 tokens (the configured context-window), less the prompt; set `context-window` (`--context-window`) to the window it really reads\n",
+      "HOLD-FOR-HUMAN  the reviewer was not asked: 1 file in scope not reviewed (1 over-budget); src/big.js is about 13,770 tokens, more than any reviewer's context window holds: the widest, command fake-reviewer.mjs's 8,192 tokens (the configured context-window), takes about 4,553 tokens of diff in one call (80%, less the prompt), so no budget setting reviews it whole; split the change or exclude the file (and have a person review it), or set `context-window` (`--context-window`) if the model really reads more\n",
     );
+    // Issue 35: a file no window holds says so first; the usual advice (raise max-diff-tokens) is not
+    // given for it, since it cannot help.
+    expect(r.out).not.toContain("raise it to review the file");
+  });
+
+  it("a file over max-diff-tokens that the window holds names max-diff-tokens, the setting that helps", async () => {
+    const r = await review([...approving, "--no-dependencies", "--max-diff-tokens", "1000"], {
+      stdin: ordinary,
+    });
+    expect(r.code).toBe(4);
+    expect(r.out).toContain(
+      "src/big.js is about 13,770 tokens, over the 1,000-token budget for one call: max-diff-tokens (`--max-diff-tokens`); raise it to review the file\n",
+    );
+    expect(r.out).not.toContain("more than any reviewer's context window holds");
   });
 });
