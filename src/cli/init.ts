@@ -19,6 +19,7 @@ import { EXIT } from "../verdict/four-values.js";
 import { parse } from "./args.js";
 import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";
+import { gateJobName } from "./templates/gate-job.js";
 import { CONTRACT_PATH, DOCS_URL, WORKFLOW_PATH } from "./templates/project.js";
 import {
   commandWindow,
@@ -205,7 +206,8 @@ export const initCommand: Command = {
         `  3. try it on a change before pushing (with ${secret} set; new files need git add -N first):`,
         `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}" --context-window ${commandWindow(picked.command ?? STARTER_DEFAULTS.command.command ?? "")}` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
         "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
-        `     status check in the branch's protection rules (${DOCS_URL}/statuses.md)`,
+        `     status check in the branch's protection rules (${DOCS_URL}/statuses.md): the check, not the`,
+        `     job "${gateJobName()}" listed beside it`,
         "",
       ].join("\n"),
     );
