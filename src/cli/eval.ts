@@ -12,10 +12,11 @@ import { promptRecorder } from "../eval/metered.js";
 import { renderEval, renderReach } from "../eval/render.js";
 import { evaluateSet, isSetError, type LoadedSet, loadSet, reachOfSet } from "../eval/run.js";
 import type { Prices } from "../eval/score.js";
+import { configurationKey, identified, parseShard, type Shard, setDigest, shardOf } from "../eval/shard.js";
 import { settingsFingerprint } from "../gate/binding.js";
 import { NO_CACHE } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
@@ -23,11 +24,11 @@ import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace
 import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
+import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
-import { LOCAL_PR } from "./recorded-github.js";
 import { reviewerFor } from "./round-context.js";
 import {
-  ACTION_DEFAULTS,
   providerOf,
   ROUND_OPTIONS,
   ROUND_OPTIONS_USAGE,
@@ -43,9 +44,12 @@ export const REACH_WINDOW = 200_000;
 
 const USAGE = [
   "usage: verdict-gate eval SET-DIR [reviewer and scope options] [--repeat K] [--concurrency N]",
-  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--json] [--out FILE]",
+  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--shard I/N]",
+  "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
   COMPARE_USAGE,
+  MERGE_USAGE,
+  MINE_USAGE,
   "",
   "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
@@ -58,6 +62,8 @@ const USAGE = [
   "  --no-cache           neither read nor keep results",
   "  --reach              ask nobody: build each defect case's prompts and report the share whose every",
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
+  "  --shard I/N          run only the I-th of N shards of the cases (by a hash of each case's id; N at",
+  "                       most 256); `eval merge` puts the shards' reports back into one run's",
   "  --out FILE           also write the JSON report to FILE",
   ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
   "",
@@ -77,6 +83,7 @@ const OPTIONS = {
   cache: { type: "string" },
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
+  shard: { type: "string" },
   out: { type: "string" },
 } as const;
 
@@ -135,7 +142,7 @@ function configure(
   values: Values,
   io: CliIO,
   reach: boolean,
-): { settings: Settings; reviewers: LocalReviewers; key?: string } {
+): { settings: RoundSettings; reviewers: LocalReviewers; key?: string } {
   const defaultReach = reach && !namesReviewer(values);
   // --reach with no reviewer named: a stand-in that is never run, only so the settings read.
   const given: Values = defaultReach
@@ -149,24 +156,17 @@ function configure(
   const provider = providerOf(given);
   const key = reach ? { key: "" } : reviewerKey(given, io.env, provider);
   if (!reach && key.note !== undefined) io.err(`verdict-gate eval: note: ${key.note}\n`);
-  const base = roundSettings(given, key.key, {
-    repository: "local/eval",
-    pr: LOCAL_PR,
-    // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
-    token: "local",
-    apiUrl: "https://api.github.com",
-    keys: io.env,
-    cwd: io.cwd,
-  });
-  const settings: Settings = { ...base, token: "", contractPath: ACTION_DEFAULTS.contract, workspace: "" };
+  // A case brings its own contract, served at the default path.
+  const settings = roundSettings(given, key.key, { keys: io.env, cwd: io.cwd });
   if (defaultReach) {
+    const window = settings.reviewers.members[0]?.contextWindow ?? REACH_WINDOW;
     const stand = promptRecorder({
       provider: "command",
       model: "",
-      label: `no reviewer (a ${(settings.reviewer.contextWindow ?? REACH_WINDOW).toLocaleString("en-US")}-token window)`,
-      contextWindow: settings.reviewer.contextWindow ?? REACH_WINDOW,
+      label: `no reviewer (a ${window.toLocaleString("en-US")}-token window)`,
+      contextWindow: window,
     });
-    return { settings, reviewers: { reviewer: stand } };
+    return { settings, reviewers: [{ label: stand.label, reviewer: stand }] };
   }
   return { settings, reviewers: reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd)) };
 }
@@ -195,6 +195,15 @@ function emit(io: CliIO, values: Values, file: string | undefined, report: unkno
     io.err(`verdict-gate eval: --out ${file}: cannot write it: ${describeError(error)}\n`);
     return EXIT.internal;
   }
+}
+
+/** --shard i/n, checked. */
+function shardOption(values: Values): Shard | undefined {
+  const raw = values.shard as string | undefined;
+  if (raw === undefined) return undefined;
+  const shard = parseShard(raw);
+  if ("problem" in shard) throw new UsageError(shard.problem);
+  return shard;
 }
 
 /** Exit 0: the run completed, whatever the rates (eval measures a gate; it is not one). */
@@ -240,7 +249,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   if (dirArg === undefined) throw new UsageError("name the set: verdict-gate eval SET-DIR");
   const reach = values.reach === true;
   if (reach) {
-    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache"]) {
+    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache", "shard"]) {
       if (values[flag] !== undefined)
         throw new UsageError(`--${flag} has no meaning with --reach, which asks nobody`);
     }
@@ -250,6 +259,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   const repeat = whole(values, "repeat", 1, 100, 1);
   const concurrency = whole(values, "concurrency", 1, 16, 1);
   const prices = pricesOf(values);
+  const shard = shardOption(values);
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
@@ -278,18 +288,33 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
     const report = await reachOfSet(run, set.loaded, heading);
     return emit(io, values, out, report, renderReach(report));
   }
-  const report = await evaluateSet(run, set.loaded, heading, prices);
+  const cases =
+    shard === undefined
+      ? set.loaded.cases
+      : set.loaded.cases.filter((c) => shardOf(c.name, shard.count) === shard.index);
+  const report = identified(await evaluateSet(run, { ...set.loaded, cases }, heading, prices), {
+    digest: setDigest(set.loaded.cases),
+    key: configurationKey(run.configuration),
+    ...(shard !== undefined ? { shard: { ...shard, setCases: set.loaded.cases.length } } : {}),
+  });
   return emit(io, values, out, report, renderEval(report));
 }
 
-export const evalCommand: Command = {
-  name: "eval",
-  summary:
-    "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
-  usage: USAGE,
-  async run(args, io) {
-    // `compare` first, as a word: a set directory named so is written ./compare.
-    if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
-    return run(args, io, () => performance.now());
-  },
-};
+/** The command, timed by `clock` (a test's fixed clock makes two runs' reports equal to the byte). */
+export function evalCommandWith(clock: () => number): Command {
+  return {
+    name: "eval",
+    summary:
+      "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
+    usage: USAGE,
+    async run(args, io) {
+      // `compare` first, as a word: a set directory named so is written ./compare.
+      if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+      if (args[0] === "mine") return mineCommand.run(args.slice(1), io);
+      if (args[0] === "merge") return mergeCommand.run(args.slice(1), io);
+      return run(args, io, clock);
+    },
+  };
+}
+
+export const evalCommand: Command = evalCommandWith(() => performance.now());
