@@ -74,7 +74,7 @@ describe("searchWords", () => {
     "src/unrelated.ts": "export const nothing = 1;\n",
   };
 
-  it("finds a definition and callers, one a file, at most so many, and skips lines the diff shows", async () => {
+  it("finds a definition and callers, one a file, at most so many, and keeps uses on a diff's lines apart", async () => {
     const tree = memoryTree(files);
     const result = await searchWords({
       tree,
@@ -82,7 +82,7 @@ describe("searchWords", () => {
       request: { definitions: ["applyTax"], uses: ["cartTotal"], usesPerName: 3, usesTotal: 10 },
       bounds: BOUNDS,
       now: still,
-      shown: (path, line) => path === "src/b.ts" && line === 1,
+      inDiff: (path, line) => path === "src/b.ts" && line === 1,
     });
     expect(result.definitions.get("applyTax")).toEqual({ path: "src/tax.ts", line: 2 });
     expect(result.uses.get("cartTotal")).toEqual([
@@ -91,9 +91,18 @@ describe("searchWords", () => {
       { path: "src/d.ts", line: 1 },
     ]);
     // Everything it needed was found before src/unrelated.ts: it stopped there.
+    // A use on a line a changed file's diff shows is kept apart: a call that does not carry src/b.ts
+    // is shown it; it neither fills nor ends the search for the others.
+    expect(result.usesInDiff.get("cartTotal")).toEqual([{ path: "src/b.ts", line: 1 }]);
     expect(result.stop).toBe("complete");
     expect(tree.reads).not.toContain("src/unrelated.ts");
-    expect([...result.texts.keys()].sort()).toEqual(["src/a.ts", "src/c.ts", "src/d.ts", "src/tax.ts"]);
+    expect([...result.texts.keys()].sort()).toEqual([
+      "src/a.ts",
+      "src/b.ts",
+      "src/c.ts",
+      "src/d.ts",
+      "src/tax.ts",
+    ]);
   });
 
   it("reads a whole word only, outside comments: saveAll is not save", async () => {

@@ -431,7 +431,7 @@ async function searchNames(
       millis: Math.max(0, bounds.millis - (input.now() - started)),
     },
     now: input.now,
-    shown: (path, line) => shownBy.get(path)?.has(line) === true,
+    inDiff: (path, line) => shownBy.get(path)?.has(line) === true,
     known: texts,
   });
   for (const f of perFile) {
@@ -442,8 +442,11 @@ async function searchNames(
       const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
       f.candidates.push(candidate("definition", place.path, lines, range, name));
     }
+    // Uses on another changed file's diff lines last: a call that carries that file shows them in its
+    // diff (select.ts leaves them out there); a call about this file alone must still see them.
     for (const name of f.touched) {
-      for (const place of result.uses.get(name) ?? []) {
+      const inOtherDiffs = (result.usesInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      for (const place of [...(result.uses.get(name) ?? []), ...inOtherDiffs]) {
         const lines = result.texts.get(place.path);
         if (lines === undefined) continue;
         f.candidates.push(
@@ -459,7 +462,8 @@ async function searchNames(
         f.candidates.push(candidate("declaration", place.path, lines, range, name));
     }
     for (const name of f.fields) {
-      for (const place of result.members.get(name) ?? []) {
+      const inOtherDiffs = (result.membersInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      for (const place of [...(result.members.get(name) ?? []), ...inOtherDiffs]) {
         const lines = result.texts.get(place.path);
         if (lines === undefined) continue;
         f.candidates.push(candidate("use", place.path, lines, useRange(lines, place.line, place.path), name));

@@ -57,6 +57,10 @@ export interface SearchResult {
   readonly uses: ReadonlyMap<string, readonly Place[]>;
   readonly fields: ReadonlyMap<string, Place>;
   readonly members: ReadonlyMap<string, readonly Place[]>;
+  /** Uses and member uses on lines a changed file's diff shows (`inDiff`), apart: shown only to a call
+   * that does not carry that file, so they neither fill nor end the search for the others. */
+  readonly usesInDiff: ReadonlyMap<string, readonly Place[]>;
+  readonly membersInDiff: ReadonlyMap<string, readonly Place[]>;
   /** The lines of every file a place is in. */
   readonly texts: ReadonlyMap<string, readonly string[]>;
   readonly visited: number;
@@ -72,8 +76,10 @@ export interface SearchInput {
   readonly bounds: SearchBounds;
   /** Milliseconds, for the time bound. */
   readonly now: () => number;
-  /** A line the reviewer sees anyway (the diff shows it): not a caller to show. */
-  readonly shown?: (path: string, line: number) => boolean;
+  /** A line a changed file's diff shows. A reviewer sees it only in a call that carries that file, so
+   * "already shown" is the call's to decide (select.ts): a use found there is kept apart
+   * (`usesInDiff`), and a call about another file still shows it. */
+  readonly inDiff?: (path: string, line: number) => boolean;
   /** Text a file is known to hold already (the changed files, read at the head): not read again. */
   readonly known?: ReadonlyMap<string, readonly string[]>;
 }
@@ -100,6 +106,15 @@ function textLines(bytes: Uint8Array): string[] | undefined {
   }
 }
 
+/** Adds `place` to `name`'s list in `into`, one a file and `most` at most; whether it was added. */
+function noted(into: Map<string, Place[]>, name: string, place: Place, most: number): boolean {
+  const list = into.get(name) ?? [];
+  if (list.length >= most || list.some((p) => p.path === place.path)) return false;
+  list.push(place);
+  into.set(name, list);
+  return true;
+}
+
 export async function searchWords(input: SearchInput): Promise<SearchResult> {
   const { request, bounds } = input;
   const wantedDefinitions = new Set(request.definitions);
@@ -112,6 +127,8 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
   const uses = new Map<string, Place[]>();
   const fields = new Map<string, Place>();
   const members = new Map<string, Place[]>();
+  const usesInDiff = new Map<string, Place[]>();
+  const membersInDiff = new Map<string, Place[]>();
   const texts = new Map<string, readonly string[]>();
   let usesFound = 0;
   let membersFound = 0;
@@ -131,6 +148,8 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
     uses,
     fields,
     members,
+    usesInDiff,
+    membersInDiff,
     texts,
     visited,
     bytes,
@@ -193,17 +212,10 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
           hit = true;
           continue;
         }
-        if (
-          wantedMembers.has(name) &&
-          membersFound < membersTotal &&
-          !comment &&
-          /(?:\.|->)\s*$/.test(line.slice(0, m.index)) &&
-          input.shown?.(path, i + 1) !== true
-        ) {
-          const list = members.get(name) ?? [];
-          if (list.length < membersPerName && !list.some((p) => p.path === path)) {
-            list.push(place);
-            members.set(name, list);
+        if (wantedMembers.has(name) && !comment && /(?:\.|->)\s*$/.test(line.slice(0, m.index))) {
+          if (input.inDiff?.(path, i + 1) === true) {
+            if (noted(membersInDiff, name, place, membersPerName)) hit = true;
+          } else if (membersFound < membersTotal && noted(members, name, place, membersPerName)) {
             membersFound += 1;
             hit = true;
           }
@@ -215,15 +227,14 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
           }
           continue;
         }
-        if (!wantedUses.has(name) || usesFound >= request.usesTotal || comment) continue;
-        const list = uses.get(name) ?? [];
+        if (!wantedUses.has(name) || comment) continue;
         // One place a file: callers from several files say more than one caller's every line.
-        if (list.length >= request.usesPerName || list.some((p) => p.path === path)) continue;
-        if (input.shown?.(path, i + 1) === true) continue;
-        list.push(place);
-        uses.set(name, list);
-        usesFound += 1;
-        hit = true;
+        if (input.inDiff?.(path, i + 1) === true) {
+          if (noted(usesInDiff, name, place, request.usesPerName)) hit = true;
+        } else if (usesFound < request.usesTotal && noted(uses, name, place, request.usesPerName)) {
+          usesFound += 1;
+          hit = true;
+        }
       }
     }
     if (hit) texts.set(path, lines);
