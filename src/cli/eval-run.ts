@@ -9,7 +9,7 @@ import type { EvalCase } from "../eval/case-schema.js";
 import { runKey } from "../eval/configuration.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "../eval/metered.js";
 import { type Progress, progressLine } from "../eval/progress.js";
-import { diffTokens, evidenceOf, missingEvidence, type ReachResult } from "../eval/reach.js";
+import { contextSpent, diffTokens, evidenceOf, missingEvidence, type ReachResult } from "../eval/reach.js";
 import type { CaseOutcome, CaseRun, RunTokens } from "../eval/score.js";
 import type { Logger } from "../ports/github.js";
 import type { PromptMessages } from "../ports/reviewer.js";
@@ -254,6 +254,11 @@ export async function reachCase(ctx: EvalRunContext, loaded: LoadedCase): Promis
     id: loaded.case.id,
     prompt_tokens: calls.reduce((s, c) => s + c.estimated.in, 0),
     diff_tokens: change.ok ? diffTokens(change.diff.files) : 0,
+    context: contextSpent(
+      calls.map((c) => c.prompt),
+      change.ok ? change.diff.files : [],
+      evidence,
+    ),
   };
   // A case that cannot be built counts, as not reached: its evidence was shown to nobody.
   if (run.status === "error") {

@@ -66,3 +66,23 @@ export function namesOfChange(file: DiffFile, enclosing: readonly string[] = [])
     called: [...called].slice(0, NAMES_PER_FILE),
   };
 }
+
+/** Every name the changed lines (added and removed) of `files` define or call: what eval --reach
+ * counts a context line relevant by, besides the evidence. */
+export function namesDefinedOrCalled(files: readonly DiffFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const hunk of file.hunks) {
+      for (const line of hunk.lines) {
+        if ((line.kind !== "add" && line.kind !== "del") || line.text.length > 1_000) continue;
+        const defined = definedName(line.text);
+        if (defined !== undefined && worthSearching(defined)) names.add(defined);
+        for (const m of code(line.text).matchAll(CALL)) {
+          const name = m[1] as string;
+          if (worthSearching(name)) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
+}

@@ -350,6 +350,19 @@ const CONTEXT_WHAT: Readonly<Record<ContextKind, (name?: string) => string>> = {
   use: (name) => (name !== undefined ? `another use of the state \`${name}\`` : "another use of the state"),
 };
 
+/** The kind of block a heading's words (after its `: `) say it is, as CONTEXT_WHAT writes them: what
+ * eval --reach reads back to say what the context spends its tokens on. */
+export function contextKindOf(what: string): ContextKind | undefined {
+  const words = what.replace(/ \(another changed file, not shown here\)$/, "");
+  const kinds = Object.keys(CONTEXT_WHAT) as ContextKind[];
+  return kinds.find((k) => {
+    const bare = CONTEXT_WHAT[k]();
+    const named = CONTEXT_WHAT[k]("\u0000");
+    const prefix = named.slice(0, named.indexOf("\u0000"));
+    return words === bare || (named !== bare && words.startsWith(prefix) && words.endsWith("`"));
+  });
+}
+
 /** One context block: a line of the gate's own saying where it is from, then the author's lines fenced.
  * Code from a changed file this call leaves out (it kept its verdict) says so: it is the part of that
  * neighbour the call's files use. */
