@@ -6,11 +6,19 @@
 import type { DiffFile } from "../diff/types.js";
 import type { TreeReader } from "../ports/tree.js";
 import { definitionRange, enclosingRanges, holderOf, type LineRange } from "./enclosing.js";
-import { fieldsOfChange, membersOfChange, outerWrites, usesName } from "./fields.js";
+import { fieldsOfChange, membersOfChange, outerWrites, usePattern } from "./fields.js";
 import { definedName, type Family, familyOf, notSource } from "./language.js";
 import type { ContextCandidate, ContextMaterial, ContextMode, FileContext } from "./material.js";
 import { namesOfChange } from "./names.js";
-import { DEFAULT_SEARCH_BOUNDS, type SearchBounds, type SearchStop, searchWords } from "./search.js";
+import {
+  type Cut,
+  DEFAULT_SEARCH_BOUNDS,
+  type SearchBounds,
+  type SearchStop,
+  searchWords,
+} from "./search.js";
+import { structureOf } from "./structure.js";
+import { meter, type Work } from "./work.js";
 
 /** Lines of an enclosing function or class shown at most; a longer one is shown as its header and the
  * innermost block (or a window) around the change. */
@@ -55,6 +63,8 @@ export interface GatherInput {
   /** Milliseconds, for the time bound (the round's clock). */
   readonly now: () => number;
   readonly bounds?: Partial<SearchBounds>;
+  /** Lets the event loop in at each checkpoint of the work (work.ts); a timer's turn by default. */
+  readonly pause?: () => Promise<void>;
 }
 
 /** What the gathering did, for the summary. */
@@ -72,6 +82,10 @@ export interface GatherReport {
     readonly stop: SearchStop;
     readonly definitions: number;
     readonly callers: number;
+    /** Units of work the gathering and the search did (work.ts). */
+    readonly work: number;
+    /** The file the time bound ended the search inside, and how far it had read. */
+    readonly cut?: Cut;
   };
 }
 
@@ -246,6 +260,12 @@ function bounded(files: FileContext[]): FileContext[] {
 export async function gatherContext(input: GatherInput): Promise<Gathered> {
   const bounds: SearchBounds = { ...DEFAULT_SEARCH_BOUNDS, ...input.bounds };
   const started = input.now();
+  const work = meter({
+    now: input.now,
+    millis: bounds.millis,
+    started,
+    ...(input.pause !== undefined ? { pause: input.pause } : {}),
+  });
   const skipped: { path: string; why: string }[] = [];
   const texts = new Map<string, string[]>();
   const perFile: PerFile[] = [];
@@ -253,7 +273,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   for (const file of input.files) {
     if (file.status === "removed" || file.hunks.length === 0) continue;
     if (input.withheld(file.path)) continue;
-    if (input.now() - started >= bounds.millis || bytes >= bounds.bytes) {
+    if (input.now() - started >= bounds.millis || bytes >= bounds.bytes || (await work.checkpoint())) {
       skipped.push({ path: file.path, why: "over the context's time or byte bound" });
       continue;
     }
@@ -266,6 +286,8 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
     bytes += lines.reduce((n, l) => n + l.length + 1, 0);
     texts.set(file.path, lines);
     const family = familyOf(file.path);
+    // The file's shape, once (structure.ts): every question below is a lookup in it.
+    structureOf(lines, family, work);
     const candidates: ContextCandidate[] = [];
     const whole =
       lines.length <= SMALL_FILE_LINES && lines.reduce((n, l) => n + l.length + 1, 0) <= SMALL_FILE_BYTES;
@@ -290,9 +312,9 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
     if (auto) {
       const near = new Set(shownLines(file));
       for (const c of candidates) for (let n = c.from; n < c.from + c.lines.length; n += 1) near.add(n);
-      candidates.push(
-        ...stateUses(file.path, lines, near, members.written, outerWrites(file, lines, family)),
-      );
+      const variables = outerWrites(file, lines, family);
+      work.spend(lines.length * (members.written.length + variables.length));
+      candidates.push(...stateUses(file.path, lines, near, members.written, variables));
     }
     perFile.push({
       file,
@@ -308,7 +330,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
     input.mode === "auto" &&
     perFile.some((f) => f.touched.length + f.called.length + f.members.length + f.fields.length > 0)
   ) {
-    search = await searchNames(input, perFile, texts, bounds, started, bytes);
+    search = await searchNames(input, perFile, texts, bounds, started, bytes, work);
   }
   // What a file's own diff shows whenever the file is shown is no context: a file added whole brings
   // nothing of its own.
@@ -373,17 +395,18 @@ function stateUses(
 ): ContextCandidate[] {
   const found: ContextCandidate[] = [];
   const taken = new Set<string>();
+  // Read in the file's code, strings and comments blanked (structure.ts), each name's pattern made once.
+  const code = structureOf(lines, familyOf(path)).code;
   const wanted = [
-    ...members.map((name) => ({ name, bare: false })),
-    ...variables.map((name) => ({ name, bare: true })),
+    ...members.map((name) => ({ name, pattern: usePattern(name, false) })),
+    ...variables.map((name) => ({ name, pattern: usePattern(name, true) })),
   ];
-  for (const { name, bare } of wanted) {
+  for (const { name, pattern } of wanted) {
     let forName = 0;
     for (let n = 1; n <= lines.length && forName < STATE_USES_PER_NAME; n += 1) {
       if (found.length >= STATE_USES_PER_FILE) return found;
-      const text = lines[n - 1] as string;
-      if (near.has(n) || text.length > 2_000 || /^\s*(?:\/\/|#|\*|\/\*|--)/.test(text)) continue;
-      if (!usesName(text, name, bare)) continue;
+      const text = code[n - 1] as string;
+      if (near.has(n) || text.length > 2_000 || !pattern.test(text)) continue;
       const range = useRange(lines, n, path);
       const key = `${range.from}-${range.to}`;
       if (taken.has(key)) continue;
@@ -404,6 +427,7 @@ async function searchNames(
   bounds: SearchBounds,
   started: number,
   spent: number,
+  work: Work,
 ): Promise<NonNullable<GatherReport["search"]>> {
   const changedPaths = input.changed.filter((f) => f.status !== "removed").map((f) => f.path);
   const listed =
@@ -433,7 +457,10 @@ async function searchNames(
     now: input.now,
     inDiff: (path, line) => shownBy.get(path)?.has(line) === true,
     known: texts,
+    work,
   });
+  // The files the places are in, shaped once each, on the meter.
+  for (const [path, lines] of result.texts) structureOf(lines, familyOf(path), work);
   for (const f of perFile) {
     for (const name of f.called) {
       const place = result.definitions.get(name);
@@ -478,5 +505,7 @@ async function searchNames(
     stop: listed?.truncated === true && result.stop === "all-files" ? "files" : result.stop,
     definitions: result.definitions.size,
     callers: [...result.uses.values()].reduce((n, l) => n + l.length, 0),
+    work: work.spent,
+    ...(result.cut !== undefined ? { cut: result.cut } : {}),
   };
 }

@@ -8,6 +8,8 @@
 import type { TreeReader } from "../ports/tree.js";
 import { fieldsDeclared } from "./fields.js";
 import { definedName, familyOf } from "./language.js";
+import { structureOf } from "./structure.js";
+import { meter, type Work } from "./work.js";
 
 export interface SearchBounds {
   /** Files opened at most. */
@@ -66,6 +68,17 @@ export interface SearchResult {
   readonly visited: number;
   readonly bytes: number;
   readonly stop: SearchStop;
+  /** Units of work done (work.ts). */
+  readonly work: number;
+  /** The file the time bound ended the search inside, and how far it had read. */
+  readonly cut?: Cut;
+}
+
+/** Where a bound ended the search inside a file: its path, the line reached, the lines it has. */
+export interface Cut {
+  readonly path: string;
+  readonly line: number;
+  readonly lines: number;
 }
 
 export interface SearchInput {
@@ -82,7 +95,12 @@ export interface SearchInput {
   readonly inDiff?: (path: string, line: number) => boolean;
   /** Text a file is known to hold already (the changed files, read at the head): not read again. */
   readonly known?: ReadonlyMap<string, readonly string[]>;
+  /** The round's meter (work.ts), already counting what came before; else one of the search's own. */
+  readonly work?: Work;
 }
+
+/** Lines scanned between two checkpoints of the meter. */
+const LINES_PER_LOOK = 1_024;
 
 /** One expression for every name, as a whole word (`$` counts as a letter). Names are identifiers, so
  * only `$` needs escaping; longest first so that `saveAll` is not read as `save`. */
@@ -134,7 +152,9 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
   let membersFound = 0;
   let visited = 0;
   let bytes = 0;
+  let cut: Cut | undefined;
   const started = input.now();
+  const work = input.work ?? meter({ now: input.now, millis: bounds.millis, started });
   const all = [...new Set([...request.definitions, ...request.uses, ...wantedFields, ...wantedMembers])];
   const done = () =>
     definitions.size >= wantedDefinitions.size &&
@@ -154,6 +174,8 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
     visited,
     bytes,
     stop,
+    work: work.spent,
+    ...(cut !== undefined ? { cut } : {}),
   });
   if (all.length === 0) return result("complete");
   const expression = wordsExpression(all);
@@ -171,7 +193,7 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
       stop = "bytes";
       break;
     }
-    if (input.now() - started >= bounds.millis) {
+    if (input.now() - started >= bounds.millis || (await work.checkpoint())) {
       stop = "time";
       break;
     }
@@ -187,13 +209,21 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
         continue;
       }
       bytes += read.bytes.byteLength;
+      work.spend(read.bytes.byteLength);
       if (read.truncated) continue;
       lines = textLines(read.bytes);
       if (lines === undefined) continue;
     }
     let hit = false;
+    const family = familyOf(path);
     for (let i = 0; i < lines.length; i += 1) {
+      // The time bound holds inside a file too, and the event loop is let in while a large one is read.
+      if (i % LINES_PER_LOOK === 0 && i > 0 && (await work.checkpoint())) {
+        cut = { path, line: i, lines: lines.length };
+        break;
+      }
       const line = lines[i] as string;
+      work.spend(line.length + 1);
       expression.lastIndex = 0;
       if (line.length > 2_000 || !expression.test(line)) continue;
       expression.lastIndex = 0;
@@ -206,7 +236,8 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
         if (
           wantedFields.has(name) &&
           !fields.has(name) &&
-          fieldsDeclared(lines, i + 1, familyOf(path)).includes(name)
+          structureOf(lines, family, work) !== undefined &&
+          fieldsDeclared(lines, i + 1, family).includes(name)
         ) {
           fields.set(name, place);
           hit = true;
@@ -238,6 +269,10 @@ export async function searchWords(input: SearchInput): Promise<SearchResult> {
       }
     }
     if (hit) texts.set(path, lines);
+    if (cut !== undefined) {
+      stop = "time";
+      break;
+    }
   }
   if (stop === "all-files" && done()) stop = "complete";
   return result(stop);
