@@ -77,16 +77,16 @@ describe("a file of deep nesting with a field-shaped line", () => {
   });
 
   it("is cut by the time bound inside it, and the summary says where", async () => {
-    // Each pause stands for 100 ms of work: the fourth look at the clock is past the 350 ms bound.
-    const { gathered, pauses } = await gather(deep, 350, 100);
+    // Each pause stands for 100 ms of work: the second look at the clock is past the 150 ms bound.
+    const { gathered, pauses } = await gather(deep, 150, 100);
     const search = gathered.report.search;
     expect(search?.stop).toBe("time");
     expect(search?.cut?.path).toBe("src/deep.ts");
     expect(search?.cut?.lines).toBe(240_003);
     expect(search?.cut?.line).toBeLessThan(240_003);
-    expect(pauses).toBe(4);
-    // No more than the checkpoints allow, and one file's read and shape on top.
-    expect(search?.work).toBeLessThan(4 * CHECKPOINT + 4 * deep.length);
+    expect(pauses).toBe(2);
+    // No more than the checkpoints allow, the file's read, and the lines to the next look on top.
+    expect(search?.work).toBeLessThan(2 * CHECKPOINT + deep.length + 4 * 1_024);
     const note = contextNote({ kind: "gathered", gathered }) ?? "";
     expect(note).toMatch(
       /and stopped at its time bound inside src\/deep\.ts, at line [\d,]+ of 240,003: 0 definition\(s\)/,

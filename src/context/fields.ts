@@ -7,6 +7,7 @@
 import type { DiffFile } from "../diff/types.js";
 import { holderOf, type LineRange, MAX_NESTING } from "./enclosing.js";
 import { COMMON_CALLS, type Family, KEYWORDS } from "./language.js";
+import { structureOf } from "./structure.js";
 
 /** Names shorter than this are too common to look up (`id`, `ok`). */
 const MIN_NAME = 3;
@@ -114,7 +115,8 @@ export function fieldsDeclared(
     const member = goGroupMember(lines, line, family, text);
     return member === undefined ? [] : [member];
   }
-  return TYPE_HEADER.test(lines[holder.header - 1] ?? "") ? names : [];
+  // The header read as code: `describe("the server object", () => {` declares no type.
+  return TYPE_HEADER.test(structureOf(lines, family).code[holder.header - 1] ?? "") ? names : [];
 }
 
 /** The first name a line declares as a field, if any (fieldsDeclared). */

@@ -9,7 +9,7 @@ import { definitionRange, enclosingRanges, holderOf, type LineRange } from "./en
 import { fieldsOfChange, membersOfChange, outerWrites, usePattern } from "./fields.js";
 import { definedName, type Family, familyOf, notSource } from "./language.js";
 import type { ContextCandidate, ContextMaterial, ContextMode, FileContext } from "./material.js";
-import { namesOfChange } from "./names.js";
+import { definesMember, type Enclosing, namesOfChange } from "./names.js";
 import {
   type Cut,
   DEFAULT_SEARCH_BOUNDS,
@@ -34,6 +34,10 @@ export const SMALL_FILE_BYTES = 12 * 1024;
 /** Callers shown at most per name (each from another file), and in all. */
 export const CALLERS_PER_NAME = 3;
 export const CALLERS_TOTAL = 16;
+/** Definitions shown at most per called name: where a name has several (a trait's no-op default and
+ * the implementation, two methods of one name on different types), each the search finds, best first
+ * (references.ts), the others after every name's first. */
+export const DEFINITIONS_PER_NAME = 3;
 /** A field's type shown whole when it is this short; else its header and the lines around the field. */
 export const DECLARATION_LINES = 30;
 const DECLARATION_WINDOW = 2;
@@ -102,6 +106,9 @@ interface PerFile {
   candidates: ContextCandidate[];
   touched: string[];
   called: string[];
+  /** Of `touched`, methods and fields; of `called`, names called as `x.name(` (names.ts). */
+  methods: string[];
+  memberCalls: string[];
   /** Members its changed lines use: their declarations. */
   members: string[];
   /** Fields its changed lines declare or remove: their uses elsewhere. */
@@ -207,11 +214,12 @@ function candidate(
   };
 }
 
-/** The name of the definition a range of code opens, if it opens one. */
-function openedName(lines: readonly string[], range: LineRange): string | undefined {
+/** The definition a range of code opens, if it opens one: its name, and whether it is a member. */
+function openedDefinition(lines: readonly string[], range: LineRange): Enclosing | undefined {
   for (let n = range.from; n <= Math.min(range.to, range.from + 20); n += 1) {
-    const name = definedName(lines[n - 1] ?? "");
-    if (name !== undefined) return name;
+    const text = lines[n - 1] ?? "";
+    const name = definedName(text);
+    if (name !== undefined) return { name, member: definesMember(text) };
   }
   return undefined;
 }
@@ -295,19 +303,21 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
       candidates.push(candidate("file", file.path, lines, { from: 1, to: lines.length }));
     }
     const seen = new Set<string>();
-    const enclosingNames: string[] = [];
+    const enclosingNames: Enclosing[] = [];
     for (const run of changedRuns(file)) {
       for (const range of enclosingRanges(lines, run, family, ENCLOSING_LINES)) {
         const key = `${range.from}-${range.to}`;
         if (seen.has(key)) continue;
         seen.add(key);
         candidates.push(candidate("enclosing", file.path, lines, range));
-        const name = openedName(lines, range);
-        if (name !== undefined) enclosingNames.push(name);
+        const opened = openedDefinition(lines, range);
+        if (opened !== undefined) enclosingNames.push(opened);
       }
     }
     const auto = input.mode === "auto";
-    const names = auto ? namesOfChange(file, enclosingNames) : { touched: [], called: [] };
+    const names = auto
+      ? namesOfChange(file, enclosingNames)
+      : { touched: [], called: [], methods: [], memberCalls: [] };
     const members = auto ? membersOfChange(file) : { used: [], written: [] };
     if (auto) {
       const near = new Set(shownLines(file));
@@ -321,6 +331,8 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
       candidates,
       touched: [...names.touched],
       called: [...names.called],
+      methods: [...names.methods],
+      memberCalls: [...names.memberCalls],
       members: [...members.used],
       fields: auto ? fieldsOfChange(file, lines, family) : [],
     });
@@ -435,12 +447,27 @@ async function searchNames(
   const searchable = (p: string) => !input.withheld(p) && !notSource(p);
   const paths = searchOrder(listed?.paths ?? [], changedPaths).filter(searchable);
   const shownBy = new Map(input.changed.map((f) => [f.path, shownLines(f)]));
+  // A name is a method (called as one) only when no changed file has it as something else.
+  const only = (of: (f: PerFile) => string[], among: (f: PerFile) => string[]) => {
+    const yes = new Set(perFile.flatMap(of));
+    for (const f of perFile) for (const n of among(f)) if (!of(f).includes(n)) yes.delete(n);
+    return [...yes];
+  };
   const result = await searchWords({
     tree: input.tree,
     paths,
     request: {
       definitions: [...new Set(perFile.flatMap((f) => f.called))],
+      definitionsPerName: DEFINITIONS_PER_NAME,
+      memberCalls: only(
+        (f) => f.memberCalls,
+        (f) => f.called,
+      ),
       uses: [...new Set(perFile.flatMap((f) => f.touched))],
+      methods: only(
+        (f) => f.methods,
+        (f) => f.touched,
+      ),
       usesPerName: CALLERS_PER_NAME,
       usesTotal: CALLERS_TOTAL,
       fields: [...new Set(perFile.flatMap((f) => f.members))],
@@ -462,13 +489,20 @@ async function searchNames(
   // The files the places are in, shaped once each, on the meter.
   for (const [path, lines] of result.texts) structureOf(lines, familyOf(path), work);
   for (const f of perFile) {
+    const also: ContextCandidate[] = [];
     for (const name of f.called) {
-      const place = result.definitions.get(name);
-      const lines = place === undefined ? undefined : result.texts.get(place.path);
-      if (place === undefined || lines === undefined) continue;
-      const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
-      f.candidates.push(candidate("definition", place.path, lines, range, name));
+      // A definition another changed file's diff shows comes after those elsewhere (as a use does).
+      const inOtherDiffs = (result.definitionsInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      [...(result.definitions.get(name) ?? []), ...inOtherDiffs].forEach((place, i) => {
+        const lines = result.texts.get(place.path);
+        if (lines === undefined) return;
+        const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
+        const found = candidate("definition", place.path, lines, range, name);
+        if (i === 0) f.candidates.push(found);
+        else also.push({ ...found, also: true });
+      });
     }
+    f.candidates.push(...also);
     // Uses on another changed file's diff lines last: a call that carries that file shows them in its
     // diff (select.ts leaves them out there); a call about this file alone must still see them.
     for (const name of f.touched) {

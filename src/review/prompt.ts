@@ -353,7 +353,7 @@ const CONTEXT_WHAT: Readonly<Record<ContextKind, (name?: string) => string>> = {
 /** The kind of block a heading's words (after its `: `) say it is, as CONTEXT_WHAT writes them: what
  * eval --reach reads back to say what the context spends its tokens on. */
 export function contextKindOf(what: string): ContextKind | undefined {
-  const words = what.replace(/ \(another changed file, not shown here\)$/, "");
+  const words = what.replace(/(?: \((?:another changed file, not shown here|one of several)\))+$/, "");
   const kinds = Object.keys(CONTEXT_WHAT) as ContextKind[];
   return kinds.find((k) => {
     const bare = CONTEXT_WHAT[k]();
@@ -369,9 +369,11 @@ export function contextKindOf(what: string): ContextKind | undefined {
 function contextBlock(block: ShownContext, fence: Fence, others: ReadonlySet<string>): string {
   const last = block.from + block.lines.length - 1;
   const where = last > block.from ? `lines ${block.from}–${last}` : `line ${block.from}`;
+  // A name with several definitions shows each the search found, best first: the others say so.
+  const several = block.also === true ? " (one of several)" : "";
   const neighbour = others.has(block.path) ? " (another changed file, not shown here)" : "";
   const what = CONTEXT_WHAT[block.kind](block.name === undefined ? undefined : inertText(block.name));
-  return `### ${quotedName(block.path)} ${where}: ${what}${neighbour}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
+  return `### ${quotedName(block.path)} ${where}: ${what}${several}${neighbour}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
 }
 
 const CONTEXT_INTRO = [
