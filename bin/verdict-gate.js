@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // The `verdict-gate` command (package.json `bin`). In the npm package the CLI is a bundle, built when
 // the package is packed (`prepack`), at dist/cli/index.js: this runs it. A clone of the repository
-// commits only the action's bundle, so there, after `npm ci` and `npm link`, this builds the CLI from
-// src/ into build/dist on first use and again whenever src/ (or the lockfile) has changed since — the
-// same build the tests and benchmarks use (scripts/bundle.mjs) — and runs that. A build that cannot
-// start says what to run instead; nothing is ever run from a stale build.
-import { spawnSync } from "node:child_process";
+// commits only the action's bundle, so there, after `npm ci` and `npm link`, this compiles src/ file by
+// file into build/local (scripts/local-cli.mjs: a few seconds, on first use and again whenever src/ or
+// the lockfile has changed since) and runs that. A build that cannot start says what to run instead;
+// nothing is ever run from a stale build.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,30 +13,28 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const say = (text) => process.stderr.write(`verdict-gate: ${text}\n`);
 
 async function cliFromClone() {
-  const out = path.join(root, "build", "dist");
-  const { isCurrent } = await import(pathToFileURL(path.join(root, "scripts", "bundle-inputs.mjs")).href);
-  if (!isCurrent(root, out)) {
-    if (!existsSync(path.join(root, "node_modules", ".bin", "ncc"))) {
-      say(
-        `this is a clone of verdict-gate without its build tools: run \`npm ci\` in ${root}, then run this again`,
-      );
-      process.exit(1);
-    }
+  const local = await import(pathToFileURL(path.join(root, "scripts", "local-cli.mjs")).href);
+  const current = local.currentLocalCli(root);
+  if (current !== undefined) return current;
+  if (!existsSync(path.join(root, "node_modules", "typescript", "lib", "typescript.js"))) {
     say(
-      "building the CLI from this clone's src/ into build/dist (after a change to src/, once; about a minute)…",
+      `this is a clone of verdict-gate without its build tools: run \`npm ci\` in ${root}, then run this again`,
     );
-    const built = spawnSync(process.execPath, [path.join(root, "scripts", "bundle.mjs"), out, "--if-stale"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (built.status !== 0) {
-      say(`the build failed (above); fix it, or run \`npm ci\` and \`npm run bundle:all\` in ${root}`);
-      process.exit(1);
-    }
+    process.exit(1);
   }
-  return path.join(out, "cli", "index.js");
+  say(
+    "compiling the CLI from this clone's src/ into build/local (after a change to src/, once; a few seconds)…",
+  );
+  try {
+    return await local.buildLocalCli(root);
+  } catch (error) {
+    say(`the build failed:\n${error.message}\nfix it, or run \`npm ci\` in ${root}, then run this again`);
+    process.exit(1);
+  }
 }
 
 const clone = existsSync(path.join(root, "src", "entry", "cli.ts"));
 const cli = clone ? await cliFromClone() : path.join(root, "dist", "cli", "index.js");
+// A stack trace names src/…/file.ts, line and column (each compiled file has its source map).
+if (clone) process.setSourceMapsEnabled(true);
 await import(pathToFileURL(cli).href);

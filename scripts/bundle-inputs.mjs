@@ -1,6 +1,6 @@
 // What a bundle is made from, and whether the one in a directory is current: shared by
 // scripts/bundle.mjs (which records it with every build and skips a current one with --if-stale) and
-// bin/verdict-gate.js (which, in a clone, builds the CLI before running it when it is not current).
+// scripts/local-cli.mjs (the CLI a clone runs, in a directory named by the same hash of its inputs).
 // Every build records a hash of its inputs in OUT/.bundle-inputs: the sources, the pinned packages,
 // the compiler settings and the build script. The same inputs give the same bytes (check-dist relies
 // on it), so equal hashes mean a current bundle.
@@ -16,13 +16,14 @@ function files(dir) {
     .sort();
 }
 
-/** The hash of everything a bundle of the repository at `root` is made from. */
-export function inputsHash(root) {
+/** The hash of everything a build of the repository at `root` is made from: by default the bundle's
+ * (scripts/bundle.mjs); scripts/local-cli.mjs names itself as the build script instead. */
+export function inputsHash(root, script = "scripts/bundle.mjs") {
   const hash = createHash("sha256");
   const inputs = [
     ...files(path.join(root, "src")),
-    ...["package.json", "package-lock.json", "tsconfig.json", "tsconfig.lib.json", "scripts/bundle.mjs"].map(
-      (f) => path.join(root, f),
+    ...["package.json", "package-lock.json", "tsconfig.json", "tsconfig.lib.json", script].map((f) =>
+      path.join(root, f),
     ),
   ];
   for (const f of inputs) {

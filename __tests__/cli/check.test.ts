@@ -35,10 +35,11 @@ function contract(criteria: unknown[], more: Record<string, unknown> = {}, name 
 
 async function check(
   args: string[],
-  options: { stdin?: string; tty?: boolean; env?: Record<string, string> } = {},
+  options: { stdin?: string; tty?: boolean; env?: Record<string, string>; piped?: boolean } = {},
 ) {
   return runCaptured(["check", ...args], {
     readStdin: async () => Buffer.from(options.stdin ?? "", "utf8"),
+    ...(options.piped === undefined ? {} : { stdinPiped: options.piped }),
     stdoutIsTTY: options.tty ?? false,
     env: options.env ?? {},
     cwd: dir,
@@ -210,6 +211,7 @@ describe("output", () => {
     const diff =
       'diff --git "a/x\\033[2J" "b/x\\033[2J"\n--- "a/x\\033[2J"\n+++ "b/x\\033[2J"\n@@ -0,0 +1 @@\n+a\n';
     writeFileSync(path.join(dir, "d.diff"), diff);
+    writeFileSync(path.join(dir, "x\u001b[2J"), "a\n");
     const scope = contract([{ id: "s", type: "diff_paths_within", globs: ["src/**"] }]);
     const r = await check([scope, "--diff", "d.diff"], { tty: true });
     expect(r.code).toBe(3);
@@ -261,6 +263,15 @@ describe("--diff", () => {
     "",
   ].join("\n");
   const todo = { id: "todo", type: "diff_added_absent", pattern: "TODO" };
+  /** The tree as the diff's new side has it: a diff is checked only in the tree it is the change of. */
+  const treeOf = (diff: string) => {
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "src", "a.ts"),
+      `keep\n${diff.includes("TODO") ? "// TODO: later" : "// done: later"}\n`,
+    );
+  };
+  beforeEach(() => treeOf(diffText));
 
   test("reads a unified diff from a file", async () => {
     writeFileSync(path.join(dir, "pr.diff"), diffText);
@@ -298,6 +309,7 @@ describe("--diff", () => {
 
   test("reads it from standard input with -", async () => {
     expect((await check([contract([todo]), "--diff", "-"], { stdin: diffText })).code).toBe(3);
+    treeOf("done");
     expect(
       (await check([contract([todo]), "--diff", "-"], { stdin: diffText.replace("TODO", "done") })).code,
     ).toBe(0);
@@ -314,6 +326,48 @@ describe("--diff", () => {
     });
     expect(r.code).toBe(3);
     expect(asked).toEqual([MAX_DIFF_BYTES]);
+  });
+
+  describe("without --diff, a piped diff is read as review reads it (issue 35)", () => {
+    test("`git diff HEAD~1 | verdict-gate check --contract real.json` judges the piped diff", async () => {
+      const r = await check(["--contract", contract([todo]), "--json"], { stdin: diffText, piped: true });
+      expect(r.code).toBe(3);
+      const checks = (JSON.parse(r.out) as { checks: { id: string; status: string; reason: string }[] })
+        .checks;
+      expect(checks).toEqual([expect.objectContaining({ id: "todo", status: "fail" })]);
+      expect(r.out).not.toContain("no diff was given");
+      treeOf("done");
+      const clean = await check([contract([todo])], { stdin: diffText.replace("TODO", "done"), piped: true });
+      expect(clean.code).toBe(0);
+    });
+
+    test("a piped input that is not a diff is refused as review refuses it (exit 2)", async () => {
+      const r = await check([contract([todo])], { stdin: "hello\n", piped: true });
+      expect(r).toMatchObject({ code: 2, out: "" });
+      expect(r.err).toContain("the input from standard input holds no file diffs");
+    });
+
+    test("nothing piped (a terminal, /dev/null): standard input is never read, and the criteria say how to give a diff", async () => {
+      const r = await runCaptured(["check", contract([todo]), "--json"], {
+        readStdin: async () => {
+          throw new Error("standard input must not be read");
+        },
+        stdinPiped: false,
+        cwd: dir,
+      });
+      expect(r.code).toBe(4);
+      expect(r.out).toContain(
+        "this criterion judges the change, and no diff was given (pipe one in, or use --diff FILE)",
+      );
+    });
+
+    test("an empty pipe is no diff, said in the criteria: never a pass", async () => {
+      const r = await check([contract([todo]), "--json"], { stdin: "", piped: true });
+      expect(r.code).toBe(4);
+      expect(r.out).toContain(
+        "no diff was given (standard input was empty; pipe one in, or use --diff FILE)",
+      );
+    });
   });
 
   test("empty input is refused (exit 2), never read as a change that passes every diff criterion", async () => {
@@ -360,7 +414,7 @@ describe("--diff", () => {
   test("without --diff, diff criteria cannot run: FLAG", async () => {
     const r = await check([contract([todo])]);
     expect(r.code).toBe(4);
-    expect(r.out).toContain("no diff was given (use --diff)");
+    expect(r.out).toContain("no diff was given (pipe one in, or use --diff FILE)");
   });
 });
 

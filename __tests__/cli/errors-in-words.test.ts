@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../support/cli-io.js";
+import { addFile, blobId } from "../support/local-diff.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
 import { GREET_DIFF } from "./review-support.js";
 
@@ -111,7 +112,7 @@ describe("diffs the gate does not judge, refused saying why and what to run", ()
     const r = await run(["check", "contract.json", "--base-path", ".", "--diff", "-"], { stdin: coloured });
     expect(r.code).toBe(2);
     expect(r.err.split("\n")[0]).toBe(
-      "verdict-gate check: the diff from standard input has terminal colour codes in it (git diff --color=always, or color.diff=always in git's config): make it with --no-color (git diff --no-color main | verdict-gate check CONTRACT --diff - …)",
+      "verdict-gate check: the diff from standard input has terminal colour codes in it (git diff --color=always, or color.diff=always in git's config): make it with --no-color (git diff --no-color main | verdict-gate check CONTRACT …)",
     );
   });
 
@@ -141,9 +142,12 @@ describe("diffs the gate does not judge, refused saying why and what to run", ()
 
 describe("bytes that are not UTF-8 in a diff", () => {
   it("are read as U+FFFD, and the round says so", async () => {
+    const file = Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from("\nplain\n")]);
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    writeFileSync(path.join(dir, "src", "latin1.txt"), file);
     const diff = Buffer.concat([
       Buffer.from(
-        "diff --git a/src/latin1.txt b/src/latin1.txt\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/latin1.txt\n@@ -0,0 +1,2 @@\n+caf",
+        `diff --git a/src/latin1.txt b/src/latin1.txt\nnew file mode 100644\nindex 0000000..${blobId(file).slice(0, 7)}\n--- /dev/null\n+++ b/src/latin1.txt\n@@ -0,0 +1,2 @@\n+caf`,
       ),
       Buffer.from([0xe9]),
       Buffer.from("\n+plain\n"),
@@ -157,9 +161,11 @@ describe("bytes that are not UTF-8 in a diff", () => {
   });
 
   it("check says so too: its diff criteria match the U+FFFD", async () => {
+    const file = Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9, 0x0a])]);
+    writeFileSync(path.join(dir, "a.txt"), file);
     const diff = Buffer.concat([
       Buffer.from(
-        "diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+caf",
+        `diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..${blobId(file).slice(0, 7)}\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+caf`,
       ),
       Buffer.from([0xe9, 0x0a]),
     ]);
@@ -170,11 +176,13 @@ describe("bytes that are not UTF-8 in a diff", () => {
   });
 
   it("a U+FFFD the diff really holds is text, not a note", async () => {
-    const diff =
-      "diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+\uFFFD\n";
+    const tree = mkdtempSync(path.join(dir, "fffd-"));
+    const diff = addFile(tree, "a.txt", "\uFFFD\n");
     const r = await run(["review", "--command", fakeReviewerCommand("approve-bound"), "--no-dependencies"], {
       stdin: diff,
+      cwd: tree,
     });
+    expect(r.code, r.err).toBe(0);
     expect(r.out).not.toContain("not UTF-8");
   });
 });
@@ -189,12 +197,18 @@ describe("a command reading a terminal says so, instead of waiting in silence", 
   });
 
   it("check --diff -", async () => {
+    // The tree GREET_DIFF is the change of: a diff is checked only there.
+    mkdirSync(path.join(dir, "src"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "src", "greet.js"),
+      'export function greet(name) {\n  return "hello " + name;\n}\n',
+    );
     const r = await run(["check", "contract.json", "--base-path", ".", "--diff", "-"], {
       stdinTty: true,
       stdin: GREET_DIFF,
     });
     expect(r.err).toBe(
-      "reading a diff from the terminal: paste it, then press Ctrl-D (or pipe one in: git diff main | verdict-gate check CONTRACT --diff - …)\n",
+      "reading a diff from the terminal: paste it, then press Ctrl-D (or pipe one in: git diff main | verdict-gate check CONTRACT …)\n",
     );
   });
 });

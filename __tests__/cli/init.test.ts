@@ -20,6 +20,7 @@ import { COMMAND_DEFAULT_WINDOW } from "../../src/providers/context-window.js";
 import { INPUT } from "../../src/settings/inputs.js";
 import { DEFAULT_MODEL } from "../../src/settings/models.js";
 import { runCaptured } from "../support/cli-io.js";
+import { blobId } from "../support/local-diff.js";
 
 let dir: string;
 beforeEach(() => {
@@ -126,10 +127,13 @@ describe("init", () => {
 
   it("the starter contract passes on a change that adds an image, naming the image", async () => {
     await init([]);
+    const logo = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets", "logo.png"), logo);
     const diff = [
       "diff --git a/assets/logo.png b/assets/logo.png",
       "new file mode 100644",
-      "index 0000000..3b18e51",
+      `index 0000000..${blobId(logo).slice(0, 7)}`,
       "Binary files /dev/null and b/assets/logo.png differ",
       "diff --git a/README.md b/README.md",
       "--- a/README.md",

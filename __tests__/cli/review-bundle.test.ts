@@ -14,7 +14,11 @@ beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "vg-review-bundle-"));
   mkdirSync(path.join(dir, "src"));
   mkdirSync(path.join(dir, ".github"));
-  writeFileSync(path.join(dir, "src", "greet.js"), "export function greet() {}\n");
+  // The file as GREET_DIFF adds it: a diff is reviewed only in the tree it is the change of.
+  writeFileSync(
+    path.join(dir, "src", "greet.js"),
+    'export function greet(name) {\n  return "hello " + name;\n}\n',
+  );
   writeFileSync(
     path.join(dir, ".github", "verdict-contract.json"),
     JSON.stringify({

@@ -4,7 +4,7 @@
 /** A diff as `git diff main` prints it: one new file. */
 export const GREET_DIFF = `diff --git a/src/greet.js b/src/greet.js
 new file mode 100644
-index 0000000..3b18e51
+index 0000000..a44321d
 --- /dev/null
 +++ b/src/greet.js
 @@ -0,0 +1,3 @@

@@ -16,6 +16,7 @@ import { fakeReviewerCommand, openAIReply, startOpenAIServer } from "../support/
 
 const fakeReviewerScript = () => new URL("../support/fake-reviewer.mjs", import.meta.url).pathname;
 
+import { addFile, newFileDiff } from "../support/local-diff.js";
 import { GREET_DIFF } from "./review-support.js";
 
 const CONTRACT = {
@@ -61,7 +62,7 @@ describe("statuses and exit codes", () => {
       { length: 100 },
       (_, i) => `+export const value${i} = ${i}; // a line of forty characters`,
     );
-    const big = `diff --git a/src/big.js b/src/big.js\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/big.js\n@@ -0,0 +1,100 @@\n${lines.join("\n")}\n`;
+    const big = addFile(dir, "src/big.js", `${lines.map((l) => l.slice(1)).join("\n")}\n`);
     const r = await review(["--command", `sh -c "touch ${marker}"`, "--max-round-tokens", "1000"], {
       stdin: `${GREET_DIFF}${big}`,
     });
@@ -108,10 +109,11 @@ describe("statuses and exit codes", () => {
   });
 
   it("blocks (exit 3) on a failed criterion even when the reviewer approves", async () => {
-    const diff = GREET_DIFF.replace(
-      '+  return "hello " + name;',
-      '+  debugger;\n+  return "hello " + name;',
-    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    const diff = addFile(
+      dir,
+      "src/greet.js",
+      'export function greet(name) {\n  debugger;\n  return "hello " + name;\n}\n',
+    );
     const r = await review(approving, { stdin: diff });
     expect(r.code, r.out).toBe(3);
     expect(r.out).toMatch(/^BLOCKED {2}contract criterion no-debugger \(diff_added_absent\) failed/);
@@ -177,10 +179,11 @@ describe("statuses and exit codes", () => {
     expect(text.out).toMatch(/dependencies +skip +not checked \(--no-dependencies\): ci \(check_run\)/);
 
     // A failed criterion still blocks: --no-dependencies leaves out the dependencies, nothing else.
-    const diff = GREET_DIFF.replace(
-      '+  return "hello " + name;',
-      '+  debugger;\n+  return "hello " + name;',
-    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    const diff = addFile(
+      dir,
+      "src/greet.js",
+      'export function greet(name) {\n  debugger;\n  return "hello " + name;\n}\n',
+    );
     expect((await review([...approving, "--no-dependencies"], { stdin: diff })).code).toBe(3);
   });
 
@@ -259,10 +262,11 @@ describe("statuses and exit codes", () => {
 
   it("run from a subdirectory of a repository, reads the contract and the tree at its top level", async () => {
     mkdirSync(path.join(dir, ".git"));
-    const diff = GREET_DIFF.replace(
-      '+  return "hello " + name;',
-      '+  debugger;\n+  return "hello " + name;',
-    ).replace("@@ -0,0 +1,3 @@", "@@ -0,0 +1,4 @@");
+    const diff = addFile(
+      dir,
+      "src/greet.js",
+      'export function greet(name) {\n  debugger;\n  return "hello " + name;\n}\n',
+    );
     const fromRoot = await review(approving, { stdin: diff });
     const fromSrc = await runCaptured(["review", ...approving], {
       readStdin: async () => Buffer.from(diff, "utf8"),
@@ -593,7 +597,9 @@ describe("a command reviewer's window (issue 27: `claude -p` held ordinary pull 
     { length: 450 },
     (_, i) => `+export const value${i} = compute(${i}, "a line of about a hundred characters, as code has");`,
   );
-  const ordinary = `diff --git a/src/big.js b/src/big.js\nnew file mode 100644\nindex 0000000..1111111\n--- /dev/null\n+++ b/src/big.js\n@@ -0,0 +1,450 @@\n${lines.join("\n")}\n`;
+  const content = `${lines.map((l) => l.slice(1)).join("\n")}\n`;
+  const ordinary = newFileDiff("src/big.js", content);
+  beforeEach(() => writeFileSync(path.join(dir, "src", "big.js"), content));
 
   it("reviews a 450-line new file in one call: the window is the common CLIs', not 8,192", async () => {
     expect(ordinary.length).toBeGreaterThan(40_000);

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeRoundReviewers, roundContext } from "../../src/compose/round-context.js";
-import type { GitHubPort, Logger } from "../../src/ports/github.js";
+import type { GitHub, Logger } from "../../src/ports/github.js";
 import { CommandLineError } from "../../src/providers/command-line.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
@@ -37,7 +37,7 @@ const silent: Logger = {
   endGroup: () => {},
 };
 // Only carried: the wiring never calls GitHub (the identity check below says it is passed on as given).
-const github = { requestCount: () => 0 } as unknown as GitHubPort;
+const github = { requestCount: () => 0 } as unknown as GitHub;
 const settings = settingsFromInputs({
   pr: "1",
   provider: "openai",

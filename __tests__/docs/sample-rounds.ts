@@ -12,11 +12,12 @@ import { roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundOutcome } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
+import type { CheckRunState, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
 import type { Reviewer } from "../../src/ports/reviewer.js";
 import { VERSION } from "../../src/util/version.js";
 import type { Status } from "../../src/verdict/four-values.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
+import { memoryGitHub } from "../support/memory-github.js";
 
 /** A unified diff in which every file is new, as `git diff` prints it. */
 function added(files: Record<string, string>): string {
@@ -209,29 +210,23 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         additions: diff.files.reduce((n, f) => n + f.additions, 0),
         deletions: 0,
       };
-      const base: GitHubPort = {
-        pullRequest: async () => pr,
-        diff: async () => diff,
-        readFile: async () => ({
-          kind: "found",
-          text: JSON.stringify(s.contract ?? CONTRACT),
-          sha: "c".repeat(40),
-        }),
-        startCheck: async () => ({ id: 0, appSlug: "github-actions", url: "" }),
-        finishCheck: async () => {},
-        findComment: async () => stored,
-        saveComment: async () => undefined,
-        permission: async () => "write",
-        checkRuns: async () => s.checkRuns ?? [],
-        statuses: async () => [],
-        labelAddedBy: async () => null,
-        openPullsAt: async () => [pr.number],
-        judgedPullsAt: async () => [],
-        pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
-        mergeGroupPulls: async () => [],
-        commitsBetween: async () => ({ commits: [], complete: true }),
-        requestCount: () => 0,
-      };
+      const base = memoryGitHub(pr, {
+        pulls: {
+          diff: async () => diff,
+          readFile: async () => ({
+            kind: "found",
+            text: JSON.stringify(s.contract ?? CONTRACT),
+            sha: "c".repeat(40),
+          }),
+        },
+        checks: { startCheck: async () => ({ id: 0, appSlug: "github-actions", url: "" }) },
+        history: { findComment: async () => stored },
+        dependencies: {
+          checkRuns: async () => s.checkRuns ?? [],
+          pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
+        },
+        peers: { judgedPullsAt: async () => [] },
+      });
       const { port, writes } = recordWrites(base, { dryRun: true, appSlug: "github-actions" });
       const settings = {
         ...roundSettings(

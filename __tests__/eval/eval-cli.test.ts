@@ -87,7 +87,10 @@ describe("what eval refuses (exit 2)", () => {
   it("says where results are kept by default, in --help", async () => {
     const r = await runCaptured(["eval", "--help"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/--cache DIR[\s\S]*\.verdict-gate\/eval-cache under the current directory/);
+    // Outside any set (issue 31: a set cannot bring its own answers), so no longer the current directory.
+    expect(r.out).toMatch(
+      /--cache DIR[\s\S]*verdict-gate\/eval-cache under \$XDG_CACHE_HOME, else ~\/\.cache; never inside the set/,
+    );
     expect(r.out).toMatch(/verdict-gate eval compare A\.json B\.json/);
     expect(r.out).toMatch(
       /exit: 0 the run completed \(whatever the rates\) · 2 bad options or an invalid set · 1 internal error/,
@@ -189,9 +192,12 @@ describe("progress and the cache", () => {
     expect(files).toHaveLength(1);
     const file = path.join(cache, files[0] as string);
     const text = (await import("node:fs")).readFileSync(file, "utf8");
-    expect(readCachedRun(text)).toMatchObject({ status: "blocked", cached: true });
-    expect(readCachedRun(text.slice(0, text.length / 2))).toBeUndefined();
-    expect(readCachedRun(text.replace('"blocked"', '"passed"'))).toBeUndefined();
+    // Read back under the claims it was written with (eval-cache-trust.test.ts: and under no other).
+    const claims = JSON.parse(text).claims;
+    expect(readCachedRun(text, claims)).toMatchObject({ status: "blocked", cached: true });
+    expect(readCachedRun(text.slice(0, text.length / 2), claims)).toBeUndefined();
+    expect(readCachedRun(text.replace('"blocked"', '"passed"'), claims)).toBeUndefined();
+    expect(readCachedRun(text, { ...claims, run: 1 })).toBeUndefined();
     writeFileSync(file, text.slice(0, 20));
     const again = await evalCli([set, "--command", reviewer.command, "--cache", "cache", "--json"], dir);
     expect(JSON.parse(again.out).results[1]).toMatchObject({

@@ -11,8 +11,9 @@ import {
   withGuardedReviewers,
 } from "../../src/gate/reviewer-guard.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type { CheckOutput, GitHubPort, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
+import type { CheckOutput, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
 import type { PromptMessages, ReviewCall, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
+import { memoryGitHub } from "../support/memory-github.js";
 
 /** A clock the test moves: `sleep`s resolve when `advance` passes their end, or when aborted. */
 function scriptedClock(): RoundClock & { advance(ms: number): void; sleepers(): number } {
@@ -243,30 +244,22 @@ const DIFF = parseUnifiedDiff(
 function roundWorld(reviewer: Reviewer, clock: RoundClock) {
   const finished: { conclusion: string | null; output: CheckOutput }[] = [];
   let comment: StoredComment | undefined;
-  const github: GitHubPort = {
-    pullRequest: async () => PR,
-    diff: async () => DIFF,
-    readFile: async () => ({ kind: "missing" }),
-    startCheck: async () => ({ id: 11, appSlug: "github-actions", url: "" }),
-    finishCheck: async (_check, output, conclusion) => {
-      finished.push({ conclusion, output });
+  const github = memoryGitHub(PR, {
+    pulls: { diff: async () => DIFF },
+    checks: {
+      finishCheck: async (_check, output, conclusion) => {
+        finished.push({ conclusion, output });
+      },
     },
-    findComment: async () => comment,
-    commitsBetween: async () => undefined,
-    saveComment: async (_pr, body) => {
-      comment = { id: 1, body };
-      return comment;
+    history: {
+      findComment: async () => comment,
+      saveComment: async (_pr, body) => {
+        comment = { id: 1, body };
+        return comment;
+      },
     },
-    permission: async () => "write",
-    checkRuns: async () => [],
-    statuses: async () => [],
-    labelAddedBy: async () => null,
-    openPullsAt: async () => [PR.number],
-    judgedPullsAt: async () => [PR.number],
-    pullRequestState: async () => ({ state: "open", merged: false }),
-    mergeGroupPulls: async () => [],
-    requestCount: () => 0,
-  };
+    peers: { commitsBetween: async () => undefined },
+  });
   const ctx: RoundContext = {
     settings: roundSettings({ model: "gpt-4.1", "max-diff-tokens": "1000" }, "sk-test", {
       repository: "octo/repo",

@@ -1,7 +1,8 @@
 // package.json `bin` is bin/verdict-gate.js, a committed launcher: in the npm package it runs the CLI
 // bundle that `prepack` built (dist/cli), and in a clone — where `npm link` used to install a command
-// whose file did not exist — it builds the CLI from src/ into build/dist when that build is not
-// current, then runs it (issue 27). Each case runs the launcher as a process, the way a shell does.
+// whose file did not exist — it compiles src/ file by file into build/local when that build is not
+// current (scripts/local-cli.mjs), then runs it (issues 27, 35). Each case runs the launcher as a
+// process, the way a shell does.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   copyFileSync,
@@ -11,11 +12,13 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildLocalCli } from "../../scripts/local-cli.mjs";
 import { VERSION } from "../../src/util/version.js";
 import { packageBundleDir } from "../support/package-bundle.js";
 
@@ -26,6 +29,8 @@ const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
 const LAUNCHER = path.resolve(manifest.bin["verdict-gate"] as string);
 const work = mkdtempSync(path.join(os.tmpdir(), "vg-launcher-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+// This clone's own CLI, current before the cases that run it.
+await buildLocalCli(path.resolve("."));
 
 function start(program: string, args: string[], options: { cwd?: string; stdin?: string } = {}) {
   const r = spawnSync(program, args, {
@@ -37,32 +42,29 @@ function start(program: string, args: string[], options: { cwd?: string; stdin?:
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-/** A clone as far as the launcher can tell: the launcher, src/, and the build's inputs, with a stand-in
- * for scripts/bundle.mjs that `build` writes. */
-function fakeClone(name: string, build: string): string {
+/** A clone as far as the launcher can tell: the launcher, its build scripts, the compiler settings,
+ * the clone's TypeScript (linked), and src/entry/cli.ts holding `cli`. */
+function fakeClone(name: string, cli: string, options: { tools?: boolean } = {}): string {
   const root = path.join(work, name);
   for (const dir of ["bin", "scripts", "src/entry"]) mkdirSync(path.join(root, dir), { recursive: true });
   copyFileSync(LAUNCHER, path.join(root, "bin", "verdict-gate.js"));
-  copyFileSync("scripts/bundle-inputs.mjs", path.join(root, "scripts", "bundle-inputs.mjs"));
-  writeFileSync(path.join(root, "src", "entry", "cli.ts"), "// the CLI's entry\n");
+  for (const script of ["bundle-inputs.mjs", "local-cli.mjs"])
+    copyFileSync(path.join("scripts", script), path.join(root, "scripts", script));
+  writeFileSync(path.join(root, "src", "entry", "cli.ts"), cli);
   writeFileSync(path.join(root, "package.json"), '{ "type": "module" }\n');
-  for (const file of ["package-lock.json", "tsconfig.json", "tsconfig.lib.json"])
-    writeFileSync(path.join(root, file), "{}\n");
-  writeFileSync(path.join(root, "scripts", "bundle.mjs"), build);
+  copyFileSync("tsconfig.json", path.join(root, "tsconfig.json"));
+  for (const file of ["package-lock.json", "tsconfig.lib.json"]) writeFileSync(path.join(root, file), "{}\n");
+  if (options.tools !== false) {
+    mkdirSync(path.join(root, "node_modules"), { recursive: true });
+    symlinkSync(path.resolve("node_modules", "typescript"), path.join(root, "node_modules", "typescript"));
+  }
   return root;
 }
 
-/** A stand-in build: writes a CLI that prints `says`, and the record of the inputs it was built from. */
-const BUILDS = (says: string) => `
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { stamp, stampFile } from "./bundle-inputs.mjs";
-const root = path.resolve(import.meta.dirname, "..");
-const out = process.argv[2];
-mkdirSync(path.join(out, "cli"), { recursive: true });
-writeFileSync(path.join(out, "cli", "index.js"), ${JSON.stringify(`console.log(${JSON.stringify(says)});`)});
-writeFileSync(stampFile(out), stamp(root, ["action", "cli", "lib"]));
-`;
+/** A CLI that is TypeScript (a type annotation Node cannot run) and prints `says`. */
+const PRINTS = (says: string) => `const says: string = ${JSON.stringify(says)};\nconsole.log(says);\n`;
+const COMPILING =
+  "verdict-gate: compiling the CLI from this clone's src/ into build/local (after a change to src/, once; a few seconds)…\n";
 
 describe("the verdict-gate command", () => {
   it("is a committed file inside the package's files, so npm link and npm pack both have it", () => {
@@ -83,7 +85,7 @@ describe("the verdict-gate command", () => {
     const bin = path.join(prefix, "bin", "verdict-gate");
     expect(realpathSync(bin)).toBe(realpathSync(LAUNCHER));
     const version = start(bin, ["--version"]);
-    // build/dist is current (this file waited for it), so nothing is built and nothing is said.
+    // build/local is current (built before these cases), so nothing is built and nothing is said.
     expect(version).toEqual({ code: 0, out: `${VERSION}\n`, err: "" });
     const block = start(bin, ["verdict"], {
       stdin: "BLOCKING: a.ts:1 — wrong\n===VERDICT=== REQUEST_CHANGES\n",
@@ -103,26 +105,37 @@ describe("the verdict-gate command", () => {
     });
   });
 
-  it("in a clone whose build is not current, builds it first, saying so, then runs it; once", () => {
-    const root = fakeClone("stale", BUILDS("the fresh build"));
-    mkdirSync(path.join(root, "node_modules", ".bin"), { recursive: true });
-    writeFileSync(path.join(root, "node_modules", ".bin", "ncc"), "");
-    const first = start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
-    expect(first).toEqual({
-      code: 0,
-      out: "the fresh build\n",
-      err: "verdict-gate: building the CLI from this clone's src/ into build/dist (after a change to src/, once; about a minute)…\n",
-    });
-    expect(start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]).err).toBe("");
-    // A change to src/ makes it stale again.
-    writeFileSync(path.join(root, "src", "entry", "cli.ts"), "// changed\n");
-    expect(start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]).err).toContain(
-      "building the CLI",
-    );
+  it("in a clone whose build is not current, compiles it first, saying so, then runs it; once", () => {
+    const root = fakeClone("stale", PRINTS("the fresh build"));
+    const launch = () => start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
+    expect(launch()).toEqual({ code: 0, out: "the fresh build\n", err: COMPILING });
+    expect(launch()).toEqual({ code: 0, out: "the fresh build\n", err: "" });
+    // A change to src/ makes it stale again; the new build runs, never the old one.
+    writeFileSync(path.join(root, "src", "entry", "cli.ts"), PRINTS("the changed build"));
+    expect(launch()).toEqual({ code: 0, out: "the changed build\n", err: COMPILING });
+  });
+
+  it("in a clone, a rebuild of the tests' bundle (build/dist) never makes it compile again", () => {
+    // `npm test`'s check-dist rebuilds build/dist, its record of its inputs removed while it works: a
+    // CLI started meanwhile waited 53 s for it (issue 35). The clone's CLI is built elsewhere.
+    const root = fakeClone("bundle-rebuilt", PRINTS("ran"));
+    const launch = () => start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
+    expect(launch().err).toBe(COMPILING);
+    mkdirSync(path.join(root, "build", "dist"), { recursive: true });
+    mkdirSync(path.join(root, "build", "dist.lock"));
+    expect(launch()).toEqual({ code: 0, out: "ran\n", err: "" });
+  });
+
+  it("in a clone, a stack trace names the source file and line, not the compiled one", () => {
+    const root = fakeClone("throws", 'const n: number = 1;\nthrow new Error(["broken", n].join(" "));\n');
+    const r = start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("Error: broken 1");
+    expect(r.err).toContain(`${path.join(root, "src", "entry", "cli.ts")}:2`);
   });
 
   it("in a clone without `npm ci`, says to run it, and runs nothing (exit 1)", () => {
-    const root = fakeClone("no-tools", BUILDS("must not run"));
+    const root = fakeClone("no-tools", PRINTS("must not run"), { tools: false });
     expect(start(process.execPath, [path.join(root, "bin", "verdict-gate.js")])).toEqual({
       code: 1,
       out: "",
@@ -130,21 +143,15 @@ describe("the verdict-gate command", () => {
     });
   });
 
-  it("in a clone whose build fails, says so, and runs no earlier build (exit 1)", () => {
-    const root = fakeClone(
-      "broken",
-      "process.stderr.write('bundle: src/x.ts: a syntax error\\n'); process.exit(1);\n",
-    );
-    mkdirSync(path.join(root, "node_modules", ".bin"), { recursive: true });
-    writeFileSync(path.join(root, "node_modules", ".bin", "ncc"), "");
-    mkdirSync(path.join(root, "build", "dist", "cli"), { recursive: true });
-    writeFileSync(path.join(root, "build", "dist", "cli", "index.js"), 'console.log("an old build");');
-    const r = start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
+  it("in a clone whose source does not compile, says where, and runs no earlier build (exit 1)", () => {
+    const root = fakeClone("broken", PRINTS("an old build"));
+    const launch = () => start(process.execPath, [path.join(root, "bin", "verdict-gate.js")]);
+    expect(launch().out).toBe("an old build\n");
+    writeFileSync(path.join(root, "src", "entry", "cli.ts"), "const = ;\n");
+    const r = launch();
     expect(r.code).toBe(1);
     expect(r.out).toBe("");
-    expect(r.err).toContain("bundle: src/x.ts: a syntax error\n");
-    expect(r.err).toContain(
-      `verdict-gate: the build failed (above); fix it, or run \`npm ci\` and \`npm run bundle:all\` in ${root}\n`,
-    );
+    expect(r.err).toContain("src/entry/cli.ts:1:7: Variable declaration expected.");
+    expect(r.err).toContain(`fix it, or run \`npm ci\` in ${root}, then run this again\n`);
   });
 });

@@ -1,6 +1,7 @@
 // A real browser for the tests that check what a person sees: Debian's Chromium, driven by
-// playwright-core (never `npx playwright install`: nothing is downloaded). .ci/run installs Chromium
-// when it is missing; a test that needs it and finds none fails saying how to install it, never skips.
+// playwright-core (never `npx playwright install`: nothing is downloaded). `npm test` installs Chromium
+// when it is missing (scripts/test-setup.mjs, `npm run test:setup`); a test that needs it and finds
+// none fails saying how to install it, never skips.
 // One browser per test file, with a fresh profile, offline.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -30,7 +31,7 @@ export interface Browser {
 export async function openBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM}, and these tests look at the pages in a real browser: run \`apt-get install -y chromium\` (.ci/run installs it when missing)`,
+      `Chromium is not installed at ${CHROMIUM}, and these tests look at the pages in a real browser: run \`npm run test:setup\` (\`npm test\` does: it installs Debian's chromium package when missing)`,
     );
   }
   // A fresh profile each time: nothing a previous run cached or stored changes what is shown.

@@ -21,20 +21,23 @@ import { EXIT, exitCodeOf, statusOf } from "../verdict/four-values.js";
 import { valueOfContract } from "../verdict/vocabulary.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { parse } from "./args.js";
+import { refuseDiffNotOfTree } from "./diff-tree.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
-import { readDiff } from "./read-diff.js";
+import { readOptionalDiff } from "./read-diff.js";
 import { CONTRACT_PATH as DEFAULT_CONTRACT_PATH } from "./templates/project.js";
 import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [
   "usage: verdict-gate check [CONTRACT | --contract FILE] [--base-path DIR] [--diff FILE|-] [--json] [--evidence FILE]",
+  "       git diff main | verdict-gate check [CONTRACT] [options]",
   "       verdict-gate check --verify-evidence FILE [--bundle-hash HEX] [--json]",
   "",
   "  CONTRACT, --contract FILE  the contract (default: .github/verdict-contract.json at the repository's",
   "                        top level, or under --base-path when given)",
   "  --base-path DIR       the tree the criteria read (default: the repository's top level)",
-  "  --diff FILE|-         the unified diff the diff criteria judge (- for standard input)",
+  "  --diff FILE|-         the unified diff the diff criteria judge (- for standard input; without it,",
+  "                        standard input when a diff is piped or redirected in, as `review` reads it)",
   "  --evidence FILE       also write an evidence bundle of everything the criteria read",
   "  --verify-evidence F   recompute a bundle's hashes and re-run its criteria without the tree",
   "  --bundle-hash HEX     with --verify-evidence: the bundle_hash recorded when the bundle was",
@@ -42,9 +45,6 @@ const USAGE = [
   "",
   "exit: 0 PASS · 3 FAIL · 4 FLAG · 2 invalid contract or input · 1 internal error",
 ].join("\n");
-
-/** What a diff criterion says without a diff, here: the flag that gives it one. */
-const NO_DIFF = "no diff was given (use --diff)";
 
 const OPTIONS = {
   contract: { type: "string" },
@@ -198,20 +198,26 @@ async function check(
   } catch (error) {
     throw new InputError(`--base-path ${options.shownBasePath}: ${describeError(error)}`);
   }
-  const diff =
-    options.diffFile === undefined
-      ? undefined
-      : (
-          await readDiff(io, options.diffFile, {
-            pipe: "git diff main | verdict-gate check CONTRACT --diff -",
-          })
-        ).diff;
+  const read = await readOptionalDiff(io, options.diffFile, {
+    pipe: "git diff main | verdict-gate check CONTRACT",
+  });
+  const { diff } = read;
+  if (read.diff !== undefined) {
+    await refuseDiffNotOfTree(read.diff, tree, {
+      cwd: io.cwd,
+      basePath: options.basePath,
+      from: read.from,
+      judged: "checked",
+    });
+  }
+  // What a diff criterion says without a diff, here: how to give it one.
+  const noDiff = read.diff === undefined ? read.absent : undefined;
   // How the diff was read, when a person should know (bytes that are not UTF-8, read as U+FFFD).
   for (const how of diff?.howRead ?? []) io.err(`verdict-gate check: note: ${how}\n`);
   let report: ContractReport;
   let bundleHash: string | undefined;
   if (options.evidenceFile !== undefined) {
-    const bundle = await collectEvidence(contract, { tree, diff, noDiff: NO_DIFF });
+    const bundle = await collectEvidence(contract, { tree, diff, noDiff });
     try {
       writeFileSync(path.resolve(io.cwd, options.evidenceFile), `${JSON.stringify(bundle)}\n`);
     } catch (error) {
@@ -222,7 +228,7 @@ async function check(
     report = bundle.report;
     bundleHash = bundle.bundle_hash;
   } else {
-    report = await checkContract(contract, { tree, diff, noDiff: NO_DIFF });
+    report = await checkContract(contract, { tree, diff, noDiff });
   }
   if (options.json) {
     const extra =

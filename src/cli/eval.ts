@@ -1,28 +1,31 @@
 // `verdict-gate eval`: a configuration's error rates on a labelled set of real changes (docs/eval.md).
-// Each case goes through the round `review` runs (compose/local-round.ts) with the reviewer the options
-// name; the report counts approves of defects and blocks of clean changes, with their intervals. Also
+// This file reads the options into Settings and the reviewers, hands them to the runner (src/eval/run.ts:
+// each case through the round `review` runs, wired in compose/eval.ts) and prints its report. Also
 // `eval --reach` (what the reviewer is shown, asking nobody) and `eval compare A.json B.json` (two
 // reports of one set, paired). Exit 0 when the run completed, whatever the rates; 2 for bad options or
 // an invalid set; 1 for an internal error.
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { caseConfiguration, caseRound } from "../compose/eval.js";
 import { type LocalReviewers, makeLocalReviewers } from "../compose/local-round.js";
-import { configurationKey } from "../eval/configuration.js";
-import { InvalidSetError, readCase, readSetInfo } from "../eval/load-case.js";
 import { promptRecorder } from "../eval/metered.js";
-import { reachReport } from "../eval/reach.js";
 import { renderEval, renderReach } from "../eval/render.js";
-import { type Prices, scoreEval } from "../eval/score.js";
+import { evaluateSet, isSetError, type LoadedSet, loadSet, reachOfSet } from "../eval/run.js";
+import type { Prices } from "../eval/score.js";
+import { configurationKey, identified, parseShard, type Shard, setDigest, shardOf } from "../eval/shard.js";
 import { settingsFingerprint } from "../gate/binding.js";
+import { NO_CACHE } from "../ports/eval.js";
+import type { Logger } from "../ports/github.js";
 import type { Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
-import { listSet, readCaseJson, SetDirError } from "../workspace/eval-set.js";
+import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace/eval-cache.js";
+import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
-import { DEFAULT_CACHE_DIR, NO_CACHE, openRunCache } from "./eval-cache.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
-import { type EvalRunContext, type LoadedCase, pool, reachCase, runCases } from "./eval-run.js";
+import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
+import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { LOCAL_PR } from "./recorded-github.js";
 import { reviewerFor } from "./round-context.js";
@@ -43,20 +46,26 @@ export const REACH_WINDOW = 200_000;
 
 const USAGE = [
   "usage: verdict-gate eval SET-DIR [reviewer and scope options] [--repeat K] [--concurrency N]",
-  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--json] [--out FILE]",
+  "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--shard I/N]",
+  "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
   COMPARE_USAGE,
+  MERGE_USAGE,
+  MINE_USAGE,
   "",
   "  SET-DIR              a set: one directory per case (case.json, change.diff, base/); docs/eval.md",
   "  --repeat K           ask each case K times (default 1); the report adds the flip rate",
   "  --concurrency N      cases run at once (default 1)",
   "  --price-in P  --price-out P   price per million input and output tokens: the report adds the cost",
-  `  --cache DIR          where each run's result is kept, so an interrupted run resumes (default`,
-  `                       ${DEFAULT_CACHE_DIR} under the current directory); keyed by the case's files,`,
-  "                       the settings and the reviewer, so a changed configuration asks again",
+  "  --cache DIR          where each run's result is kept, so an interrupted run resumes (default",
+  `                       ${DEFAULT_CACHE_WORDS}; never inside the set); keyed by the case's`,
+  "                       files, the settings, the reviewer and its script's bytes, so a changed",
+  "                       configuration asks again",
   "  --no-cache           neither read nor keep results",
   "  --reach              ask nobody: build each defect case's prompts and report the share whose every",
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
+  "  --shard I/N          run only the I-th of N shards of the cases (by a hash of each case's id; N at",
+  "                       most 256); `eval merge` puts the shards' reports back into one run's",
   "  --out FILE           also write the JSON report to FILE",
   ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
   "",
@@ -76,6 +85,7 @@ const OPTIONS = {
   cache: { type: "string" },
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
+  shard: { type: "string" },
   out: { type: "string" },
 } as const;
 
@@ -113,20 +123,12 @@ function pricesOf(values: Values): Prices | undefined {
 }
 
 /** The set's cases, each case.json checked: any that is not a case makes the set invalid (exit 2). */
-function loadSet(dir: string): { info: ReturnType<typeof readSetInfo>; cases: LoadedCase[] } {
+function setAt(dir: string): { source: ReturnType<typeof diskSet>; loaded: LoadedSet } {
+  const source = diskSet(dir);
   try {
-    const listed = listSet(dir);
-    const info = listed.setJson === undefined ? {} : readSetInfo(listed.setJson, path.join(dir, "set.json"));
-    const cases = listed.caseDirs.map((name) => {
-      const caseDir = path.join(dir, name);
-      const caseJson = readCaseJson(caseDir);
-      return { case: readCase(caseJson, name, path.join(caseDir, "case.json")), dir: caseDir, caseJson };
-    });
-    if (cases.length === 0) throw new InvalidSetError(`${dir} holds no case (a directory with a case.json)`);
-    return { info, cases };
+    return { source, loaded: loadSet(source) };
   } catch (error) {
-    if (error instanceof InvalidSetError || error instanceof SetDirError)
-      throw new UsageError(`invalid set: ${error.message}`, { brief: true });
+    if (isSetError(error)) throw new UsageError(`invalid set: ${error.message}`, { brief: true });
     throw error;
   }
 }
@@ -204,14 +206,49 @@ function emit(io: CliIO, values: Values, file: string | undefined, report: unkno
   }
 }
 
+/** --shard i/n, checked. */
+function shardOption(values: Values): Shard | undefined {
+  const raw = values.shard as string | undefined;
+  if (raw === undefined) return undefined;
+  const shard = parseShard(raw);
+  if ("problem" in shard) throw new UsageError(shard.problem);
+  return shard;
+}
+
 /** Exit 0: the run completed, whatever the rates (eval measures a gate; it is not one). */
 const COMPLETED = EXIT.approve;
 
-function reviewerLabel(reviewers: LocalReviewers): string {
-  const panel = reviewers.panel;
-  if (panel !== undefined && panel.length > 1)
-    return `a panel of ${panel.length} (${panel.map((m) => m.label).join(", ")})`;
-  return reviewers.reviewer.label;
+/** A case's round log: silent unless --verbose, then each line names its case. */
+function caseLog(io: CliIO, verbose: boolean): (id: string) => Logger {
+  return (id) => {
+    const say = (m: string) => {
+      if (verbose) io.err(`verdict-gate eval: ${id}: ${m}\n`);
+    };
+    return {
+      info: say,
+      warning: (m) => say(`warning: ${m}`),
+      error: (m) => say(`error: ${m}`),
+      debug: say,
+      startGroup: (name) => say(`── ${name}`),
+      endGroup: () => {},
+    };
+  };
+}
+
+/** The cache --cache names (or the default), or none with --no-cache and --reach. Never one inside the
+ * set: its files would decide the set's results. */
+function cacheOf(io: CliIO, values: Values, reach: boolean, set: string) {
+  if (reach || values["no-cache"] === true) return NO_CACHE;
+  const given = values.cache as string | undefined;
+  const dir = given !== undefined ? path.resolve(io.cwd, given) : defaultCacheDir(io.env);
+  if (dir === undefined) {
+    io.err("verdict-gate eval: note: results are not kept (no HOME to keep them under): give --cache DIR\n");
+    return NO_CACHE;
+  }
+  const cache = openRunCache(dir, set);
+  if ("error" in cache)
+    throw new UsageError(`${given !== undefined ? "--cache" : "the default cache"} ${dir}: ${cache.error}`);
+  return cache;
 }
 
 async function run(args: readonly string[], io: CliIO, clock: () => number): Promise<number> {
@@ -221,7 +258,7 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   if (dirArg === undefined) throw new UsageError("name the set: verdict-gate eval SET-DIR");
   const reach = values.reach === true;
   if (reach) {
-    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache"]) {
+    for (const flag of ["repeat", "price-in", "price-out", "cache", "no-cache", "shard"]) {
       if (values[flag] !== undefined)
         throw new UsageError(`--${flag} has no meaning with --reach, which asks nobody`);
     }
@@ -231,60 +268,62 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   const repeat = whole(values, "repeat", 1, 100, 1);
   const concurrency = whole(values, "concurrency", 1, 16, 1);
   const prices = pricesOf(values);
+  const shard = shardOption(values);
   const out = outFile(io, values);
-  const dir = path.resolve(io.cwd, dirArg);
-  const set = loadSet(dir);
+  const setDir = path.resolve(io.cwd, dirArg);
+  const set = setAt(setDir);
   const { settings, reviewers } = configure(values, io, reach);
-  const members = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
-  const configuration = configurationKey(settings, members, VERSION, "not-queried");
-  const cache =
-    reach || values["no-cache"] === true
-      ? NO_CACHE
-      : openRunCache(path.resolve(io.cwd, (values.cache as string | undefined) ?? DEFAULT_CACHE_DIR));
-  const ctx: EvalRunContext = {
-    settings,
+  const run = {
+    set: set.source,
     reviewers,
-    configuration,
-    cache,
+    round: caseRound(settings),
+    configuration: caseConfiguration(settings, reviewers, io.cwd),
+    cache: cacheOf(io, values, reach, setDir),
     repeat,
     concurrency,
-    io,
-    verbose: values.verbose === true,
-    progress: io.stderrIsTTY === true && values.json !== true && values.verbose !== true,
+    log: caseLog(io, values.verbose === true),
+    warn: (m: string) => io.err(`\nverdict-gate eval: warning: ${m}\n`),
+    // A progress line only on a terminal, and not under --json or -v.
+    ...(io.stderrIsTTY === true && values.json !== true && values.verbose !== true
+      ? {
+          progress: (line: string | undefined) =>
+            io.err(`\r\u001b[2K${line === undefined ? "" : `verdict-gate eval: ${line}`}`),
+        }
+      : {}),
     clock,
   };
-  const started = clock();
-  const common = {
-    set: set.info,
-    version: VERSION,
-  };
+  const heading = { set: set.loaded.info, settings: settingsFingerprint(settings), version: VERSION };
   if (reach) {
-    const defects = set.cases.filter((c) => c.case.label === "defect");
-    const results = await pool(defects, concurrency, (c) => reachCase(ctx, c));
-    const report = reachReport(results, {
-      ...common,
-      configuration: { reviewer: reviewerLabel(reviewers), settings: settingsFingerprint(settings) },
-    });
+    const report = await reachOfSet(run, set.loaded, heading);
     return emit(io, values, out, report, renderReach(report));
   }
-  const outcomes = await runCases(ctx, set.cases);
-  const report = scoreEval(outcomes, {
-    ...common,
-    configuration: { reviewer: reviewerLabel(reviewers), settings: settingsFingerprint(settings), repeat },
-    totalMs: Math.max(0, clock() - started),
-    ...(prices !== undefined ? { prices } : {}),
+  const cases =
+    shard === undefined
+      ? set.loaded.cases
+      : set.loaded.cases.filter((c) => shardOf(c.name, shard.count) === shard.index);
+  const report = identified(await evaluateSet(run, { ...set.loaded, cases }, heading, prices), {
+    digest: setDigest(set.loaded.cases),
+    key: configurationKey(run.configuration),
+    ...(shard !== undefined ? { shard: { ...shard, setCases: set.loaded.cases.length } } : {}),
   });
   return emit(io, values, out, report, renderEval(report));
 }
 
-export const evalCommand: Command = {
-  name: "eval",
-  summary:
-    "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
-  usage: USAGE,
-  async run(args, io) {
-    // `compare` first, as a word: a set directory named so is written ./compare.
-    if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
-    return run(args, io, () => performance.now());
-  },
-};
+/** The command, timed by `clock` (a test's fixed clock makes two runs' reports equal to the byte). */
+export function evalCommandWith(clock: () => number): Command {
+  return {
+    name: "eval",
+    summary:
+      "a configuration's false-approve and false-block rates on a labelled set of real changes (docs/eval.md)",
+    usage: USAGE,
+    async run(args, io) {
+      // `compare` first, as a word: a set directory named so is written ./compare.
+      if (args[0] === "compare") return compareCommand.run(args.slice(1), io);
+      if (args[0] === "mine") return mineCommand.run(args.slice(1), io);
+      if (args[0] === "merge") return mergeCommand.run(args.slice(1), io);
+      return run(args, io, clock);
+    },
+  };
+}
+
+export const evalCommand: Command = evalCommandWith(() => performance.now());

@@ -15,6 +15,10 @@ export interface CliIO {
   /** Whether standard input is a terminal: a command that reads stdin then says what to pipe in
    * instead of waiting in silence. Absent means unknown (tests), read as "not a terminal". */
   readonly stdinIsTTY?: boolean;
+  /** Whether something is piped or redirected into standard input (`… | verdict-gate`, `< file`): a
+   * pipe, a socket or a file, not a terminal and not /dev/null. A command whose input is optional
+   * (`check`'s diff) reads it only then. Absent means unknown (tests), read as "nothing piped". */
+  readonly stdinPiped?: boolean;
   /** Whether standard error is a terminal: only then does a long command (eval) keep a progress line
    * there. Absent means unknown (tests), read as "not a terminal". */
   readonly stderrIsTTY?: boolean;

@@ -104,33 +104,70 @@ function unreadableNote(lines: readonly number[], diff: Diff): string {
   );
 }
 
+export interface ReadDiff {
+  readonly diff: Diff;
+  /** Where it came from, for the messages: the file as named, or "standard input". */
+  readonly from: string;
+}
+
+/** No diff, for a command whose diff is optional, and why (what its diff criteria then say). */
+export interface NoDiff {
+  readonly diff?: undefined;
+  readonly absent: string;
+}
+
+/** The bytes of the diff `file` names (`-` or undefined: standard input). */
+async function diffBytes(io: CliIO, file: string | undefined, options: ReadDiffOptions): Promise<Buffer> {
+  const maxBytes = options.maxBytes ?? MAX_DIFF_BYTES;
+  if (file !== undefined && file !== "-") {
+    try {
+      return await readBounded(path.resolve(io.cwd, file), maxBytes);
+    } catch (error) {
+      throw new UsageError(`--diff ${file}: cannot read it: ${describeError(error)}`);
+    }
+  }
+  if (file === undefined && options.refuseTerminal === true && io.stdinIsTTY === true) {
+    throw new UsageError(`no diff: pipe one in (${options.pipe} …) or pass --diff FILE`);
+  }
+  if (io.stdinIsTTY === true)
+    io.err(
+      `reading a diff from the terminal: paste it, then press Ctrl-D (or pipe one in: ${options.pipe} …)\n`,
+    );
+  return io.readStdin(maxBytes);
+}
+
+/** The diff of a command whose diff is optional (`check`), read the way `review` reads its own: the
+ * file --diff names (`-`: standard input), else standard input when something is piped or redirected
+ * into it (`git diff HEAD~1 | verdict-gate check` was "no diff was given"), else none. A pipe that
+ * brings nothing at all is no diff either (a CI step's standard input is often an empty pipe), and the
+ * criteria that judge the change say so; an explicit `--diff -` that is empty is refused, as always. */
+export async function readOptionalDiff(
+  io: CliIO,
+  file: string | undefined,
+  options: ReadDiffOptions,
+): Promise<ReadDiff | NoDiff> {
+  if (file !== undefined) return readDiff(io, file, options);
+  if (io.stdinPiped !== true) return { absent: "no diff was given (pipe one in, or use --diff FILE)" };
+  const bytes = await diffBytes(io, undefined, options);
+  if (bytes.length === 0)
+    return { absent: "no diff was given (standard input was empty; pipe one in, or use --diff FILE)" };
+  return diffOf(bytes, "standard input", true, options);
+}
+
 /** Reads `file` (`-` or undefined: standard input). Throws UsageError (exit 2) for an unreadable file,
  * an input over the limit, an input with no file diff in it, and a diff with a malformed section. */
 export async function readDiff(
   io: CliIO,
   file: string | undefined,
   options: ReadDiffOptions,
-): Promise<{ diff: Diff; from: string }> {
-  const maxBytes = options.maxBytes ?? MAX_DIFF_BYTES;
+): Promise<ReadDiff> {
   const fromStdin = file === undefined || file === "-";
-  const from = fromStdin ? "standard input" : file;
-  let bytes: Buffer;
-  if (fromStdin) {
-    if (file === undefined && options.refuseTerminal === true && io.stdinIsTTY === true) {
-      throw new UsageError(`no diff: pipe one in (${options.pipe} …) or pass --diff FILE`);
-    }
-    if (io.stdinIsTTY === true)
-      io.err(
-        `reading a diff from the terminal: paste it, then press Ctrl-D (or pipe one in: ${options.pipe} …)\n`,
-      );
-    bytes = await io.readStdin(maxBytes);
-  } else {
-    try {
-      bytes = await readBounded(path.resolve(io.cwd, file), maxBytes);
-    } catch (error) {
-      throw new UsageError(`--diff ${file}: cannot read it: ${describeError(error)}`);
-    }
-  }
+  const bytes = await diffBytes(io, file, options);
+  return diffOf(bytes, fromStdin ? "standard input" : file, fromStdin, options);
+}
+
+function diffOf(bytes: Buffer, from: string, fromStdin: boolean, options: ReadDiffOptions): ReadDiff {
+  const maxBytes = options.maxBytes ?? MAX_DIFF_BYTES;
   if (bytes.length > maxBytes) {
     throw new UsageError(`the diff from ${from} is over the ${maxBytes}-byte limit; nothing was checked`);
   }

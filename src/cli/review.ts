@@ -14,6 +14,7 @@ import { describeError } from "../util/describe-error.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { parse } from "./args.js";
+import { refuseDiffNotOfTree } from "./diff-tree.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
@@ -165,6 +166,7 @@ export const reviewCommand: Command = {
       pipe: "git diff main | verdict-gate review",
       refuseTerminal: true,
     });
+    await refuseDiffNotOfTree(diff, tree, { cwd: io.cwd, basePath, from, judged: "reviewed" });
     if (key.note !== undefined) io.err(`verdict-gate review: note: ${key.note}\n`);
     if (where.note !== undefined) io.err(`verdict-gate review: note: ${where.note}\n`);
 

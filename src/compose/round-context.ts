@@ -7,7 +7,7 @@
 // a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
 import type { RoundContext } from "../gate/context.js";
 import type { RoundDeadline } from "../gate/reviewer-guard.js";
-import type { GitHubPort, Logger } from "../ports/github.js";
+import type { GitHub, Logger } from "../ports/github.js";
 import type { Reviewer } from "../ports/reviewer.js";
 import type { TreeReader } from "../ports/tree.js";
 import { newRoundToken } from "../review/round-token.js";
@@ -72,7 +72,7 @@ export type RoundTree =
 
 export interface RoundWiring {
   readonly settings: Settings;
-  readonly github: GitHubPort;
+  readonly github: GitHub;
   readonly log: Logger;
   readonly reviewers: RoundReviewers;
   readonly tree: RoundTree;

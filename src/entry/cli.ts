@@ -1,6 +1,7 @@
 // The `verdict-gate` program (package.json `bin`): wires the command frame to the real process.
 
 import "../util/zod-jitless.js";
+import { fstatSync } from "node:fs";
 import type { CliIO } from "../cli/io.js";
 import { runCli } from "../cli/main.js";
 
@@ -17,6 +18,18 @@ async function readStdin(maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer> {
     }
   }
   return Buffer.concat(chunks);
+}
+
+/** Whether something is piped or redirected into standard input: a pipe (`|`; Node's own spawn
+ * gives a socket) or a file (`<`), never a terminal or a device like /dev/null, which CI runners often
+ * give a step. A closed standard input is nothing piped. */
+function stdinPiped(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isFIFO() || stat.isSocket() || stat.isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the reader of standard output has gone (`verdict-gate … | head`). Writing on is pointless,
@@ -56,6 +69,7 @@ const io: CliIO = {
   },
   stdoutIsTTY: process.stdout.isTTY === true,
   stdinIsTTY: process.stdin.isTTY === true,
+  stdinPiped: stdinPiped(),
   stderrIsTTY: process.stderr.isTTY === true,
   env: process.env,
   cwd: process.cwd(),

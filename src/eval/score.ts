@@ -162,7 +162,12 @@ export interface ScoreOptions {
 }
 
 export function scoreEval(outcomes: readonly CaseOutcome[], options: ScoreOptions): EvalReport {
-  const results = outcomes.map(resultOf);
+  return summarize(outcomes.map(resultOf), options);
+}
+
+/** The report of results already scored: one run's, or its shards' put back together (merge.ts), which
+ * must give the same report, so every figure is computed here from the results alone. */
+export function summarize(results: readonly CaseResult[], options: ScoreOptions): EvalReport {
   const defect = counts(results, "defect");
   const clean = counts(results, "clean");
   const nDefect = results.filter((r) => r.label === "defect").length;

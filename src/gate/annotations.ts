@@ -5,7 +5,7 @@ import { nameKey } from "../criteria/path-name.js";
 import type { ContractReport } from "../criteria/report.js";
 import type { DiffFile } from "../diff/types.js";
 import type { Annotation } from "../ports/github.js";
-import type { Finding } from "../verdict/findings.js";
+import { type Finding, findingPathSpellings } from "../verdict/findings.js";
 
 /** GitHub accepts 50 per request; the adapter batches. More than this is noise nobody reads. */
 const MAX_ANNOTATIONS = 200;
@@ -22,7 +22,10 @@ export function annotationsFor(
   const inDiff = (path: string): string | undefined => byName.get(nameKey(path));
   const out: Annotation[] = [];
   for (const f of findings) {
-    const path = inDiff(f.path);
+    // As the reviewer wrote it first (`.env` is `.env`), then as the diff would spell it (`./src/a.ts`).
+    const path = findingPathSpellings(f.path)
+      .map(inDiff)
+      .find((p) => p !== undefined);
     if (path === undefined) continue;
     const start = f.line !== undefined && f.line > 0 ? f.line : 1;
     const end = f.endLine !== undefined && f.endLine >= start ? f.endLine : start;

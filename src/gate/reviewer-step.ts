@@ -3,6 +3,7 @@
 // ("Reviewer", src/reviewer-stage/), and the reviewer's section of the report. The reviewer stage
 // decides what to ask and what to reuse; this file hands it what the round read.
 
+import { severityPolicyOf } from "../criteria/contract-schema.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { verdictLikeLines } from "../review/forgery.js";
 import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
@@ -20,8 +21,10 @@ import {
 } from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
+import { describeFinding } from "../verdict/findings.js";
 import { tokensSoFar } from "../verdict/loop-rules.js";
 import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
@@ -124,6 +127,8 @@ function promptBase(
     ...(withheld.length > 0 ? { withheld } : {}),
     ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
     ...(change.context.kind === "gathered" ? { context: change.context.gathered.material } : {}),
+    // The contract's policy, read at the base: what the prompt asks for and how the reply is read.
+    ...optional("policy", severityPolicyOf(contract)),
   };
 }
 
@@ -136,7 +141,6 @@ export async function askReviewer(
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
-  lookedUp: () => void = () => {},
 ): Promise<PanelOutcome> {
   const { settings } = ctx;
   const review = await askReviewers(
@@ -152,13 +156,27 @@ export async function askReviewer(
       ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
-      lookedUp,
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
     },
     answers,
   );
   for (const w of review.warnings) ctx.log.warning(w);
-  return review;
+  return overruledSaid(review);
+}
+
+/** A request for changes the contract's policy overruled says so in the reviewer's part, which an
+ * approve's report leads with: the status is approve although the reviewer's word was not. */
+function overruledSaid(review: PanelOutcome): PanelOutcome {
+  if (review.verdict !== "REQUEST_CHANGES" || review.part.result.value !== "YES") return review;
+  const n = review.notes.length;
+  const which = n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
+  return {
+    ...review,
+    part: {
+      ...review.part,
+      summary: `${review.part.summary}; the reviewer asked for changes; by the contract's policy ${which}`,
+    },
+  };
 }
 
 /** The reviewer's section of the report; `after` is the history with this round, whose tokens it
@@ -181,6 +199,24 @@ export function reviewerReport(question: Question, review: PanelOutcome, after: 
     ...optional("reusedFiles", review.reusedFiles),
     tokensTotal: tokensSoFar(after),
     warnings: review.warnings,
+    ...policyReport(question.base.policy, review),
+  };
+}
+
+/** What the contract's policy did with the reviewer's findings, for its section: the policy in words,
+ * the notes (findings below the line), and whether it overruled a request for changes. */
+function policyReport(
+  policy: SeverityPolicy | undefined,
+  review: PanelOutcome,
+): Pick<ReviewerReport, "policy" | "notes" | "overruled"> {
+  if (policy === undefined) return {};
+  const notes = review.notes.map((f) => `${severityWord(f.severity)} ${describeFinding(f)}`);
+  // The reviewer's word asked for changes and its part approves: only a policy overrule does that.
+  const overruled = review.verdict === "REQUEST_CHANGES" && review.part.result.value === "YES";
+  return {
+    policy: describeSeverityPolicy(policy),
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(overruled ? { overruled: review.notes.length } : {}),
   };
 }
 

@@ -5,7 +5,8 @@
 // why), so `./rev.sh` or `sh rev.sh`, written for the directory a person stands in, finds nothing.
 // And what it names, for the reviewer's label: the script an interpreter runs (`sh rev.sh` is
 // `rev.sh`), else the program — never an argument after it, which may carry a key.
-import { accessSync, constants, realpathSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** Programs whose first operand is a script file they run. */
@@ -182,4 +183,27 @@ export function commandNotFound(argv: readonly string[], check: ProgramCheck): s
     return `the reviewer script ${script} does not exist: fix the path`;
   }
   return undefined;
+}
+
+/** The files a command runs that a person may be editing — its program when named by a path, and the
+ * script its interpreter runs — each by the hash of its bytes (or why it cannot be read), so a result
+ * kept for the command stands only for these bytes (eval/configuration.ts). A program found on PATH
+ * (`claude`, `node`) is an installed tool, named by its name only. */
+export function commandFiles(
+  argv: readonly string[],
+  cwd: string,
+): { file: string; sha256?: string; unreadable?: string }[] {
+  const program = argv[0];
+  const named = [
+    ...(program !== undefined && (program.includes("/") || program.includes("\\")) ? [program] : []),
+    ...[scriptOf(argv)].filter((s): s is string => s !== undefined),
+  ];
+  return named.map((word) => {
+    const file = path.resolve(cwd, word);
+    try {
+      return { file, sha256: createHash("sha256").update(readFileSync(file)).digest("hex") };
+    } catch (error) {
+      return { file, unreadable: error instanceof Error ? error.message : String(error) };
+    }
+  });
 }

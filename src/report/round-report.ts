@@ -118,6 +118,12 @@ export interface ReviewerReport {
   warnings: readonly string[];
   /** Each reviewer's say; an agreement table is shown when there are two or more. */
   panel?: PanelReport;
+  /** The contract's policy in words (absent: the contract has none, and every BLOCKING line blocks). */
+  policy?: string;
+  /** The findings below the policy's line (`SEVERITY path:line — reason`): notes, never reasons. */
+  notes?: readonly string[];
+  /** The reviewer asked for changes and the policy overruled it: how many findings it gave. */
+  overruled?: number;
 }
 
 export interface CriterionRow {

@@ -75,9 +75,6 @@ export interface StageInput {
   /** The histories of other pull requests that judged this head (read from GitHub): only asked when
    * this pull request has no verdict of its own to reuse, and never under force. */
   otherHistories: () => Promise<readonly OtherHistory[]>;
-  /** Told once the stage has done its last GitHub read (found a verdict to reuse or not), however it
-   * ends: the round's other steps read GitHub after it, in the order GitHub always sees. */
-  lookedUp?: () => void;
 }
 
 /** The prompt base with another history's earlier reasons in place of this one's. */
@@ -121,12 +118,7 @@ export async function askReviewers(
 ): Promise<PanelOutcome> {
   const { question } = input;
   const { fingerprint } = question;
-  let reuse: ReusedVerdict | undefined;
-  try {
-    reuse = input.force ? undefined : await recordedVerdict(input);
-  } finally {
-    input.lookedUp?.();
-  }
+  const reuse = input.force ? undefined : await recordedVerdict(input);
   input.log.debug(
     `review fingerprint ${fingerprint}: ${describeSource(input, answers.has(fingerprint), reuse)}`,
   );

@@ -390,6 +390,13 @@ function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerOutcome
           raw: attributed(label(i), f.raw),
         })),
       ),
+      notes: outcomes.flatMap((o, i) =>
+        o.notes.map((f) => ({
+          ...f,
+          reason: attributed(label(i), f.reason),
+          raw: attributed(label(i), f.raw),
+        })),
+      ),
       warnings: outcomes.flatMap((o, i) => o.warnings.map((w) => attributed(label(i), w))),
       fingerprint,
       ...(kept.files !== undefined ? { files: kept.files } : {}),

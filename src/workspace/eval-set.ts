@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { type CaseFiles, EvalSetError, type EvalSetSource } from "../ports/eval.js";
 
 /** Bytes of one case's base/ read at most: the starter set's largest is 1.5 MB. */
 export const MAX_BASE_BYTES = 64 * 1024 * 1024;
@@ -21,11 +22,6 @@ export interface SetOnDisk {
   readonly caseDirs: readonly string[];
 }
 
-/** A set directory that cannot be read at all (exit 2). */
-export class SetDirError extends Error {
-  override readonly name = "SetDirError";
-}
-
 function code(error: unknown): string {
   return typeof error === "object" && error !== null && "code" in error ? String(error.code) : String(error);
 }
@@ -35,11 +31,11 @@ export function listSet(dir: string): SetOnDisk {
   let names: string[];
   try {
     // The directory named on the command line is the user's own choice: followed if it is a link.
-    if (!statSync(dir).isDirectory()) throw new SetDirError(`${dir} is not a directory`);
+    if (!statSync(dir).isDirectory()) throw new EvalSetError(`${dir} is not a directory`);
     names = readdirSync(dir);
   } catch (error) {
-    if (error instanceof SetDirError) throw error;
-    throw new SetDirError(`${dir} cannot be read: ${code(error)}`);
+    if (error instanceof EvalSetError) throw error;
+    throw new EvalSetError(`${dir} cannot be read: ${code(error)}`);
   }
   // A symlink is refused, not skipped: a case left out in silence would leave its class's
   // denominator smaller than the set its author wrote.
@@ -49,33 +45,23 @@ export function listSet(dir: string): SetOnDisk {
     if (name.startsWith(".")) continue;
     const stats = lstatSync(path.join(dir, name));
     if (stats.isSymbolicLink())
-      throw new SetDirError(`${path.join(dir, name)} is a symlink; a set's files are read, never followed`);
+      throw new EvalSetError(`${path.join(dir, name)} is a symlink; a set's files are read, never followed`);
     if (stats.isDirectory()) caseDirs.push(name);
     else if (name === "set.json" && stats.isFile()) setJson = readFileSync(path.join(dir, name), "utf8");
   }
   return { ...(setJson !== undefined ? { setJson } : {}), caseDirs };
 }
 
-/** A case's case.json text; throws SetDirError when it is missing or is not a regular file. */
+/** A case's case.json text; throws EvalSetError when it is missing or is not a regular file. */
 export function readCaseJson(caseDir: string): string {
   const file = path.join(caseDir, "case.json");
   try {
-    if (!lstatSync(file).isFile()) throw new SetDirError(`${file} is not a regular file`);
+    if (!lstatSync(file).isFile()) throw new EvalSetError(`${file} is not a regular file`);
     return readFileSync(file, "utf8");
   } catch (error) {
-    if (error instanceof SetDirError) throw error;
-    throw new SetDirError(`${file} cannot be read: ${code(error)}`);
+    if (error instanceof EvalSetError) throw error;
+    throw new EvalSetError(`${file} cannot be read: ${code(error)}`);
   }
-}
-
-/** What a case holds besides case.json, as bytes; `problem` says why it cannot be run. */
-export interface CaseFiles {
-  readonly diff?: Uint8Array;
-  readonly base: ReadonlyMap<string, Uint8Array>;
-  readonly problem?: string;
-  /** A hash of every byte of the case (case.json, change.diff, base/ names and contents): a result
-   * cached under it belongs to exactly this case. */
-  readonly hash: string;
 }
 
 /** Reads base/ into `into`, refusing what is not a regular file or a directory. */
@@ -144,5 +130,18 @@ export function readCaseFiles(caseDir: string, caseJson: string): CaseFiles {
     base,
     ...(problem !== undefined ? { problem } : {}),
     hash: hash.digest("hex"),
+  };
+}
+
+/** The set in directory `dir`, as the eval runner reads it. */
+export function diskSet(dir: string): EvalSetSource {
+  return {
+    list: () => {
+      const listed = listSet(dir);
+      return { ...(listed.setJson !== undefined ? { setJson: listed.setJson } : {}), cases: listed.caseDirs };
+    },
+    caseJson: (name) => readCaseJson(path.join(dir, name)),
+    caseFiles: (name, caseJson) => readCaseFiles(path.join(dir, name), caseJson),
+    where: (file) => path.join(dir, file),
   };
 }

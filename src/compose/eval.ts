@@ -1,0 +1,51 @@
+// The round an eval case runs (src/eval/run.ts asks it of each case): the local round `review` runs
+// (local-round.ts), on the case's head as an in-memory tree, its diff as the change and its contract as
+// the base's, with the contract's `requires` pending and never asked (conditional-on); and what each
+// of its results depends on, the bytes of a command reviewer's files included.
+import { LOCAL_HEAD } from "../cli/recorded-github.js";
+import { type Configuration, evalConfiguration } from "../eval/configuration.js";
+import type { CaseReviewers, CaseRound } from "../eval/run.js";
+import { parseCommandLine } from "../providers/command-line.js";
+import { commandFiles } from "../providers/command-program.js";
+import type { Settings } from "../settings/settings.js";
+import { VERSION } from "../util/version.js";
+import { memoryTree } from "../workspace/memory-tree.js";
+import { runLocalRound } from "./local-round.js";
+
+export function caseRound(settings: Settings): CaseRound {
+  return ({ change, reviewers, log }) =>
+    runLocalRound({
+      settings,
+      reviewers,
+      change: {
+        diff: change.diff,
+        contract: change.contract,
+        contractPath: settings.contractPath,
+        head: LOCAL_HEAD,
+        readBase: change.readBase,
+      },
+      tree: memoryTree({ files: change.head.files, unknown: change.head.unknown }),
+      log,
+      dependencies: "not-queried",
+    });
+}
+
+/** Everything a case's result depends on besides the case, for the cache (eval/configuration.ts);
+ * `cwd` is where a relative program or script would be found. */
+export function caseConfiguration(settings: Settings, reviewers: CaseReviewers, cwd: string): Configuration {
+  const given = settings.panel?.reviewers ?? [settings.reviewer];
+  const made = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
+  return evalConfiguration(
+    settings,
+    given.map((r, i) => ({
+      settings: r,
+      made: made[i] ?? made[0] ?? { label: "", contextWindow: 0 },
+      files:
+        r.provider === "command" && r.command !== undefined
+          ? commandFiles(parseCommandLine(r.command), cwd)
+          : [],
+    })),
+    VERSION,
+    "not-queried",
+  );
+}
