@@ -4,6 +4,7 @@
 // with what its tokens go to, by the kind each block's heading names.
 import { describe, expect, it } from "vitest";
 import type { ContextKind, ContextMaterial } from "../../src/context/material.js";
+import { namesDefinedOrCalled } from "../../src/context/names.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import { contextSpent, missingEvidence } from "../../src/eval/reach.js";
 import { buildPrompt, contextKindOf } from "../../src/review/prompt.js";
@@ -139,5 +140,22 @@ describe("the context's precision", () => {
     expect(contextKindOf("a use of `x` (another changed file, not shown here)")).toBe("caller");
     expect(contextKindOf("another use of the state `x`")).toBe("use");
     expect(contextKindOf("a use of something")).toBeUndefined();
+  });
+});
+
+describe("the names a change defines or calls", () => {
+  it("are those its changed lines define or call, and the definition a hunk sits in as its header names it", () => {
+    const files = parseUnifiedDiff(
+      [
+        "diff --git a/src/a.go b/src/a.go",
+        "--- a/src/a.go",
+        "+++ b/src/a.go",
+        "@@ -10,2 +10,2 @@ func (h *msghdr) pack(vs []iovec) {",
+        "-\th.setIov(vs)",
+        "+\th.setControl(vs)",
+        "",
+      ].join("\n"),
+    ).files;
+    expect([...namesDefinedOrCalled(files)].sort()).toEqual(["pack", "setControl", "setIov"]);
   });
 });

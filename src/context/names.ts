@@ -101,12 +101,15 @@ export function namesOfChange(file: DiffFile, enclosing: readonly Enclosing[] = 
   };
 }
 
-/** Every name the changed lines (added and removed) of `files` define or call: what eval --reach
+/** Every name the changed lines (added and removed) of `files` define or call, and the definitions
+ * their hunks sit in as the hunk headers name them (git's `@@ … @@ func save(`): what eval --reach
  * counts a context line relevant by, besides the evidence. */
 export function namesDefinedOrCalled(files: readonly DiffFile[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
     for (const hunk of file.hunks) {
+      const section = definedName(hunk.header.replace(/^@@[^@]*@@ ?/, ""));
+      if (section !== undefined && worthSearching(section)) names.add(section);
       for (const line of hunk.lines) {
         if ((line.kind !== "add" && line.kind !== "del") || line.text.length > 1_000) continue;
         const defined = definedName(line.text);
