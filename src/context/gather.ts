@@ -537,8 +537,9 @@ async function searchNames(
     visited: result.visited,
     bytes: result.bytes + spent,
     stop: listed?.truncated === true && result.stop === "all-files" ? "files" : result.stop,
-    definitions: result.definitions.size,
-    callers: [...result.uses.values()].reduce((n, l) => n + l.length, 0),
+    // What the search found, on another changed file's diff lines too.
+    definitions: new Set([...result.definitions.keys(), ...result.definitionsInDiff.keys()]).size,
+    callers: [...result.uses.values(), ...result.usesInDiff.values()].reduce((n, l) => n + l.length, 0),
     work: work.spent,
     ...(result.cut !== undefined ? { cut: result.cut } : {}),
   };
