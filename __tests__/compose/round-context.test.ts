@@ -114,10 +114,10 @@ describe("the reviewers", () => {
 
   it("bound on first use, are not bound at all by a round that asks nobody (the action)", () => {
     const reviewers = makeRoundReviewers(missing, "", {}, {}, "on first use");
-    expect(() => reviewers.reviewer()).toThrow(CommandLineError);
+    expect(() => reviewers()).toThrow(CommandLineError);
   });
 
-  it("with a panel bound now, the reviewer is the panel's first", () => {
+  it("with a panel bound now, are its reviewers in order, made once", () => {
     const panelled = settingsFromInputs(
       {
         pr: "1",
@@ -129,9 +129,9 @@ describe("the reviewers", () => {
       { env: { PATH: process.env.PATH ?? "" } },
     );
     const reviewers = makeRoundReviewers(panelled, "", { PATH: process.env.PATH ?? "" }, {}, "now");
-    const panel = reviewers.panel?.() ?? [];
+    const panel = reviewers();
     expect(panel.map((m) => m.label)).toEqual(["alpha", "beta"]);
-    expect(reviewers.reviewer()).toBe(panel[0]?.reviewer);
+    expect(reviewers()[0]?.reviewer).toBe(panel[0]?.reviewer);
   });
 });
 

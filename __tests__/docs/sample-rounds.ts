@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type RecordedWrites, recordWrites } from "../../src/cli/recorded-github.js";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundOutcome } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
@@ -229,27 +229,33 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
       });
       const { port, writes } = recordWrites(base, { dryRun: true, appSlug: "github-actions" });
       const settings = {
-        ...roundSettings(
-          {
-            model: "gpt-5.4",
-            ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
-          },
-          "sk-sample",
+        ...pullRequestSettings(
+          roundSettings(
+            {
+              model: "gpt-5.4",
+              ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
+            },
+            "sk-sample",
+          ),
           {
             repository: "octo-org/payments",
-            pr: s.number,
+            number: s.number,
             token: "sample-token",
             apiUrl: "https://api.github.com",
+            forceReview: false,
+            workspace: dir,
           },
         ),
-        workspace: dir,
         runUrl: `https://github.com/octo-org/payments/actions/runs/${17_000_000 + s.number * 10 + i}`,
       };
       const outcome = await runPullRequestRound(
         {
           settings,
           github: port,
-          reviewer: () => scriptedReviewer(s.reply),
+          reviewers: () => {
+            const reviewer = scriptedReviewer(s.reply);
+            return [{ label: reviewer.label, reviewer }];
+          },
           openTree: () => openTree(dir),
           // The sample tree stands for a checkout of the round's head.
           workspaceHead: () => headSha(s.number, i + 1),

@@ -2,7 +2,7 @@
 // the round runs them, each closed however the phase ends, and the detail under debug. The round is
 // the real one; GitHub and the reviewer are in-memory ports, since nothing here is about the wire.
 import { describe, expect, it } from "vitest";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundContext } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
@@ -100,14 +100,16 @@ function world(reviewer: Reviewer) {
     },
   });
   const ctx: RoundContext = {
-    settings: roundSettings({ model: "gpt-4.1" }, "sk-test", {
+    settings: pullRequestSettings(roundSettings({ model: "gpt-4.1" }, "sk-test"), {
       repository: "octo/repo",
-      pr: PR.number,
+      number: PR.number,
       token: "test-token",
       apiUrl: "https://api.github.com",
+      forceReview: false,
+      workspace: "",
     }),
     github,
-    reviewer: () => reviewer,
+    reviewers: () => [{ label: reviewer.label, reviewer }],
     openTree: () => ({ error: "no tree in this test" }),
     now: () => new Date("2026-01-05T10:00:00Z"),
     newRoundToken: () => "0123456789abcdefghijklmnopqrstuv",

@@ -54,7 +54,7 @@ export function makeGitHubPorts(
     token: settings.token,
     baseUrl: settings.apiUrl,
     userAgent: `verdict-gate/${VERSION}`,
-    secrets: panelSecrets(settings.reviewer, settings.panel, settings.token, env),
+    secrets: panelSecrets(settings.reviewers, settings.token, env),
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),

@@ -143,8 +143,8 @@ export async function run(
       payload: readEvent(runner.env),
     });
     // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
-    for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") runner.mask(r.apiKey);
-    secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token, runner.env));
+    for (const r of settings.reviewers.members) if (r.apiKey !== "") runner.mask(r.apiKey);
+    secrets.push(...panelSecrets(settings.reviewers, settings.token, runner.env));
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);

@@ -3,7 +3,7 @@
 // compares names, in NFC, case and all) at a line within NEAR_LINES of a labelled line. A block for any
 // other reason — a finding elsewhere, a finding with no line, a failed criterion — is a block, but not a
 // catch: a gate that blocks every change would otherwise score as a perfect catcher. Pure.
-import { nameKey } from "../criteria/path-name.js";
+import { nameKey } from "../util/path-name.js";
 import { findingPathSpellings } from "../verdict/findings.js";
 import type { Defect } from "./case-schema.js";
 

@@ -11,12 +11,12 @@
 // context's tokens go to, by kind. Pure.
 import type { ContextKind } from "../context/material.js";
 import { namesDefinedOrCalled } from "../context/names.js";
-import { nameKey } from "../criteria/path-name.js";
 import type { DiffFile } from "../diff/types.js";
 import type { PromptMessages } from "../ports/reviewer.js";
 import { fileTokens } from "../review/plan.js";
 import { contextBlocksOf, isShown, type ShownLines, shownAt, shownLines } from "../review/shown.js";
 import { estimateTokens } from "../review/tokens.js";
+import { nameKey } from "../util/path-name.js";
 import { defectsOf, type EvalCase, type EvalSetInfo, type Evidence } from "./case-schema.js";
 import { type Rate, rateOf } from "./stats.js";
 

@@ -1,10 +1,11 @@
 // Annotations on the pull request's files: each BLOCKING finding at its path and line, and each
 // failed criterion at its first match. Only paths the diff touches are annotated: an annotation on a
 // path the PR does not change is noise at best and a rejected request at worst.
-import { nameKey } from "../criteria/path-name.js";
+
 import type { ContractReport } from "../criteria/report.js";
 import type { DiffFile } from "../diff/types.js";
 import type { Annotation } from "../ports/github.js";
+import { nameKey } from "../util/path-name.js";
 import { type Finding, findingPathSpellings } from "../verdict/findings.js";
 
 /** GitHub accepts 50 per request; the adapter batches. More than this is noise nobody reads. */

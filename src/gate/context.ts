@@ -3,7 +3,6 @@
 // world is reached; RoundOutcome is what the action and the CLI report from it.
 
 import type { CheckRunRef, GitHub, HeadRuns, Logger, PullRequestInfo } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
@@ -17,11 +16,9 @@ import type { Exclusions, LoadedHistory } from "./round-history.js";
 export interface RoundContext {
   settings: Settings;
   github: GitHub;
-  /** Created on first use: a person's decision or an exhausted loop needs no reviewer (or its key). */
-  reviewer: () => Reviewer;
-  /** The `reviewers` panel, created on first use like `reviewer`; absent, the round asks `reviewer`
-   * alone (a panel of one). */
-  panel?: () => readonly PanelMember[];
+  /** Who the round asks (the settings' reviewer set: one reviewer is a panel of one), created on first
+   * use: a person's decision or an exhausted loop needs no reviewer (or its key). */
+  reviewers: () => readonly PanelMember[];
   /** The checked-out tree the criteria read, or why it cannot be read. */
   openTree: () => TreeReader | { error: string };
   /** The commit the workspace has checked out, or undefined when it cannot be told (no .git): the

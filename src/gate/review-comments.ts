@@ -12,12 +12,13 @@
 // moves when lines are added above it) and the reason. Only markers in comments and reviews written by
 // the bot of the app that owns this round's check run count: anyone may paste a marker, and a
 // pasted one must neither silence a finding nor make the gate touch someone else's thread.
-import { nameKey } from "../criteria/path-name.js";
+
 import type { DiffFile } from "../diff/types.js";
 import type { CheckRunRef, PullReviewsPort } from "../ports/github.js";
 import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
 import type { ReviewerOutcome } from "../reviewer-stage/index.js";
+import { nameKey } from "../util/path-name.js";
 import { describeFinding, type Finding, findingPathSpellings } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
 import type { SeverityPolicy } from "../verdict/severity-policy.js";
@@ -243,7 +244,11 @@ async function postFindings(
     const inBody = reviewToPost(
       input.checkName,
       input.round,
-      fresh.map((p) => ({ key: p.key, finding: p.finding, ...(p.note === true ? { note: true as const } : {}) })),
+      fresh.map((p) => ({
+        key: p.key,
+        finding: p.finding,
+        ...(p.note === true ? { note: true as const } : {}),
+      })),
     ) as NonNullable<typeof review>;
     await port.postReview(input.pr, { commitId: input.head, ...inBody });
   }

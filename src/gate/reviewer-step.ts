@@ -17,13 +17,12 @@ import {
   type PanelOutcome,
   type PromptBase,
   type ReviewerQuestion,
-  soloPanel,
 } from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
-import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { describeFinding } from "../verdict/findings.js";
+import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { tokensSoFar } from "../verdict/loop-rules.js";
-import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describePolicy } from "../verdict/panel.js";
 import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
@@ -52,7 +51,7 @@ export function frameQuestion(
   const prompt = promptBase(settings, round, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  const members = ctx.reviewers();
   // A file over the budget holds the round: the hold names the window each reviewer was assumed to
   // have and the setting that changes it, not only -v's debug line.
   const overheadTokens = promptOverheadTokens(prompt);
@@ -62,7 +61,7 @@ export function frameQuestion(
   );
   const question = frameReviewerQuestion({
     members,
-    policy: settings.panel?.policy ?? UNANIMOUS,
+    policy: settings.reviewers.policy,
     diff: change.diff,
     scope: { ...change.scope, budgetBasis: basis },
     base: prompt,
@@ -109,8 +108,8 @@ function promptBase(
     change.lockfiles?.changes,
   );
   return {
-    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
-    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
+    ...(prompt.task !== null ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== null ? { instructions: prompt.instructions } : {}),
     ...(contract !== undefined
       ? {
           conditions: {
@@ -152,8 +151,8 @@ export async function askReviewer(
       // Folded rounds count: the round number is the chain's, not the stored array's.
       round: roundCount(round.loaded.history) + 1,
       force: settings.forceReview,
-      concurrency: settings.reviewer.concurrency,
-      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      concurrency: settings.reviewers.concurrency,
+      ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
       otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
@@ -169,7 +168,8 @@ export async function askReviewer(
 function overruledSaid(review: PanelOutcome): PanelOutcome {
   if (review.verdict !== "REQUEST_CHANGES" || review.part.result.value !== "YES") return review;
   const n = review.notes.length;
-  const which = n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
+  const which =
+    n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
   return {
     ...review,
     part: {

@@ -149,7 +149,9 @@ function policySection(r: ReviewerReport): string {
   if (r.overruled !== undefined) {
     const n = r.overruled;
     const which = n > 0 ? `none of its ${plural(n, "finding")} blocks` : "none of its findings blocks";
-    return [`**The reviewer asked for changes; by the contract's policy ${which}.** ${rule}`, ...list].join("\n");
+    return [`**The reviewer asked for changes; by the contract's policy ${which}.** ${rule}`, ...list].join(
+      "\n",
+    );
   }
   if (notes.length === 0) return rule;
   return [`${rule} ${plural(notes.length, "note")} below the line (not blocking):`, ...list].join("\n");
@@ -157,8 +159,8 @@ function policySection(r: ReviewerReport): string {
 
 /** The agreement table of a panel (reviewer × verdict × coverage × tokens × latency) and, where the
  * reviewers disagree, which files each blocked: who said what is the point of asking several. */
-function panelSection(panel: PanelReport | undefined): string {
-  if (panel === undefined || panel.members.length < 2) return "";
+function panelSection(panel: PanelReport): string {
+  if (panel.members.length < 2) return "";
   const rows = panel.members.map((m) => [
     inline(m.label, 40),
     `${VALUE_BADGE[m.value as Value] ?? inline(m.value, 10)} ${inline(verdictWord(m.verdict), 40)}`,

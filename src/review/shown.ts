@@ -9,9 +9,9 @@
 // only when it is really in the text a model reads. Pure.
 
 import type { ContextKind } from "../context/material.js";
-import { nameKey } from "../criteria/path-name.js";
 import { parseUnifiedDiff } from "../diff/parse.js";
 import type { PromptMessages } from "../ports/reviewer.js";
+import { nameKey } from "../util/path-name.js";
 import { CONTEXT_LABEL, contextKindOf, DIFF_LABEL } from "./prompt.js";
 
 /** Per path (as the diff names it at the head, in NFC: names compare as the gate compares them), each shown line's text by its line number. */

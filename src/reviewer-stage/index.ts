@@ -20,7 +20,7 @@ export type { PromptBase } from "./keys.js";
 export { reviewerIdentity } from "./keys.js";
 export type { Keep, PanelOutcome, ReusedFilesReport, ReviewerOutcome, ReviewerSource } from "./outcome.js";
 export { usageOf } from "./outcome.js";
-export { type MemberPlan, type PanelMember, soloPanel, storedMembers } from "./panel.js";
+export { type MemberPlan, type PanelMember, storedMembers } from "./panel.js";
 export type { OtherHistory } from "./whole-reuse.js";
 
 /** What the reviewers are asked: the prompt's conditions, each reviewer's plan of the diff, the policy

@@ -38,11 +38,6 @@ export interface PanelMember {
   reviewer: Reviewer;
 }
 
-/** The single reviewer as a panel of one: labelled as it always was. */
-export function soloPanel(reviewer: Reviewer): PanelMember[] {
-  return [{ label: reviewer.label, reviewer }];
-}
-
 /** One reviewer's plan and the fingerprint of the question it is asked. */
 export interface MemberPlan {
   member: PanelMember;

@@ -18,7 +18,7 @@
 // otherwise a duplicate pull request with a fresh history could launder the reasons this one's rounds
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
-import { bindingChange } from "../gate/binding.js";
+import { bindingChange } from "../verdict/binding.js";
 import {
   type Binding,
   earlierReasons,
