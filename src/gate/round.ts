@@ -28,6 +28,7 @@ import { bindingChange, bindingOf } from "./binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { contextStep } from "./context-part.js";
 import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
+import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
 import { rememberedHistory } from "./head-runs.js";
@@ -83,12 +84,23 @@ async function evaluate(
     frameQuestion(ctx, round, contract, { ...change, context }),
   );
   // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
+  // With `when-criteria-block: skip-reviewer` the criteria come first, and a block asks nobody.
+  const first = await criteriaFirst(ctx, () => checkContractCriteria(ctx, contract, change));
   const [review, criteria, dependencies] = await phasesTogether<
     [PanelOutcome, CriteriaPartOutcome, DependenciesOutcome]
   >(
     log,
-    ["Reviewer", (l) => askReviewer({ ...ctx, log: l }, round, contract, question, answers)],
-    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
+    [
+      "Reviewer",
+      (l) =>
+        askUnlessBlocked(first, question, () =>
+          askReviewer({ ...ctx, log: l }, round, contract, question, answers),
+        ),
+    ],
+    [
+      "Criteria",
+      (l) => criteriaStep(first, l, () => checkContractCriteria({ ...ctx, log: l }, contract, change)),
+    ],
     ["Dependencies", (l) => checkDependencies({ ...ctx, log: l }, round, contract)],
   );
   return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
