@@ -64,6 +64,9 @@ const ROUND: { readonly [K in keyof RoundSettings]-?: Placement<NonNullable<Roun
   roundDeadlineMinutes: null,
   // The step, not the check.
   failOn: null,
+  // Whether a call is made when a criterion already blocks: the round is blocked either way, and a
+  // call not made records no verdict.
+  whenCriteriaBlock: null,
   // What the reviewer is shown and asked.
   diff: "diff",
   prompt: "prompt",
@@ -87,7 +90,9 @@ const RUN: { readonly [K in Exclude<keyof Settings, keyof RoundSettings>]-?: nul
   eventAction: null,
   decision: null,
   forceReview: null,
-  forcedBy: null,
+  act: null,
+  run: null,
+  workflowFile: null,
   pusher: null,
   reviewComments: null,
   workspace: null,
