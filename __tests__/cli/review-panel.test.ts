@@ -75,6 +75,17 @@ describe("verdict-gate review --reviewers", () => {
     expect(JSON.stringify(beta.requests[0]?.headers)).not.toContain(ALPHA_KEY);
   });
 
+  it("holds (exit 4) asking nobody when the panel's prompts together need more than --max-round-tokens", async () => {
+    // A panel's reviewers share the limit (action.yml); it once applied to a single reviewer only.
+    const r = await review(["--reviewers", "reviewers.yml", "--max-round-tokens", "1000", "--json"]);
+    expect(r.code, r.err).toBe(4);
+    expect(JSON.parse(r.out).reasons.join("\n")).toMatch(
+      /over `max-round-tokens` \(1,000\): no reviewer call was made/,
+    );
+    expect(alpha.requests).toEqual([]);
+    expect(beta.requests).toEqual([]);
+  });
+
   it("blocks (exit 3) under quorum:1 when one blocks, the reason attributed", async () => {
     beta.script((r) => anthropicReply(blockFor(r, ["src/greet.js:2 — no input check"])));
     const r = await review(["--reviewers", "reviewers.yml", "--panel-policy", "quorum:1", "--json"]);

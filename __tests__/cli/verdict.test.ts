@@ -76,6 +76,18 @@ describe("verdict-gate verdict", () => {
     expect(r.out.trim().split("\n")).toHaveLength(1);
   });
 
+  it("reads a dotfile's path exactly, as the issue's printf shows it (issue 35)", async () => {
+    const r = await verdict("BLOCKING: .eslintrc.js:3 — bad\n===VERDICT=== REQUEST_CHANGES\n", "--json");
+    expect(JSON.parse(r.out).findings[0]).toMatchObject({ path: ".eslintrc.js", line: 3, reason: "bad" });
+  });
+
+  it("--token names a marker inside backticks as such, not as prose (issue 35)", async () => {
+    const r = await verdict(`ok\n\`===VERDICT=== APPROVE ${TOKEN}\`\n`, "--token", TOKEN);
+    expect(r.code).toBe(4);
+    expect(r.err).toMatch(/the marker on line 2 is inside backticks/);
+    expect(r.err).not.toMatch(/prose/);
+  });
+
   it("prints null for no verdict in JSON, with the hold's exit code", async () => {
     const r = await verdict("nothing", "--json");
     expect(JSON.parse(r.out)).toMatchObject({

@@ -3,11 +3,17 @@
 // agent on the panel cannot send another vendor's key anywhere.
 import { describe, expect, it } from "vitest";
 import { makePanel, panelSecrets } from "../../src/compose/panel.js";
-import { readPanel } from "../../src/settings/panel.js";
+import { type PanelSettings, readPanel } from "../../src/settings/panel.js";
+import type { ReviewerSet } from "../../src/settings/settings.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
 
 const ALPHA_KEY = "sk-alpha-Key0For0The0OpenAI0Host0Only0000";
-const DEFAULTS = { timeoutMs: 10_000, retries: 0, maxOutputTokens: 1024, concurrency: 1 };
+const DEFAULTS = { timeoutMs: 10_000, retries: 0, maxOutputTokens: 1024 };
+
+/** The panel as the settings hold it: the round's reviewer set. */
+function asSet(panel: PanelSettings): ReviewerSet {
+  return { policy: panel.policy, members: panel.reviewers, concurrency: 1 };
+}
 
 describe("a panel's reviewers", () => {
   it("each carry their own label and endpoint; a command reviewer never sees another reviewer's key", async () => {
@@ -34,7 +40,7 @@ describe("a panel's reviewers", () => {
       DEFAULTS,
       env,
     );
-    const members = makePanel(panel, "ghs_github_token_0000000000", env);
+    const members = makePanel(asSet(panel), "ghs_github_token_0000000000", env);
     expect(members.map((m) => m.label)).toEqual(["alpha", "agent"]);
     expect(members[0]?.reviewer.label).toBe("openai gpt-4o @ 127.0.0.1:9");
     const reply = await members[1]?.reviewer.review({ system: "s", user: "u" });
@@ -56,7 +62,7 @@ describe("a panel's reviewers", () => {
       DEFAULTS,
       env,
     );
-    const secrets = panelSecrets(panel.reviewers[0] as (typeof panel.reviewers)[number], panel, "ghs_x", env);
+    const secrets = panelSecrets(asSet(panel), "ghs_x", env);
     expect(secrets).toEqual(expect.arrayContaining([ALPHA_KEY, env.BETA_KEY]));
   });
 });

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeRoundReviewers, roundContext } from "../../src/compose/round-context.js";
-import type { GitHubPort, Logger } from "../../src/ports/github.js";
+import type { GitHub, Logger } from "../../src/ports/github.js";
 import { CommandLineError } from "../../src/providers/command-line.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
 import { fakeReviewerCommand } from "../support/reviewers.js";
@@ -37,7 +37,7 @@ const silent: Logger = {
   endGroup: () => {},
 };
 // Only carried: the wiring never calls GitHub (the identity check below says it is passed on as given).
-const github = { requestCount: () => 0 } as unknown as GitHubPort;
+const github = { requestCount: () => 0 } as unknown as GitHub;
 const settings = settingsFromInputs({
   pr: "1",
   provider: "openai",
@@ -114,10 +114,10 @@ describe("the reviewers", () => {
 
   it("bound on first use, are not bound at all by a round that asks nobody (the action)", () => {
     const reviewers = makeRoundReviewers(missing, "", {}, {}, "on first use");
-    expect(() => reviewers.reviewer()).toThrow(CommandLineError);
+    expect(() => reviewers()).toThrow(CommandLineError);
   });
 
-  it("with a panel bound now, the reviewer is the panel's first", () => {
+  it("with a panel bound now, are its reviewers in order, made once", () => {
     const panelled = settingsFromInputs(
       {
         pr: "1",
@@ -129,9 +129,9 @@ describe("the reviewers", () => {
       { env: { PATH: process.env.PATH ?? "" } },
     );
     const reviewers = makeRoundReviewers(panelled, "", { PATH: process.env.PATH ?? "" }, {}, "now");
-    const panel = reviewers.panel?.() ?? [];
+    const panel = reviewers();
     expect(panel.map((m) => m.label)).toEqual(["alpha", "beta"]);
-    expect(reviewers.reviewer()).toBe(panel[0]?.reviewer);
+    expect(reviewers()[0]?.reviewer).toBe(panel[0]?.reviewer);
   });
 });
 

@@ -1,7 +1,8 @@
 // Loading a contract: what loads (verdictkit's own example among it), and every rejection, each
 // message naming the file, the criterion and the field.
-import { describe, expect, test } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { ContractError } from "../../src/criteria/contract-error.js";
+import { ContractSchema, severityPolicyOf } from "../../src/criteria/contract-schema.js";
 import { CRITERION_TYPES } from "../../src/criteria/criterion-schema.js";
 import { CONTRACT_MAX_BYTES, loadContract } from "../../src/criteria/load.js";
 import { REQUIREMENT_TYPES } from "../../src/criteria/requirement-schema.js";
@@ -198,7 +199,7 @@ describe("rejections name the file, the criterion and the field", () => {
     });
     expect(message.split("\n")).toEqual([
       'contracts/q3.json: success_criteria[0] (id "c"): field "patern": unknown field; allowed here: id, type, description, path',
-      'contracts/q3.json: contract: field "extra": unknown field; allowed here: $schema, task_id, agent_id, principal, intended_action, scope, success_criteria, unverifiable_claims, requires, lockfile, review_guidelines',
+      'contracts/q3.json: contract: field "extra": unknown field; allowed here: $schema, task_id, agent_id, principal, intended_action, scope, success_criteria, unverifiable_claims, requires, lockfile, policy, review_guidelines',
     ]);
   });
 
@@ -351,4 +352,32 @@ test("a JSON syntax error gives the line and column even where JSON.parse gives 
     // The text itself is not quoted back: the position says where to look.
     expect(message).not.toContain("is not valid JSON");
   }
+});
+
+describe("the contract's policy", () => {
+  const base = { intended_action: "x", success_criteria: [] };
+  const load = (policy: unknown) => ContractSchema.safeParse({ ...base, policy });
+
+  it("defaults to what the gate always blocked on, with notes not posted", () => {
+    const parsed = load({});
+    expect(parsed.success && parsed.data.policy).toEqual({
+      block_on: ["high", "medium"],
+      notes: { post: false, max: 10 },
+    });
+    expect(severityPolicyOf(ContractSchema.parse(base))).toBeUndefined();
+  });
+
+  it.each([
+    [{ block_on: [] }, /at least "high"/],
+    [{ block_on: ["low"] }, /must block on high, medium too/],
+    [{ block_on: ["high", "critical"] }],
+    [{ notes: { post: true, max: 0 } }],
+    [{ notes: { post: true, max: 51 } }],
+    [{ notes: { posted: true } }],
+    [{ blocks_on: ["high"] }],
+  ])("refuses %j", (policy, message?: RegExp) => {
+    const parsed = load(policy);
+    expect(parsed.success).toBe(false);
+    if (message !== undefined) expect(parsed.error?.issues.map((i) => i.message).join("; ")).toMatch(message);
+  });
 });

@@ -8,15 +8,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type RecordedWrites, recordWrites } from "../../src/cli/recorded-github.js";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundOutcome } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type { CheckRunState, GitHubPort, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
+import type { CheckRunState, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
 import type { Reviewer } from "../../src/ports/reviewer.js";
 import { VERSION } from "../../src/util/version.js";
 import type { Status } from "../../src/verdict/four-values.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
+import { memoryGitHub } from "../support/memory-github.js";
 
 /** A unified diff in which every file is new, as `git diff` prints it. */
 function added(files: Record<string, string>): string {
@@ -209,52 +210,52 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
         additions: diff.files.reduce((n, f) => n + f.additions, 0),
         deletions: 0,
       };
-      const base: GitHubPort = {
-        pullRequest: async () => pr,
-        diff: async () => diff,
-        readFile: async () => ({
-          kind: "found",
-          text: JSON.stringify(s.contract ?? CONTRACT),
-          sha: "c".repeat(40),
-        }),
-        startCheck: async () => ({ id: 0, appSlug: "github-actions", url: "" }),
-        finishCheck: async () => {},
-        findComment: async () => stored,
-        saveComment: async () => undefined,
-        permission: async () => "write",
-        checkRuns: async () => s.checkRuns ?? [],
-        statuses: async () => [],
-        labelAddedBy: async () => null,
-        openPullsAt: async () => [pr.number],
-        judgedPullsAt: async () => [],
-        pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
-        mergeGroupPulls: async () => [],
-        commitsBetween: async () => ({ commits: [], complete: true }),
-        requestCount: () => 0,
-      };
+      const base = memoryGitHub(pr, {
+        pulls: {
+          diff: async () => diff,
+          readFile: async () => ({
+            kind: "found",
+            text: JSON.stringify(s.contract ?? CONTRACT),
+            sha: "c".repeat(40),
+          }),
+        },
+        checks: { startCheck: async () => ({ id: 0, appSlug: "github-actions", url: "" }) },
+        history: { findComment: async () => stored },
+        dependencies: {
+          checkRuns: async () => s.checkRuns ?? [],
+          pullRequestState: async () => s.otherPr ?? { state: "open", merged: false },
+        },
+        peers: { judgedPullsAt: async () => [] },
+      });
       const { port, writes } = recordWrites(base, { dryRun: true, appSlug: "github-actions" });
       const settings = {
-        ...roundSettings(
-          {
-            model: "gpt-5.4",
-            ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
-          },
-          "sk-sample",
+        ...pullRequestSettings(
+          roundSettings(
+            {
+              model: "gpt-5.4",
+              ...(s.maxDiffTokens !== undefined ? { "max-diff-tokens": s.maxDiffTokens } : {}),
+            },
+            "sk-sample",
+          ),
           {
             repository: "octo-org/payments",
-            pr: s.number,
+            number: s.number,
             token: "sample-token",
             apiUrl: "https://api.github.com",
+            forceReview: false,
+            workspace: dir,
           },
         ),
-        workspace: dir,
         runUrl: `https://github.com/octo-org/payments/actions/runs/${17_000_000 + s.number * 10 + i}`,
       };
       const outcome = await runPullRequestRound(
         {
           settings,
           github: port,
-          reviewer: () => scriptedReviewer(s.reply),
+          reviewers: () => {
+            const reviewer = scriptedReviewer(s.reply);
+            return [{ label: reviewer.label, reviewer }];
+          },
           openTree: () => openTree(dir),
           // The sample tree stands for a checkout of the round's head.
           workspaceHead: () => headSha(s.number, i + 1),

@@ -16,7 +16,16 @@ import {
 } from "../support/reviewers.js";
 import { type ActionRun, promptOf, roundTokenIn } from "./harness.js";
 import { synchronize } from "./rounds-world.js";
-import { approveFor, blockFor, GOOD_CHANGE, gateChecks, historyComment, type World } from "./world.js";
+import {
+  approveFor,
+  BASE_FILES,
+  blockFor,
+  CONTRACT,
+  GOOD_CHANGE,
+  gateChecks,
+  historyComment,
+  type World,
+} from "./world.js";
 
 // The first in-process round of a worker loads and compiles what every cell uses (support.ts).
 beforeAll(warmUp);
@@ -364,4 +373,61 @@ describe.concurrent("a panel that cannot be set up fails the step before anythin
       expect(run.log).toContain("input `model` must be empty when `reviewers` is set");
       expect(gateChecks(world)).toEqual([]);
     }));
+});
+
+// The contract's policy applies to each member's findings before the panel's own rule (issue 33).
+describe.concurrent("a panel under the contract's policy", () => {
+  const policyContract = (policy: Record<string, unknown>): WorldOptions => ({
+    baseFiles: {
+      ...BASE_FILES,
+      ".github/verdict-contract.json": `${JSON.stringify({ ...CONTRACT, policy }, null, 2)}\n`,
+    },
+  });
+  const say =
+    (lines: string[], verdict: string, wire: typeof openAIReply): Script =>
+    (r) =>
+      wire(`${lines.join("\n")}\n\n===VERDICT=== ${verdict} ${roundTokenIn(promptOf(r.json))}`);
+
+  it("a member's request for changes whose findings are all below the line is that member's approve", async () =>
+    withPanel(
+      {
+        alpha: say(
+          ["MEDIUM: src/greet.js:2 — an empty name gives a trailing space"],
+          "REQUEST_CHANGES",
+          openAIReply,
+        ),
+      },
+      async (panel, world) => {
+        const run = await panel.run();
+        expect(run.outputs.status).toBe("approve");
+        // The panel's word says what was replied; the status what it is worth under the policy.
+        expect(run.outputs["reviewer-verdict"]).toBe("REQUEST_CHANGES");
+        expect(gateChecks(world)[0]?.output.summary).toContain("none of its 1 finding blocks");
+        // Markdown-escaped in the check run, as every attributed reason is.
+        expect(gateChecks(world)[0]?.output.summary).toContain(
+          "MEDIUM src/greet.js:2 — \\[alpha\\] an empty name",
+        );
+      },
+      policyContract({ block_on: ["high"] }),
+    ));
+
+  it("a member's approve beside a finding at a blocking severity holds the panel", async () =>
+    withPanel(
+      {
+        beta: say(
+          ["MEDIUM: src/greet.js:2 — an empty name gives a trailing space"],
+          "APPROVE",
+          anthropicReply,
+        ),
+      },
+      async (panel) => {
+        const run = await panel.run({ policy: "quorum:1" });
+        // quorum:1 is met by alpha alone, but beta's contradiction is no approve and no block: the
+        // panel approves by its own rule only over votes the policy already read.
+        expect(run.outputs.status).toBe("approve");
+        const unanimous = await panel.run();
+        expect(unanimous.outputs.status).toBe("hold-for-human");
+      },
+      policyContract({ block_on: ["high", "medium"] }),
+    ));
 });

@@ -97,6 +97,14 @@ export async function counted<T>(
   return { result, requests: made.length, routes: made.map((r) => r.route ?? `${r.method} ${r.path}`) };
 }
 
+/** Requests by route and how many of each: what a run asked GitHub, in no particular order (the cost
+ * tests assert what was asked and how often, never the order the round happened to ask in). */
+export function tally(routes: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const route of [...routes].sort()) counts[route] = (counts[route] ?? 0) + 1;
+  return counts;
+}
+
 /** The gate's own newest check run on the current head (a run another app posts under the same name,
  * as a test may, is not the gate's). */
 export function latestCheck(world: World) {

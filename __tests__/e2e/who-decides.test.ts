@@ -25,6 +25,7 @@ import {
   latestCheck,
   pushAndRun,
   synchronize,
+  tally,
 } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
@@ -280,7 +281,7 @@ describe("item 6: a withdrawn command is not carried out", () => {
     const done = await runOn(world, said, { meanwhile: () => world.repo.deleteComment(said) });
     expect(done.run.code, done.run.log).toBe(0);
     expect(done.run.outputs.status).toBeUndefined();
-    expect(done.routes).toEqual([REREAD, REPLY_ROUTE]);
+    expect(tally(done.routes)).toEqual(tally([REREAD, REPLY_ROUTE]));
     expect(replies(world).at(-1)).toMatch(
       /`\/verdict approve` was not carried out: the comment was deleted before the gate got to it\.\n\nNothing was changed\./,
     );
@@ -299,7 +300,7 @@ describe("item 6: a withdrawn command is not carried out", () => {
       meanwhile: () => world.repo.editComment(said, "/verdict block on second thought"),
     });
     expect(done.run.code, done.run.log).toBe(0);
-    expect(done.routes).toEqual([REREAD, REPLY_ROUTE]);
+    expect(tally(done.routes)).toEqual(tally([REREAD, REPLY_ROUTE]));
     expect(replies(world).at(-1)).toMatch(
       /`\/verdict approve` was not carried out: the comment was edited after it was written/,
     );
@@ -312,7 +313,9 @@ describe("item 6: a withdrawn command is not carried out", () => {
     world.openai.script(NO_VERDICT);
     await world.run({});
     const done = await commentAs(world, "maintainer-mo", "/verdict approve fine");
-    expect(done.routes.slice(0, 2)).toEqual([REREAD, EYES]);
+    // Read once, and before anything else: nothing is taken on a comment not read again.
+    expect(done.routes[0]).toBe(REREAD);
+    expect(tally(done.routes)[EYES]).toBe(2);
     expect(done.run.outputs.status).toBe("approve");
   });
 });

@@ -16,6 +16,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openAIReply, startOpenAIServer } from "../support/reviewers.js";
 import { evalCli, MIXED, type Scripted, scripted } from "./support.js";
 
 const REVIEWER = path.resolve("__tests__/eval/fixtures/scripted-reviewer.mjs");
@@ -159,5 +160,33 @@ describe("a set cannot bring its own answers", () => {
     expect(r.cached_runs).toBe(0);
     expect(r.results.map((x) => x.status)).toEqual(["blocked", "blocked"]);
     expect(reviewer.asked().length).toBe(before + 2);
+  });
+
+  it("writes no key into what each entry claims", async () => {
+    const KEY = "sk-eval-cache-Key0Never0Written0000000";
+    const server = await startOpenAIServer({
+      apiKey: KEY,
+      replies: (request) => {
+        const prompt = JSON.stringify(request.json);
+        const token = /===VERDICT=== <value> ([0-9a-z]{26,128})/.exec(prompt)?.[1];
+        return openAIReply(`No blocking issues.\n\n===VERDICT=== APPROVE ${token}`);
+      },
+    });
+    try {
+      const cache = fresh("keyed-by-settings");
+      const args = [set, "--base-url", server.baseUrl, "--model", "gpt-4o", "--api-key-env", "EVAL_KEY"];
+      const r = await evalCli([...args, "--cache", cache, "--json"], dir, {
+        env: { PATH: process.env.PATH ?? "", EVAL_KEY: KEY },
+      });
+      expect(json(r).cached_runs).toBe(0);
+      const kept = readdirSync(cache).map((f) => readFileSync(path.join(cache, f), "utf8"));
+      expect(kept).toHaveLength(2);
+      for (const text of kept) {
+        expect(JSON.parse(text).claims.configuration.settings.reviewers.members[0].model).toBe("gpt-4o");
+        expect(text).not.toContain(KEY);
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -36,7 +36,11 @@ describe("annotations", () => {
         },
       ],
     } as ContractReport;
-    const out = annotationsFor([{ path: nfc, line: 2, reason: "debug left on", raw: "" }], checked, [file]);
+    const out = annotationsFor(
+      [{ severity: "medium", path: nfc, line: 2, reason: "debug left on", raw: "" }],
+      checked,
+      [file],
+    );
     expect(out.map((a) => [a.path, a.startLine])).toEqual([
       [nfd, 2],
       [nfd, 3],
@@ -44,7 +48,11 @@ describe("annotations", () => {
   });
   test("a path the diff does not touch, in any form, is not annotated", () => {
     expect(
-      annotationsFor([{ path: "Config/caf\u00e9.yml", line: 1, reason: "x", raw: "" }], undefined, [file]),
+      annotationsFor(
+        [{ severity: "medium", path: "Config/caf\u00e9.yml", line: 1, reason: "x", raw: "" }],
+        undefined,
+        [file],
+      ),
     ).toEqual([]);
   });
 });

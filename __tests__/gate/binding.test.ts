@@ -60,6 +60,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },
   [INPUT.reason]: { other: "because", binds: false, why: "this run's act" },
   [INPUT.forceReview]: { other: "true", binds: false, why: "this run only" },
+  [INPUT.whenCriteriaBlock]: {
+    other: "skip-reviewer",
+    binds: false,
+    why: "whether a call is made when a criterion already blocks: blocked either way, nothing kept",
+  },
   [INPUT.reviewComments]: {
     other: "false",
     binds: false,
@@ -101,6 +106,52 @@ describe("the settings fingerprint", () => {
     });
   }
 
+  it("keeps the values earlier releases recorded: histories in the wild are bound to them", () => {
+    // Computed by the release before the fingerprint was derived from settings/judgement.ts (5cc2f89).
+    const panel = JSON.stringify([
+      { label: "alpha", provider: "openai", model: "gpt-test", "base-url": "http://127.0.0.1:9/v1" },
+      {
+        label: "beta",
+        provider: "anthropic",
+        model: "claude-test",
+        "base-url": "http://127.0.0.1:9",
+        "context-window": "50000",
+      },
+    ]);
+    const recorded: [Partial<Record<InputName, string>>, string][] = [
+      [base, "52a616725941a30bdd77c7762306049622c95fcd7aedca725c2f17b12c714256"],
+      [
+        {
+          ...base,
+          "review-task": "t",
+          "review-instructions": "i",
+          include: "src/**",
+          context: "none",
+          "context-window": "32000",
+        },
+        "9b6e290450f9d8be21ef33d932793f6bc4dc67cf7044a9164e42e7cf244832d8",
+      ],
+      [
+        { provider: "command", command: "claude -p", pr: "7" },
+        "bc283274c3e25d2176269c75add85ca6d6a8cd9eeafe3918f03ee5dc75727947",
+      ],
+      [
+        { pr: "7", reviewers: panel, "panel-policy": "quorum:1" },
+        "7db2b3530d443748daca271c6e8de868420aa6340109a2565b820cafd134b16e",
+      ],
+      [
+        {
+          pr: "7",
+          reviewers: JSON.stringify([
+            { label: "solo", provider: "openai", model: "m", "base-url": "http://x/v1" },
+          ]),
+        },
+        "e8ef8fc1251da72c8a25471d9950693536e7487a7f1bd61a7a54e998ba138c76",
+      ],
+    ];
+    for (const [inputs, value] of recorded) expect(settingsFingerprint(settings(inputs))).toBe(value);
+  });
+
   it("is the single reviewer's for a panel of one, whatever its label", () => {
     const one = JSON.stringify([
       { label: "solo", provider: "openai", model: "gpt-test", "base-url": "http://127.0.0.1:9/v1" },
@@ -114,15 +165,16 @@ describe("the settings fingerprint", () => {
     // verdict recorded under the old meaning: the fingerprint is not the one the same settings had.
     const { canonicalJson, sha256Hex } = await import("../../src/util/canonical-json.js");
     const s = settings(base);
+    const reviewer = s.reviewers.members[0] as (typeof s.reviewers.members)[number];
     const withoutRules = sha256Hex(
       canonicalJson({
         contract: s.contractPath,
         reviewer: {
-          provider: s.reviewer.provider,
-          model: s.reviewer.model,
-          baseUrl: s.reviewer.baseUrl ?? null,
-          command: s.reviewer.command ?? null,
-          contextWindow: s.reviewer.contextWindow ?? null,
+          provider: reviewer.provider,
+          model: reviewer.model,
+          baseUrl: reviewer.baseUrl ?? null,
+          command: reviewer.command ?? null,
+          contextWindow: reviewer.contextWindow ?? null,
         },
         diff: {
           include: s.diff.include,
@@ -131,8 +183,8 @@ describe("the settings fingerprint", () => {
           maxDiffTokens: s.diff.maxDiffTokens,
         },
         prompt: {
-          task: s.prompt.task ?? null,
-          instructions: s.prompt.instructions ?? null,
+          task: s.prompt.task,
+          instructions: s.prompt.instructions,
           includePrDescription: s.prompt.includePrDescription,
         },
       }),

@@ -3,7 +3,7 @@
 // head. Issue 22, item 5: Mallory pushed to Alice's pull request and decided it.
 import { describe, expect, it } from "vitest";
 import { pushedBy, pushersOf, recordedPushers, sinceApproved } from "../../src/gate/pushers.js";
-import type { CommitsBetween, GitHubPort, PullRequestInfo } from "../../src/ports/github.js";
+import type { CommitPeers, CommitsBetween, PullRequestInfo } from "../../src/ports/github.js";
 import { maybe, no, type Result, yes } from "../../src/verdict/four-values.js";
 import { append, emptyHistory, type History } from "../../src/verdict/history.js";
 import { concludeRound } from "../../src/verdict/loop-rules.js";
@@ -27,7 +27,10 @@ function round(h: History, head: string, outcome: Result, pushed?: string, decid
 const PR = { number: 7, headSha: sha(3), baseSha: BASE, author: "alice" } as PullRequestInfo;
 
 /** A GitHub that knows one comparison per base, and answers nothing else. */
-function commits(known: Record<string, CommitsBetween>): { github: GitHubPort; asked: string[] } {
+function commits(known: Record<string, CommitsBetween>): {
+  github: Pick<CommitPeers, "commitsBetween">;
+  asked: string[];
+} {
   const asked: string[] = [];
   const github = {
     commitsBetween: async (base: string, head: string) => {
@@ -35,7 +38,7 @@ function commits(known: Record<string, CommitsBetween>): { github: GitHubPort; a
       if (head !== PR.headSha) throw new Error(`asked for ${head}, not the head`);
       return known[base];
     },
-  } as unknown as GitHubPort;
+  };
   return { github, asked };
 }
 

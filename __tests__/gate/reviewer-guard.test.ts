@@ -1,7 +1,7 @@
 // The reviewer guard (src/gate/reviewer-guard.ts): a reviewer whose call has failed is not asked again
 // this round, and no call outlives the round's deadline. Time is a scripted clock: nothing here waits.
 import { describe, expect, it } from "vitest";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundContext } from "../../src/gate/context.js";
 import {
@@ -11,8 +11,9 @@ import {
   withGuardedReviewers,
 } from "../../src/gate/reviewer-guard.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type { CheckOutput, GitHubPort, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
+import type { CheckOutput, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
 import type { PromptMessages, ReviewCall, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
+import { memoryGitHub } from "../support/memory-github.js";
 
 /** A clock the test moves: `sleep`s resolve when `advance` passes their end, or when aborted. */
 function scriptedClock(): RoundClock & { advance(ms: number): void; sleepers(): number } {
@@ -178,13 +179,12 @@ describe("a round's guarded reviewers", () => {
     const alpha = scripted([async () => failed("http")]);
     const beta = scripted([async () => ok(), async () => ok()]);
     const ctx = withGuardedReviewers({
-      reviewer: () => alpha,
-      panel: () => [
+      reviewers: () => [
         { label: "alpha", reviewer: alpha },
         { label: "beta", reviewer: beta },
       ],
     } as unknown as RoundContext);
-    const [a, b] = (ctx.panel as NonNullable<RoundContext["panel"]>)();
+    const [a, b] = ctx.reviewers();
     await a?.reviewer.review(PROMPT);
     expect((await a?.reviewer.review(PROMPT))?.ok).toBe(false);
     await b?.reviewer.review(PROMPT);
@@ -194,9 +194,11 @@ describe("a round's guarded reviewers", () => {
 
   it("hands out the same guard for the whole round, so a failure is remembered across attempts", async () => {
     const inner = scripted([async () => failed("timeout")]);
-    const ctx = withGuardedReviewers({ reviewer: () => inner } as unknown as RoundContext);
-    await ctx.reviewer().review(PROMPT);
-    expect(await ctx.reviewer().review(PROMPT)).toMatchObject({ failure: "not-asked" });
+    const ctx = withGuardedReviewers({
+      reviewers: () => [{ label: inner.label, reviewer: inner }],
+    } as unknown as RoundContext);
+    await ctx.reviewers()[0]?.reviewer.review(PROMPT);
+    expect(await ctx.reviewers()[0]?.reviewer.review(PROMPT)).toMatchObject({ failure: "not-asked" });
     expect(inner.calls).toHaveLength(1);
   });
 });
@@ -243,39 +245,33 @@ const DIFF = parseUnifiedDiff(
 function roundWorld(reviewer: Reviewer, clock: RoundClock) {
   const finished: { conclusion: string | null; output: CheckOutput }[] = [];
   let comment: StoredComment | undefined;
-  const github: GitHubPort = {
-    pullRequest: async () => PR,
-    diff: async () => DIFF,
-    readFile: async () => ({ kind: "missing" }),
-    startCheck: async () => ({ id: 11, appSlug: "github-actions", url: "" }),
-    finishCheck: async (_check, output, conclusion) => {
-      finished.push({ conclusion, output });
+  const github = memoryGitHub(PR, {
+    pulls: { diff: async () => DIFF },
+    checks: {
+      finishCheck: async (_check, output, conclusion) => {
+        finished.push({ conclusion, output });
+      },
     },
-    findComment: async () => comment,
-    commitsBetween: async () => undefined,
-    saveComment: async (_pr, body) => {
-      comment = { id: 1, body };
-      return comment;
+    history: {
+      findComment: async () => comment,
+      saveComment: async (_pr, body) => {
+        comment = { id: 1, body };
+        return comment;
+      },
     },
-    permission: async () => "write",
-    checkRuns: async () => [],
-    statuses: async () => [],
-    labelAddedBy: async () => null,
-    openPullsAt: async () => [PR.number],
-    judgedPullsAt: async () => [PR.number],
-    pullRequestState: async () => ({ state: "open", merged: false }),
-    mergeGroupPulls: async () => [],
-    requestCount: () => 0,
-  };
+    peers: { commitsBetween: async () => undefined },
+  });
   const ctx: RoundContext = {
-    settings: roundSettings({ model: "gpt-4.1", "max-diff-tokens": "1000" }, "sk-test", {
+    settings: pullRequestSettings(roundSettings({ model: "gpt-4.1", "max-diff-tokens": "1000" }, "sk-test"), {
       repository: "octo/repo",
-      pr: PR.number,
+      number: PR.number,
       token: "test-token",
       apiUrl: "https://api.github.com",
+      forceReview: false,
+      workspace: "",
     }),
     github,
-    reviewer: () => reviewer,
+    reviewers: () => [{ label: reviewer.label, reviewer }],
     openTree: () => ({ error: "no tree in this test" }),
     now: () => new Date("2026-01-05T10:00:00Z"),
     deadline: deadlineIn(20, clock),

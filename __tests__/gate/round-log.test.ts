@@ -2,18 +2,13 @@
 // the round runs them, each closed however the phase ends, and the detail under debug. The round is
 // the real one; GitHub and the reviewer are in-memory ports, since nothing here is about the wire.
 import { describe, expect, it } from "vitest";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 import type { RoundContext } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
-import type {
-  CheckOutput,
-  GitHubPort,
-  Logger,
-  PullRequestInfo,
-  StoredComment,
-} from "../../src/ports/github.js";
+import type { CheckOutput, Logger, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
 import type { Reviewer } from "../../src/ports/reviewer.js";
+import { memoryGitHub } from "../support/memory-github.js";
 
 const HEAD = "a".repeat(40);
 const BASE = "b".repeat(40);
@@ -88,40 +83,33 @@ function world(reviewer: Reviewer) {
   const finished: { conclusion: string | null; output: CheckOutput }[] = [];
   // The history comment as GitHub keeps it: the round re-reads it after writing.
   let comment: StoredComment | undefined;
-  const github: GitHubPort = {
-    pullRequest: async () => PR,
-    diff: async () => DIFF,
+  const github = memoryGitHub(PR, {
     // No contract at the default path: the criteria part is skipped, and says so.
-    readFile: async () => ({ kind: "missing" }),
-    startCheck: async () => ({ id: 11, appSlug: "github-actions", url: "" }),
-    finishCheck: async (_check, output, conclusion) => {
-      finished.push({ conclusion, output });
+    pulls: { diff: async () => DIFF },
+    checks: {
+      finishCheck: async (_check, output, conclusion) => {
+        finished.push({ conclusion, output });
+      },
     },
-    findComment: async () => comment,
-    saveComment: async (_pr, body) => {
-      comment = { id: 1, body };
-      return comment;
+    history: {
+      findComment: async () => comment,
+      saveComment: async (_pr, body) => {
+        comment = { id: 1, body };
+        return comment;
+      },
     },
-    permission: async () => "write",
-    checkRuns: async () => [],
-    statuses: async () => [],
-    labelAddedBy: async () => null,
-    openPullsAt: async () => [PR.number],
-    judgedPullsAt: async () => [PR.number],
-    pullRequestState: async () => ({ state: "open", merged: false }),
-    mergeGroupPulls: async () => [],
-    commitsBetween: async () => ({ commits: [], complete: true }),
-    requestCount: () => 0,
-  };
+  });
   const ctx: RoundContext = {
-    settings: roundSettings({ model: "gpt-4.1" }, "sk-test", {
+    settings: pullRequestSettings(roundSettings({ model: "gpt-4.1" }, "sk-test"), {
       repository: "octo/repo",
-      pr: PR.number,
+      number: PR.number,
       token: "test-token",
       apiUrl: "https://api.github.com",
+      forceReview: false,
+      workspace: "",
     }),
     github,
-    reviewer: () => reviewer,
+    reviewers: () => [{ label: reviewer.label, reviewer }],
     openTree: () => ({ error: "no tree in this test" }),
     now: () => new Date("2026-01-05T10:00:00Z"),
     newRoundToken: () => "0123456789abcdefghijklmnopqrstuv",
@@ -189,7 +177,7 @@ describe("a round's log", () => {
 
   it("closes the section of a phase that throws, and still ends the check run as a hold naming the error", async () => {
     const { ctx, lines, finished } = world(approvingReviewer());
-    ctx.github.diff = async () => {
+    ctx.github.pulls.diff = async () => {
       throw new Error("the compare endpoint fell over");
     };
     await expect(runPullRequestRound(ctx, PR.number)).rejects.toThrow("the compare endpoint fell over");
@@ -235,22 +223,30 @@ describe("time to a verdict (issue 13): the criteria and the dependencies run wh
         return answer(prompt);
       },
     });
-    w.ctx.github.readFile = async () => ({ kind: "found", text: REQUIRING, sha: "c".repeat(40) });
-    w.ctx.github.judgedPullsAt = async () => {
+    w.ctx.github.pulls.readFile = async () => ({ kind: "found", text: REQUIRING, sha: "c".repeat(40) });
+    // More of the gate's runs on the head than the one page the round's start read: which pull
+    // requests it judged there is asked of GitHub.
+    w.ctx.github.checks.onHead = async (head, name) => ({ head, name, runs: [], total: 101 });
+    w.ctx.github.peers.judgedPullsAt = async () => {
       events.push("reuse looked up");
       return [PR.number];
     };
-    w.ctx.github.checkRuns = async () => {
+    w.ctx.github.dependencies.checkRuns = async () => {
       events.push("dependency read");
       return [{ status: "completed", conclusion: "success", id: 99, app: "github-actions" }];
     };
     return { ...w, events };
   }
 
-  it("reads the dependencies after the reviewer's lookup for a verdict to reuse and before its answer", async () => {
+  it("reads the dependencies while the reviewer is asked, before its answer", async () => {
     const { ctx, lines, finished, events } = overlapping(2_000);
     const outcome = await runPullRequestRound(ctx, PR.number);
-    expect(events).toEqual(["reuse looked up", "reviewer asked", "dependency read", "reviewer answered"]);
+    // Not an order of requests (none is pinned): the dependencies do not wait for the reviewer.
+    expect(events.indexOf("dependency read")).toBeLessThan(events.indexOf("reviewer answered"));
+    expect(events.indexOf("reuse looked up")).toBeLessThan(events.indexOf("reviewer asked"));
+    expect([...events].sort()).toEqual(
+      ["dependency read", "reuse looked up", "reviewer answered", "reviewer asked"].sort(),
+    );
     // Still one section per phase, in the order a reader expects, each with its own lines (a hold:
     // the criteria have no tree here, so no pass to bind to its commit).
     expect(outcome.status).toBe("hold-for-human");
@@ -265,7 +261,7 @@ describe("time to a verdict (issue 13): the criteria and the dependencies run wh
 
   it("a dependency read that fails while the reviewer approves ends the check run as a hold naming the error", async () => {
     const { ctx, lines, finished, events } = overlapping(200);
-    ctx.github.checkRuns = async () => {
+    ctx.github.dependencies.checkRuns = async () => {
       events.push("dependency read");
       throw new Error("check runs could not be listed");
     };
@@ -279,7 +275,7 @@ describe("time to a verdict (issue 13): the criteria and the dependencies run wh
 
   it("a failing lookup for a verdict to reuse fails the round under its own name, never waiting on the dependencies", async () => {
     const { ctx, finished } = overlapping(200);
-    ctx.github.judgedPullsAt = async () => {
+    ctx.github.peers.judgedPullsAt = async () => {
       throw new Error("the commit's check runs could not be read");
     };
     await expect(runPullRequestRound(ctx, PR.number)).rejects.toThrow(

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGitHubPort } from "../../src/github/adapter.js";
+import { createGitHub } from "../../src/github/adapter.js";
 import type { GitHubClient } from "../../src/github/client.js";
 import { isGitHubError } from "../../src/github/errors.js";
 import { COMMENT_BODY_LIMIT } from "../../src/github/issue-comments.js";
@@ -32,7 +32,7 @@ const quiet: Logger = {
 /** Saves the history the way a round does: through the port's saveComment, which creates the comment
  * or replaces the body of the one found before. */
 async function save(body: string, existing?: StoredComment, client: GitHubClient = w.client) {
-  const saved = await createGitHubPort(client, w.ref, quiet).saveComment(w.pr.number, body, existing);
+  const saved = await createGitHub(client, w.ref, quiet).history.saveComment(w.pr.number, body, existing);
   if (saved === undefined) throw new Error("the GitHub port wrote nothing");
   return saved;
 }
@@ -132,7 +132,7 @@ describe("saving the history comment (the port's saveComment)", () => {
   it("updates the comment in place on the next round", async () => {
     const first = await save(`${MARKER}\nround 1`);
     const second = await save(`${MARKER}\nround 2`, first);
-    expect(second).toEqual({ id: first.id, body: `${MARKER}\nround 2` });
+    expect(second).toEqual({ id: first.id, body: `${MARKER}\nround 2`, updatedAt: expect.any(String) });
     expect(w.pr.comments()).toHaveLength(1);
   });
 

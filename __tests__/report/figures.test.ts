@@ -55,6 +55,7 @@ describe("the round report", () => {
         verdict: "APPROVE",
         calls: [call(1e300), call(-7)],
         warnings: [],
+        panel: { policy: "unanimous", members: [] },
       },
       history: [],
       notes: [],

@@ -40,9 +40,20 @@ describe("which file a reason names", () => {
     expect(namedPath("src/a.ts:12 — null check")).toBe("src/a.ts");
     expect(namedPath("src/a.ts:12-15 — null check")).toBe("src/a.ts");
     expect(namedPath("`src/a.ts:3` — null check")).toBe("src/a.ts");
-    expect(namedPath("b/src/a.ts:3 — null check")).toBe("src/a.ts");
+    expect(namedPath("b/src/a.ts:3 — null check")).toBe("b/src/a.ts");
+    expect(namedPath(".github/workflows/x.yml:3 — null check")).toBe(".github/workflows/x.yml");
     expect(namedPath("src/a.ts — (no reason given)")).toBe("src/a.ts");
     expect(namedPath("the error handling is wrong")).toBeUndefined();
+  });
+
+  it("matches a named path as written first, then as the diff spells it", () => {
+    expect(filesOfReason("b/src/b.ts:1 — bad", [A, B])).toEqual([B]);
+    expect(filesOfReason("./src/b.ts:1 — bad", [A, B])).toEqual([B]);
+    // A real directory named `a` is the file as written, never another one.
+    const nested = { ...B, path: "a/src/b.ts" };
+    expect(filesOfReason("a/src/b.ts:1 — bad", [B, nested])).toEqual([nested]);
+    const dot = { ...B, path: ".github/ci.yml" };
+    expect(earlierAbout([{ reason: ".github/ci.yml:2 — bad" }], [A, dot])[0]?.file).toBe(".github/ci.yml");
   });
 
   it("stands for the file it names, or the whole chunk when it names none of the chunk's files", () => {

@@ -39,6 +39,7 @@ const BASE: PromptBase = {
   earlierReasons: [{ round: 1, reason: "the change as a whole lacks a changelog entry" }],
   withheld: [{ path: "package-lock.json", why: "a lockfile; this change: adds left-pad@1.3.0" }],
   guidelines: [{ path: "AGENTS.md", text: "Pin every dependency exactly." }],
+  policy: { blockOn: ["high", "medium"], notes: { post: false, max: 10 } },
   context: {
     mode: "auto",
     changed: ["package.json", "src/app.js"],
@@ -266,6 +267,26 @@ const CHANGES: Record<keyof typeof PROMPT_PARTS, { name: string; change: (q: Que
           context: { ...(q.base.context as NonNullable<PromptBase["context"]>), mode: "hunks" },
         },
       }),
+    },
+  ],
+  policy: [
+    {
+      name: "the severities that block (a kept approve was read under another line)",
+      change: (q) => ({
+        ...q,
+        base: { ...q.base, policy: { blockOn: ["high"], notes: { post: false, max: 10 } } },
+      }),
+    },
+    {
+      name: "whether notes are posted",
+      change: (q) => ({
+        ...q,
+        base: { ...q.base, policy: { blockOn: ["high", "medium"], notes: { post: true, max: 10 } } },
+      }),
+    },
+    {
+      name: "the policy left out of the contract",
+      change: (q) => ({ ...q, base: without(q.base, "policy") }),
     },
   ],
   part: [],

@@ -5,11 +5,11 @@
 // each round is the reviewer stage's own (frameQuestion, askReviewers) and the history is stored as the
 // round stores it (withFileVerdicts).
 import { describe, expect, it } from "vitest";
-import { roundText } from "../../src/cli/round-text.js";
 import type { DiffFile } from "../../src/diff/types.js";
 import { historyRows } from "../../src/gate/round-history.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
 import { type PanelReport, type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
+import { roundText } from "../../src/report/round-text.js";
 import type { Prompt } from "../../src/review/prompt.js";
 import { incrementalFor } from "../../src/reviewer-stage/file-reuse.js";
 import {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
 import { panelFingerprint } from "../../src/reviewer-stage/keys.js";
-import { panelPart, planPanel, soloPanel } from "../../src/reviewer-stage/panel.js";
+import { panelPart, planPanel } from "../../src/reviewer-stage/panel.js";
 import { reviewerPart } from "../../src/reviewer-stage/single.js";
 import { no } from "../../src/verdict/four-values.js";
 import { UNANIMOUS } from "../../src/verdict/panel.js";
@@ -155,7 +155,7 @@ describe("a panel's reviewers", () => {
     const solo = fake("solo", (p) =>
       ok(`BLOCKING: src/f1.js:2 — wrong constant\n\n===VERDICT=== REQUEST_CHANGES ${tokenOf(p)}`),
     );
-    const plans = planPanel(soloPanel(solo), DIFF, {}, base, 60_000);
+    const plans = planPanel([{ label: solo.label, reviewer: solo }], DIFF, {}, base, 60_000);
     const fingerprint = panelFingerprint(plans, UNANIMOUS);
     expect(fingerprint).toBe(plans[0]?.fingerprint);
     const viaPanel = await panelPart({

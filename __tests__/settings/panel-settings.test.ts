@@ -36,16 +36,17 @@ function refusal(overrides: Partial<Record<InputName, string>>, keys: Record<str
 describe("the reviewers input", () => {
   it("reads a YAML list: each reviewer with its own key, endpoint, window and output limit", () => {
     const s = settings({ pr: "7", reviewers: YAML_PANEL, "panel-policy": "quorum:2" }, KEYS);
-    expect(s.panel?.policy).toEqual({ kind: "quorum", k: 2 });
-    expect(s.panel?.reviewers.map((r) => [r.label, r.provider, r.model, r.apiKey, r.baseUrl])).toEqual([
+    expect(s.reviewers.policy).toEqual({ kind: "quorum", k: 2 });
+    expect(s.reviewers.members.map((r) => [r.label, r.provider, r.model, r.apiKey, r.baseUrl])).toEqual([
       ["alpha", "openai", "gpt-4.1", "sk-openai-key-0001", undefined],
       ["beta", "anthropic", "claude-sonnet-5-5", "sk-ant-key-0002", undefined],
       ["local", "openai", "llama3.1:8b", "", "http://127.0.0.1:11434/v1"],
     ]);
-    expect(s.panel?.reviewers[1]).toMatchObject({ contextWindow: 200_000, maxOutputTokens: 4096 });
+    expect(s.reviewers.members[1]).toMatchObject({ contextWindow: 200_000, maxOutputTokens: 4096 });
     // The rest from the single-reviewer inputs that are not per reviewer.
-    expect(s.panel?.reviewers[0]).toMatchObject({ maxOutputTokens: 8192, timeoutMs: 300_000, retries: 3 });
-    expect(s.reviewer).toBe(s.panel?.reviewers[0]);
+    expect(s.reviewers.members[0]).toMatchObject({ maxOutputTokens: 8192, timeoutMs: 300_000, retries: 3 });
+    // The round's own limits are the set's, a panel's as one reviewer's.
+    expect(s.reviewers).toMatchObject({ concurrency: 2 });
   });
 
   it("reads the same list as JSON", () => {
@@ -54,8 +55,8 @@ describe("the reviewers input", () => {
       { provider: "command", command: "codex exec" },
     ]);
     const s = settings({ pr: "7", reviewers: json }, KEYS);
-    expect(s.panel?.reviewers.map((r) => r.label)).toEqual(["alpha", "command"]);
-    expect(s.panel?.reviewers[1]).toMatchObject({ provider: "command", command: "codex exec", apiKey: "" });
+    expect(s.reviewers.members.map((r) => r.label)).toEqual(["alpha", "command"]);
+    expect(s.reviewers.members[1]).toMatchObject({ provider: "command", command: "codex exec", apiKey: "" });
   });
 
   it("labels a reviewer by its provider and model when no label is given", () => {
@@ -63,7 +64,7 @@ describe("the reviewers input", () => {
       { pr: "7", reviewers: "- provider: openai\n  model: gpt-4.1\n  api-key-env: OPENAI_KEY" },
       KEYS,
     );
-    expect(s.panel?.reviewers[0]?.label).toBe("openai gpt-4.1");
+    expect(s.reviewers.members[0]?.label).toBe("openai gpt-4.1");
   });
 
   it("refuses two reviewers with one label, compared without case", () => {
@@ -153,7 +154,7 @@ describe("the reviewers input", () => {
     }
     // `provider` has a default and is ignored.
     expect(
-      settings({ pr: "7", reviewers: YAML_PANEL, provider: "command" }, KEYS).panel?.reviewers,
+      settings({ pr: "7", reviewers: YAML_PANEL, provider: "command" }, KEYS).reviewers.members,
     ).toHaveLength(3);
   });
 });
@@ -170,7 +171,12 @@ describe("the panel-policy input", () => {
   });
 
   it("without a panel, accepts only what one reviewer can meet", () => {
-    expect(settings({ pr: "7", model: "m", "panel-policy": "quorum:1" }).panel).toBeUndefined();
+    // One reviewer is a set of one, unlabelled (it is called by its provider's label).
+    expect(settings({ pr: "7", model: "m", "panel-policy": "quorum:1" }).reviewers).toMatchObject({
+      policy: { kind: "unanimous" },
+      members: [{ model: "m" }],
+    });
+    expect(settings({ pr: "7", model: "m" }).reviewers.members[0]?.label).toBeUndefined();
     expect(refusal({ model: "m", "panel-policy": "quorum:2" })).toMatch(
       /^input `panel-policy`: needs a `reviewers` panel/,
     );

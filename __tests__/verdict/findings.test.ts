@@ -14,6 +14,7 @@ const one = (line: string) => {
 describe("the BLOCKING line format", () => {
   it("reads the plain form", () => {
     expect(one("BLOCKING: src/a.ts:12 — the input is not checked")).toEqual({
+      severity: "medium",
       path: "src/a.ts",
       line: 12,
       reason: "the input is not checked",
@@ -166,7 +167,7 @@ describe("describeFinding", () => {
     [{ path: "", reason: "", raw: "" }, "a BLOCKING line with no text"],
     [{ path: "", reason: "\ufeff", raw: "" }, "a BLOCKING line with no text"],
   ])("renders %j as %s", (finding, text) => {
-    expect(describeFinding(finding)).toBe(text);
+    expect(describeFinding({ severity: "medium", ...finding })).toBe(text);
   });
 
   it("is never blank and never enormous, for any finding the parser can return", () => {

@@ -26,6 +26,9 @@ describe("a bound approve", () => {
     ["bold around the line", `**===VERDICT=== APPROVE ${TOKEN}**`],
     ["bold around the value", `===VERDICT=== **APPROVE** ${TOKEN}`],
     ["backticks around the token", `===VERDICT=== APPROVE \`${TOKEN}\``],
+    ["backticks around the value", `===VERDICT=== \`APPROVE\` ${TOKEN}`],
+    ["bold around the token", `===VERDICT=== APPROVE **${TOKEN}**`],
+    ["a heading", `### ===VERDICT=== APPROVE ${TOKEN}`],
     ["a tab before the token", `===VERDICT=== APPROVE\t${TOKEN}`],
     ["a trailing full stop", `===VERDICT=== APPROVE ${TOKEN}.`],
     ["blockquoted", `> ===VERDICT=== APPROVE ${TOKEN}`],
@@ -145,5 +148,40 @@ describe("round tokens", () => {
     expect(token).toBe("ab".repeat(16));
     expect(isRoundToken(token)).toBe(true);
     expect(() => roundTokenFrom(new Uint8Array(15))).toThrow(RangeError);
+  });
+});
+
+// What a bound round reads, exactly as the reference contract does (issue 35): the marker line's
+// decoration (bold, a blockquote, a trailing full stop, the value in any case) is tolerated; a marker
+// quoted as code (inside backticks, or inside a fence) is a quotation, not a statement, and holds. The
+// reason says what was seen, so a person reading the hold knows it was the backticks.
+describe("a marker quoted as code holds, and the reason says so", () => {
+  it.each([
+    ["inline code", `\`===VERDICT=== APPROVE ${TOKEN}\``],
+    ["inline code in bold", `**\`===VERDICT=== APPROVE ${TOKEN}\`**`],
+    ["double backticks", `\`\`===VERDICT=== APPROVE ${TOKEN}\`\``],
+    ["inline code in a blockquote", `> \`===VERDICT=== APPROVE ${TOKEN}\``],
+  ])("%s", (_name, line) => {
+    const reading = readVerdict(`${review}${line}\n`, bound);
+    expect(reading.verdict).toBe(AMBIGUOUS);
+    expect(reading.why).toMatch(/inside backticks/);
+    expect(reading.why).not.toMatch(/written only in prose/);
+    expect(reading.line).toBe(5);
+  });
+
+  it("a marker inside a code fence is followed by the fence, and the reason names it", () => {
+    const reading = readVerdict(`${review}\`\`\`\n===VERDICT=== APPROVE ${TOKEN}\n\`\`\`\n`, bound);
+    expect(reading.verdict).toBe(AMBIGUOUS);
+    expect(reading.why).toMatch(/code fence/);
+  });
+
+  it("an approve in prose is still named as prose", () => {
+    const reading = readVerdict(`${review}My verdict: APPROVE\n`, bound);
+    expect(reading.verdict).toBe(AMBIGUOUS);
+    expect(reading.why).toMatch(/written only in prose/);
+  });
+
+  it("a request for changes inside backticks still blocks (the weak layer's safe side)", () => {
+    expect(findVerdict(`${review}\`===VERDICT=== REQUEST_CHANGES\`\n`, bound)).toBe(REQUEST_CHANGES);
   });
 });

@@ -16,7 +16,7 @@ import { configurationKey, identified, parseShard, type Shard, setDigest, shardO
 import { settingsFingerprint } from "../gate/binding.js";
 import { NO_CACHE } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { EXIT } from "../verdict/four-values.js";
@@ -28,10 +28,8 @@ import { GATE_OPTIONS, GATE_USAGE, gateValues } from "./eval-gate.js";
 import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
 import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
-import { LOCAL_PR } from "./recorded-github.js";
 import { reviewerFor } from "./round-context.js";
 import {
-  ACTION_DEFAULTS,
   providerOf,
   ROUND_OPTIONS,
   ROUND_OPTIONS_USAGE,
@@ -148,7 +146,7 @@ function configure(
   values: Values,
   io: CliIO,
   reach: boolean,
-): { settings: Settings; reviewers: LocalReviewers; key?: string } {
+): { settings: RoundSettings; reviewers: LocalReviewers; key?: string } {
   const defaultReach = reach && !namesReviewer(values);
   // --reach with no reviewer named: a stand-in that is never run, only so the settings read.
   const given: Values = defaultReach
@@ -162,24 +160,17 @@ function configure(
   const provider = providerOf(given);
   const key = reach ? { key: "" } : reviewerKey(given, io.env, provider);
   if (!reach && key.note !== undefined) io.err(`verdict-gate eval: note: ${key.note}\n`);
-  const base = roundSettings(given, key.key, {
-    repository: "local/eval",
-    pr: LOCAL_PR,
-    // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
-    token: "local",
-    apiUrl: "https://api.github.com",
-    keys: io.env,
-    cwd: io.cwd,
-  });
-  const settings: Settings = { ...base, token: "", contractPath: ACTION_DEFAULTS.contract, workspace: "" };
+  // A case brings its own contract, served at the default path.
+  const settings = roundSettings(given, key.key, { keys: io.env, cwd: io.cwd });
   if (defaultReach) {
+    const window = settings.reviewers.members[0]?.contextWindow ?? REACH_WINDOW;
     const stand = promptRecorder({
       provider: "command",
       model: "",
-      label: `no reviewer (a ${(settings.reviewer.contextWindow ?? REACH_WINDOW).toLocaleString("en-US")}-token window)`,
-      contextWindow: settings.reviewer.contextWindow ?? REACH_WINDOW,
+      label: `no reviewer (a ${window.toLocaleString("en-US")}-token window)`,
+      contextWindow: window,
     });
-    return { settings, reviewers: { reviewer: stand } };
+    return { settings, reviewers: [{ label: stand.label, reviewer: stand }] };
   }
   return { settings, reviewers: reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd)) };
 }

@@ -12,6 +12,8 @@ import type { RoundOutcome } from "../gate/context.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import { isGitHubError } from "../github/errors.js";
+import { type CheckRunJson, roundJson } from "../report/round-json.js";
+import { roundText } from "../report/round-text.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { workspaceHead } from "../workspace/head.js";
@@ -22,16 +24,15 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { painter } from "./paint.js";
 import { type RecordedWrites, recordWrites } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
-import { type CheckRunJson, roundJson } from "./round-json.js";
 import {
   providerOf,
+  pullRequestSettings,
   ROUND_OPTIONS,
   ROUND_OPTIONS_USAGE,
   refuseKeyFlags,
   reviewerKey,
   roundSettings,
 } from "./round-options.js";
-import { roundText } from "./round-text.js";
 
 const USAGE = [
   "usage: verdict-gate pr OWNER/REPO#N [--dry-run] [options]",
@@ -207,20 +208,23 @@ export const prCommand: Command = {
     }
     const key = reviewerKey(values, io.env, providerOf(values));
     const basePath = path.resolve(io.cwd, (values["base-path"] as string | undefined) ?? ".");
-    const settings = {
-      ...roundSettings(values, key.key, {
-        repository: target.repository,
-        pr: target.number,
-        token,
-        apiUrl:
-          (values["api-url"] as string | undefined) ?? io.env.GITHUB_API_URL ?? "https://api.github.com",
-        ...(io.env.GITHUB_SERVER_URL !== undefined ? { serverUrl: io.env.GITHUB_SERVER_URL } : {}),
+    const settings = pullRequestSettings(
+      roundSettings(values, key.key, {
         ...(values.contract !== undefined ? { contract: values.contract as string } : {}),
         keys: io.env,
         cwd: io.cwd,
       }),
-      workspace: basePath,
-    };
+      {
+        repository: target.repository,
+        number: target.number,
+        token,
+        apiUrl:
+          (values["api-url"] as string | undefined) ?? io.env.GITHUB_API_URL ?? "https://api.github.com",
+        ...(io.env.GITHUB_SERVER_URL !== undefined ? { serverUrl: io.env.GITHUB_SERVER_URL } : {}),
+        forceReview: values["force-review"] === true,
+        workspace: basePath,
+      },
+    );
     // The checkout at --base-path is the pull request's code: a reviewer command may not run any of it.
     const reviewers = reviewerFor(() =>
       makeRoundReviewers(settings, token, io.env, { callerCwd: io.cwd, checkout: basePath }, "now"),

@@ -1,6 +1,7 @@
-// GitHub ports for rounds run from a terminal. `recordWrites` wraps any port so that the check run and
-// the history comment are recorded — and, in a dry run, only recorded — which is how `pr --dry-run`
-// shows the check run it would post and how `review` gets its report without a pull request.
+// GitHub ports for rounds run from a terminal. `recordWrites` wraps the check-run and history roles of
+// any GitHub so that the check run and the history comment are recorded — and, in a dry run, only
+// recorded — which is how `pr --dry-run` shows the check run it would post and how `review` gets its
+// report without a pull request.
 // `localGitHub` is the pull request a local diff stands in for: reads come from the diff, the
 // contract file on disk and (for lockfiles at the base) the local git repository; the head's files are
 // the working tree's, read by the round itself. Everything only GitHub knows (other checks, statuses, labels, other PRs)
@@ -11,7 +12,8 @@ import {
   type CheckOutput,
   type CheckRunRef,
   type ContractFile,
-  type GitHubPort,
+  type GitHub,
+  type HeadRuns,
   type PullRequestInfo,
 } from "../ports/github.js";
 
@@ -33,39 +35,45 @@ export interface RecordOptions {
   appSlug?: string;
 }
 
-export function recordWrites(
-  base: GitHubPort,
-  options: RecordOptions,
-): { port: GitHubPort; writes: RecordedWrites } {
+export function recordWrites(base: GitHub, options: RecordOptions): { port: GitHub; writes: RecordedWrites } {
   const writes: RecordedWrites = {};
   // A dry run shows no findings on the pull request either: the review port is left out.
   const { reviews, ...reads } = base;
-  const port: GitHubPort = {
+  const { checks, history } = base;
+  const port: GitHub = {
     ...reads,
     ...(options.dryRun || reviews === undefined ? {} : { reviews }),
-    async startCheck(headSha, name, title) {
-      let ref: CheckRunRef;
-      if (options.dryRun) {
-        ref = { id: 0, appSlug: options.appSlug ?? "github-actions", url: "" };
-      } else {
-        try {
-          ref = await base.startCheck(headSha, name, title);
-        } catch (error) {
-          if (error instanceof CannotWriteChecksError) writes.refused = error.message;
-          throw error;
+    checks: {
+      onHead: checks.onHead,
+      // The run is started as a run of no pull request: a terminal's run takes over none of the
+      // gate's, and names no pull request for another's round to find.
+      async startCheck({ head, name, title }) {
+        let ref: CheckRunRef;
+        if (options.dryRun) {
+          ref = { id: 0, appSlug: options.appSlug ?? "github-actions", url: "" };
+        } else {
+          try {
+            ref = await checks.startCheck({ head, name, title });
+          } catch (error) {
+            if (error instanceof CannotWriteChecksError) writes.refused = error.message;
+            throw error;
+          }
         }
-      }
-      writes.started = { headSha, name, title, ref };
-      return ref;
+        writes.started = { headSha: head, name, title, ref };
+        return ref;
+      },
+      async finishCheck(check, output, conclusion, remembered) {
+        if (!options.dryRun) await checks.finishCheck(check, output, conclusion, remembered);
+        writes.finished = { output, conclusion };
+      },
     },
-    async finishCheck(check, output, conclusion) {
-      if (!options.dryRun) await base.finishCheck(check, output, conclusion);
-      writes.finished = { output, conclusion };
-    },
-    async saveComment(prNumber, body, existing) {
-      const saved = options.dryRun ? undefined : await base.saveComment(prNumber, body, existing);
-      writes.comment = { prNumber, body, ...(existing !== undefined ? { replaces: existing.id } : {}) };
-      return saved;
+    history: {
+      findComment: history.findComment,
+      async saveComment(prNumber, body, existing) {
+        const saved = options.dryRun ? undefined : await history.saveComment(prNumber, body, existing);
+        writes.comment = { prNumber, body, ...(existing !== undefined ? { replaces: existing.id } : {}) };
+        return saved;
+      },
     },
   };
   return { port, writes };
@@ -98,7 +106,7 @@ function notOnGitHub(what: string): never {
 }
 
 /** A pull request made of a local diff. Writes must be recorded (wrap it in recordWrites). */
-export function localGitHub(change: LocalChange): GitHubPort {
+export function localGitHub(change: LocalChange): GitHub {
   const added = change.diff.files.reduce((n, f) => n + f.additions, 0);
   const deleted = change.diff.files.reduce((n, f) => n + f.deletions, 0);
   const pr: PullRequestInfo = {
@@ -118,41 +126,53 @@ export function localGitHub(change: LocalChange): GitHubPort {
     additions: added,
     deletions: deleted,
   };
+  const noRuns: HeadRuns = { head: change.head, name: "", runs: [], total: 0 };
   return {
-    pullRequest: async () => pr,
-    diff: async () => change.diff,
-    // The contract by its path; any other file only at the base (the head is the working tree, which the
-    // round reads itself): a base lockfile served as the head's would pass the check on the wrong file.
-    readFile: async (path, ref) => {
-      if (path === change.contractPath) return change.contract;
-      if (ref !== LOCAL_BASE) {
-        return {
-          kind: "unreadable",
-          message: "a local review reads the head's files from the working tree only",
-        };
-      }
-      return (
-        (await change.readBase?.(path)) ?? {
-          kind: "unreadable",
-          message: "a local review has no base commit to read it from",
+    pulls: {
+      pullRequest: async () => pr,
+      diff: async () => change.diff,
+      // The contract by its path; any other file only at the base (the head is the working tree, which the
+      // round reads itself): a base lockfile served as the head's would pass the check on the wrong file.
+      readFile: async (path, ref) => {
+        if (path === change.contractPath) return change.contract;
+        if (ref !== LOCAL_BASE) {
+          return {
+            kind: "unreadable",
+            message: "a local review reads the head's files from the working tree only",
+          };
         }
-      );
+        return (
+          (await change.readBase?.(path)) ?? {
+            kind: "unreadable",
+            message: "a local review has no base commit to read it from",
+          }
+        );
+      },
     },
-    startCheck: async () => notOnGitHub("check run"),
-    finishCheck: async () => notOnGitHub("check run"),
-    findComment: async () => undefined,
-    saveComment: async () => notOnGitHub("history comment"),
-    permission: async () => "none",
-    checkRuns: async () => [],
-    statuses: async () => [],
-    labelAddedBy: async () => null,
-    // The stand-in pull request is the only one at its commit, and the gate judged no other there.
-    openPullsAt: async () => [LOCAL_PR],
-    judgedPullsAt: async () => [],
-    pullRequestState: async () => ({ state: "open", merged: false }),
-    mergeGroupPulls: async () => [],
-    // Nothing was pushed: the stand-in pull request has no commits.
-    commitsBetween: async () => ({ commits: [], complete: true }),
+    checks: {
+      onHead: async (head, name) => ({ ...noRuns, head, name }),
+      startCheck: async () => notOnGitHub("check run"),
+      finishCheck: async () => notOnGitHub("check run"),
+    },
+    history: {
+      findComment: async () => undefined,
+      saveComment: async () => notOnGitHub("history comment"),
+    },
+    dependencies: {
+      checkRuns: async () => [],
+      statuses: async () => [],
+      labelAddedBy: async () => null,
+      pullRequestState: async () => ({ state: "open", merged: false }),
+    },
+    peers: {
+      // The stand-in pull request is the only one at its commit, and the gate judged no other there.
+      openPullsAt: async () => [LOCAL_PR],
+      judgedPullsAt: async () => [],
+      mergeGroupPulls: async () => ({ pulls: [] }),
+      // Nothing was pushed: the stand-in pull request has no commits.
+      commitsBetween: async () => ({ commits: [], complete: true }),
+    },
+    people: { permission: async () => "none" },
     requestCount: () => 0,
   };
 }

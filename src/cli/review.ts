@@ -9,7 +9,9 @@ import path from "node:path";
 import { makeLocalReviewers, runLocalRound } from "../compose/local-round.js";
 import { loadContract, type TreeReader } from "../criteria/index.js";
 import type { ContractFile } from "../ports/github.js";
+import { roundJson } from "../report/round-json.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
+import { roundText } from "../report/round-text.js";
 import { describeError } from "../util/describe-error.js";
 import { EXIT, exitCodeOf } from "../verdict/four-values.js";
 import { openTree } from "../workspace/fs-tree.js";
@@ -19,9 +21,8 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_HEAD, LOCAL_PR } from "./recorded-github.js";
+import { LOCAL_HEAD } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
-import { roundJson } from "./round-json.js";
 import {
   ACTION_DEFAULTS,
   providerOf,
@@ -31,7 +32,6 @@ import {
   reviewerKey,
   roundSettings,
 } from "./round-options.js";
-import { roundText } from "./round-text.js";
 import { basePathFor, topLevelHint } from "./top-level.js";
 
 const USAGE = [
@@ -151,16 +151,10 @@ export const reviewCommand: Command = {
       throw new UsageError(`--base-path ${String(values["base-path"] ?? ".")}: ${describeError(error)}`);
     }
     const contract = readContract(io, values.contract as string | undefined, basePath);
-    const base = roundSettings(values, key.key, {
-      repository: "local/working-tree",
-      pr: LOCAL_PR,
-      // Never sent anywhere: a local round has no GitHub. The settings reader wants some token.
-      token: "local",
-      apiUrl: "https://api.github.com",
-      keys: io.env,
-      cwd: io.cwd,
-    });
-    const settings = { ...base, token: "", contractPath: contract.source, workspace: basePath };
+    const settings = {
+      ...roundSettings(values, key.key, { keys: io.env, cwd: io.cwd }),
+      contractPath: contract.source,
+    };
     const reviewers = reviewerFor(() => makeLocalReviewers(settings, io.env, io.cwd));
     const { diff, from } = await readDiff(io, values.diff as string | undefined, {
       pipe: "git diff main | verdict-gate review",

@@ -1,11 +1,13 @@
-// The options `review` and `pr` share — the reviewer, the diff scope, the contract, the output form —
-// named like the action's inputs, so a workflow's `with:` and a terminal command read the same. They
-// become Settings through readSettings, the one place inputs are interpreted, so a value the action
-// would refuse is refused here with the same rule (and a message that names the flag).
+// The options `review`, `pr` and `eval` share — the reviewer, the diff scope, the contract, the output
+// form — named like the action's inputs, so a workflow's `with:` and a terminal command read the same.
+// They become the round's settings through readRoundSettings, the one place inputs are interpreted, so
+// a value the action would refuse is refused here with the same rule (and a message that names the
+// flag). What the action reads from its runner (the token, the repository, the event) a command gives
+// directly, or not at all: a local round has no pull request.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { INPUT, type InputName } from "../settings/inputs.js";
-import { readSettings, type Settings, SettingsError } from "../settings/settings.js";
+import { type RoundSettings, readRoundSettings, type Settings, SettingsError } from "../settings/settings.js";
 import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
 import { UsageError } from "./io.js";
@@ -42,6 +44,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   decision: "",
   reason: "",
   "force-review": "false",
+  "when-criteria-block": "ask-reviewer",
   "review-comments": "true",
   reviewers: "",
   "panel-policy": "unanimous",
@@ -66,6 +69,7 @@ const PASSED_THROUGH = [
   INPUT.reviewTask,
   INPUT.reviewInstructions,
   INPUT.context,
+  INPUT.whenCriteriaBlock,
 ] as const;
 
 export const ROUND_OPTIONS = {
@@ -108,6 +112,9 @@ export const ROUND_OPTIONS_USAGE = [
   "round:",
   "  --check-name NAME  --max-rounds N          as the action's inputs: the check's name (in --markdown),",
   "                                             and the blocked rounds before a hold",
+  "  --when-criteria-block ask-reviewer|skip-reviewer",
+  "                                        when a contract criterion already blocks: ask the reviewer anyway",
+  "                                        (default: every finding in one round), or make no call and say so",
   "diff scope:",
   "  --include GLOB  --exclude GLOB (repeatable; commas separate globs, except inside {…})",
   "  --no-default-excludes  --max-diff-tokens N",
@@ -241,19 +248,13 @@ function flagged(message: string): string {
     .replace(/input `([a-z-]+)`/g, "--$1");
 }
 
-export interface RoundTarget {
-  /** OWNER/REPO. */
-  repository: string;
-  pr: number;
-  token: string;
-  apiUrl: string;
-  serverUrl?: string;
-  /** The contract's path in the repository (pr reads it at the base commit through the API). */
-  contract?: string;
-  /** The terminal's environment, where a panel entry's api-key-env is looked up. */
+/** Where a command's round reads what its flags name: `keys`, the environment a panel entry's
+ * api-key-env is looked up in; `cwd`, where a relative --reviewers FILE is found; `contract`, the
+ * contract's path when the command gives it (pr reads it at the base commit through the API). */
+export interface FlagPlaces {
   keys?: Readonly<Record<string, string | undefined>>;
-  /** Where a relative --reviewers FILE is found. */
   cwd?: string;
+  contract?: string;
 }
 
 /** The --reviewers FILE's text, or a usage error naming the file. */
@@ -267,8 +268,9 @@ function reviewersFile(values: Values, cwd: string): string | undefined {
   }
 }
 
-/** Settings for one round from a terminal, through the action's own reader. */
-export function roundSettings(values: Values, key: string, target: RoundTarget): Settings {
+/** The round's settings from a terminal's flags, by the action's own rules: each flag is the input of
+ * its name, an unset one the input's default. */
+export function roundSettings(values: Values, key: string, places: FlagPlaces = {}): RoundSettings {
   const inputs: Record<string, string> = { ...ACTION_DEFAULTS };
   for (const name of PASSED_THROUGH) {
     const value = values[name];
@@ -276,15 +278,12 @@ export function roundSettings(values: Values, key: string, target: RoundTarget):
   }
   inputs[INPUT.provider] = providerOf(values);
   inputs[INPUT.apiKey] = key;
-  inputs[INPUT.githubToken] = target.token;
-  inputs[INPUT.pr] = String(target.pr);
-  if (target.contract !== undefined) inputs[INPUT.contract] = target.contract;
+  if (places.contract !== undefined) inputs[INPUT.contract] = places.contract;
   inputs[INPUT.include] = ((values.include as string[] | undefined) ?? []).join("\n");
   inputs[INPUT.exclude] = ((values.exclude as string[] | undefined) ?? []).join("\n");
   inputs[INPUT.defaultExcludes] = values["no-default-excludes"] === true ? "false" : "true";
   if (values["include-pr-description"] === true) inputs[INPUT.includePrDescription] = "true";
-  if (values["force-review"] === true) inputs[INPUT.forceReview] = "true";
-  const panel = reviewersFile(values, target.cwd ?? process.cwd());
+  const panel = reviewersFile(values, places.cwd ?? process.cwd());
   if (panel !== undefined) {
     inputs[INPUT.reviewers] = panel;
     // `provider` is ignored beside a panel; its default must not read as a flag someone gave.
@@ -292,19 +291,54 @@ export function roundSettings(values: Values, key: string, target: RoundTarget):
   }
   if (typeof values["panel-policy"] === "string") inputs[INPUT.panelPolicy] = values["panel-policy"];
   try {
-    return readSettings((name) => inputs[name] ?? "", {
-      env: {
-        GITHUB_REPOSITORY: target.repository,
-        // Not an Actions event: the round only treats `pull_request` and `workflow_dispatch` specially.
-        GITHUB_EVENT_NAME: "verdict-gate-cli",
-        GITHUB_API_URL: target.apiUrl,
-        ...(target.serverUrl !== undefined ? { GITHUB_SERVER_URL: target.serverUrl } : {}),
-      },
-      payload: {},
-      ...(target.keys !== undefined ? { keys: target.keys } : {}),
-    });
+    return readRoundSettings((name) => inputs[name] ?? "", places.keys ?? {});
   } catch (error) {
     if (error instanceof SettingsError) throw new UsageError(flagged(error.message));
     throw error;
   }
+}
+
+/** An http(s) URL a command was given (a flag or the variable it falls back to), without a trailing
+ * slash; a usage error naming `what` otherwise. */
+function httpUrlOf(raw: string, what: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "https:" && url.protocol !== "http:"))
+    throw new UsageError(`${what} expects an http(s) URL, not ${JSON.stringify(raw)}`);
+  return raw.replace(/\/+$/, "");
+}
+
+/** A pull request's round from a terminal (`verdict-gate pr`): the round's settings, the pull request,
+ * and GitHub as the command reaches it. No event started it and nobody acts: no decision, no forced
+ * answer unless --force-review. */
+export function pullRequestSettings(
+  round: RoundSettings,
+  pr: {
+    repository: string;
+    number: number;
+    token: string;
+    apiUrl: string;
+    serverUrl?: string;
+    forceReview: boolean;
+    workspace: string;
+  },
+): Settings {
+  const [owner = "", repo = ""] = pr.repository.split("/");
+  return {
+    ...round,
+    token: pr.token,
+    apiUrl: httpUrlOf(pr.apiUrl, "--api-url (or GITHUB_API_URL)"),
+    serverUrl: httpUrlOf(pr.serverUrl ?? "https://github.com", "GITHUB_SERVER_URL"),
+    owner,
+    repo,
+    target: { kind: "pull_request", number: pr.number },
+    forceReview: pr.forceReview,
+    // The action's default; a dry run posts no review (recorded-github.ts).
+    reviewComments: true,
+    workspace: pr.workspace,
+  };
 }

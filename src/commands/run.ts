@@ -20,7 +20,7 @@ import type { RoundContext, RoundOutcome } from "../gate/context.js";
 import { ActRefused } from "../gate/person-act.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { CommentPort, CurrentComment } from "../ports/comments.js";
-import type { GitHubPort, PullRequestInfo } from "../ports/github.js";
+import type { People } from "../ports/github.js";
 import type { PullRequestComment, Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { COMMAND_USAGE, type CommentCommand, parseCommand } from "./parse.js";
@@ -67,23 +67,22 @@ function named(command: CommentCommand): string {
 /** Who may start a round from a comment: anyone who could push (the author included: a round that
  * reuses the answers given is no decision). A reader's `/verdict review` would otherwise spend the
  * reviewer's budget at will. A forced one is a maintainer's act besides (src/gate/person-act.ts). */
-async function roundRefusal(github: GitHubPort, actor: string): Promise<string | undefined> {
-  const permission = await github.permission(actor);
+async function roundRefusal(people: People, actor: string): Promise<string | undefined> {
+  const permission = await people.permission(actor);
   if (["admin", "maintain", "write"].includes(permission)) return undefined;
   return `@${actor} has ${permission} permission; starting a round needs write access to the repository.`;
 }
 
-/** The same port, with the pull request and the commenter's permission as this command already read
- * them: the round asks again, and both answers are the ones the command was checked against. */
-function remembering(github: GitHubPort, pr: PullRequestInfo, permissions: Map<string, string>): GitHubPort {
+/** The people role, answering each permission it was asked once: the command and the round it runs
+ * ask about the same person, and both go by the one answer the command was checked against. */
+function rememberingPermissions(people: People): People {
+  const known = new Map<string, string>();
   return {
-    ...github,
-    pullRequest: (n) => (n === pr.number ? Promise.resolve(pr) : github.pullRequest(n)),
     async permission(user) {
-      const known = permissions.get(user);
-      if (known !== undefined) return known;
-      const asked = await github.permission(user);
-      permissions.set(user, asked);
+      const remembered = known.get(user);
+      if (remembered !== undefined) return remembered;
+      const asked = await people.permission(user);
+      known.set(user, asked);
       return asked;
     },
   };
@@ -196,22 +195,23 @@ async function carryOut(
   await comments.react(comment.id, "eyes");
   const refuse = refuser(comments, comment, command);
   if (comment.author === "") return refuse("the comment has no author GitHub can name (a deleted account)");
-  const pr = await ctx.github.pullRequest(comment.issue);
+  const pr = await ctx.github.pulls.pullRequest(comment.issue);
   if (pr.state === "closed")
     return refuse(
       `pull request #${pr.number} is ${pr.merged ? "merged" : "closed"}; there is nothing to gate.`,
     );
-  const github = remembering(ctx.github, pr, new Map<string, string>());
+  const github = { ...ctx.github, people: rememberingPermissions(ctx.github.people) };
   // Who may decide or force, and on which round, the round settles before it posts anything
   // (src/gate/person-act.ts); a plain round needs write access alone.
   if (command.kind === "review") {
-    const refused = await roundRefusal(github, comment.author);
+    const refused = await roundRefusal(github.people, comment.author);
     if (refused !== undefined) return refuse(refused);
   }
   const settings = roundSettings(ctx.settings, comment, command, current.createdAt);
   let round: RoundOutcome;
   try {
-    round = await runPullRequestRound({ ...ctx, github, settings }, pr.number);
+    // The round judges the pull request this command read and checked its person against.
+    round = await runPullRequestRound({ ...ctx, github, settings }, pr.number, { pr });
   } catch (error) {
     if (error instanceof ActRefused) return refuse(error.message);
     await comments.reply(

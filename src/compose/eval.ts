@@ -8,7 +8,7 @@ import type { CaseReviewers, CaseRound } from "../eval/run.js";
 import type { ContractFile } from "../ports/github.js";
 import { parseCommandLine } from "../providers/command-line.js";
 import { commandFiles } from "../providers/command-program.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { VERSION } from "../util/version.js";
 import { memoryTree } from "../workspace/memory-tree.js";
 import { runLocalRound } from "./local-round.js";
@@ -20,7 +20,7 @@ export interface GateFiles {
   readonly guidelines: ReadonlyMap<string, ContractFile>;
 }
 
-export function caseRound(settings: Settings, gate?: GateFiles): CaseRound {
+export function caseRound(settings: RoundSettings, gate?: GateFiles): CaseRound {
   return ({ change, reviewers, log }) =>
     runLocalRound({
       settings,
@@ -41,14 +41,15 @@ export function caseRound(settings: Settings, gate?: GateFiles): CaseRound {
 
 /** Everything a case's result depends on besides the case, for the cache (eval/configuration.ts);
  * `cwd` is where a relative program or script would be found. */
-export function caseConfiguration(settings: Settings, reviewers: CaseReviewers, cwd: string): Configuration {
-  const given = settings.panel?.reviewers ?? [settings.reviewer];
-  const made = reviewers.panel?.map((m) => m.reviewer) ?? [reviewers.reviewer];
+export function caseConfiguration(
+  settings: RoundSettings,
+  reviewers: CaseReviewers,
+  cwd: string,
+): Configuration {
   return evalConfiguration(
     settings,
-    given.map((r, i) => ({
-      settings: r,
-      made: made[i] ?? made[0] ?? { label: "", contextWindow: 0 },
+    settings.reviewers.members.map((r, i) => ({
+      made: reviewers[i]?.reviewer ?? { label: "", contextWindow: 0 },
       files:
         r.provider === "command" && r.command !== undefined
           ? commandFiles(parseCommandLine(r.command), cwd)

@@ -1,12 +1,12 @@
 // The GitHub port the action uses: one client (retries, rate limits, deadlines, redaction of the
 // token and the reviewer's key from every message) made for this repository.
 
-import { createGitHubPort } from "../github/adapter.js";
+import { createGitHub } from "../github/adapter.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
 import { createGitHubClient } from "../github/client.js";
 import { createCommentPort } from "../github/comment-port.js";
 import type { CommentPort } from "../ports/comments.js";
-import type { GitHubPort, Logger } from "../ports/github.js";
+import type { GitHub, Logger } from "../ports/github.js";
 import type { Settings } from "../settings/settings.js";
 import type { GitHubTiming } from "../settings/test-knobs.js";
 import { VERSION } from "../util/version.js";
@@ -35,7 +35,7 @@ export function makeGitHub(
   env: Readonly<Record<string, string | undefined>> = process.env,
   timing: ClientTiming = {},
   waitUntil?: number,
-): GitHubPort {
+): GitHub {
   return makeGitHubPorts(settings, log, env, timing, waitUntil).github;
 }
 
@@ -47,14 +47,14 @@ export function makeGitHubPorts(
   env: Readonly<Record<string, string | undefined>> = process.env,
   timing: ClientTiming = {},
   waitUntil?: number,
-): { github: GitHubPort; comments: CommentPort } {
+): { github: GitHub; comments: CommentPort } {
   const unit = timing.backoffUnitMs;
   const deadline = timing.timeoutMs;
   const client = createGitHubClient({
     token: settings.token,
     baseUrl: settings.apiUrl,
     userAgent: `verdict-gate/${VERSION}`,
-    secrets: panelSecrets(settings.reviewer, settings.panel, settings.token, env),
+    secrets: panelSecrets(settings.reviewers, settings.token, env),
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
     ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
@@ -63,7 +63,7 @@ export function makeGitHubPorts(
   });
   const repository = { owner: settings.owner, repo: settings.repo };
   return {
-    github: createGitHubPort(client, repository, log),
+    github: createGitHub(client, repository, log),
     comments: createCommentPort(client, repository),
   };
 }

@@ -10,36 +10,30 @@ import type { RoundOutcome } from "../gate/context.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings, Settings } from "../settings/settings.js";
 import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { makeRoundReviewers, roundContext } from "./round-context.js";
 
-/** Who a local round asks: one reviewer, or a panel whose first member is `reviewer`. */
-export interface LocalReviewers {
-  readonly reviewer: Reviewer;
-  readonly panel?: readonly PanelMember[];
-}
+/** Who a local round asks: the settings' reviewer set, made (one reviewer is a panel of one). */
+export type LocalReviewers = readonly PanelMember[];
 
 /** The reviewers the settings name, made as the action makes them (each key to its own host, a
  * command in an empty directory without the GitHub token). Throws ReviewerConfigError or
  * CommandLineError for settings no call could work with; the CLI turns those into usage errors. */
 export function makeLocalReviewers(
-  settings: Settings,
+  settings: RoundSettings,
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): LocalReviewers {
   const githubToken = env.GITHUB_TOKEN ?? env.GH_TOKEN ?? "";
-  const made = makeRoundReviewers(settings, githubToken, env, { callerCwd: cwd }, "now");
-  const panel = made.panel?.();
-  return { reviewer: made.reviewer(), ...(panel !== undefined ? { panel } : {}) };
+  return makeRoundReviewers(settings, githubToken, env, { callerCwd: cwd }, "now")();
 }
 
 export interface LocalRound {
   /** The round's settings; `contractPath` is the path `change.contract` is served under. */
-  readonly settings: Settings;
+  readonly settings: RoundSettings;
   readonly reviewers: LocalReviewers;
   readonly change: LocalChange;
   /** The head's files, which the criteria and the withheld-file checks read. */
@@ -52,14 +46,30 @@ export interface LocalRound {
 
 /** The round, ended as every round ends (one status, its reasons and the report); throws only as
  * runPullRequestRound does. */
+/** The stand-in pull request's settings: the round's, on no repository, started by nobody. */
+function standInSettings(round: RoundSettings): Settings {
+  return {
+    ...round,
+    token: "",
+    apiUrl: "https://api.github.com",
+    serverUrl: "https://github.com",
+    owner: "local",
+    repo: "local",
+    target: { kind: "pull_request", number: LOCAL_PR },
+    forceReview: false,
+    reviewComments: true,
+    workspace: "",
+  };
+}
+
 export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
   const { port } = recordWrites(localGitHub(round.change), { dryRun: true, appSlug: "local" });
-  const { reviewer, panel } = round.reviewers;
+  const { reviewers } = round;
   const ctx = roundContext({
-    settings: round.settings,
+    settings: standInSettings(round.settings),
     github: port,
     log: round.log,
-    reviewers: { reviewer: () => reviewer, ...(panel !== undefined ? { panel: () => panel } : {}) },
+    reviewers: () => reviewers,
     // The tree is the change's new side by construction; there is no head commit to match it with.
     tree: { kind: "open", tree: round.tree },
     localDependencies: round.dependencies,

@@ -7,24 +7,19 @@
 // a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
 import type { RoundContext } from "../gate/context.js";
 import type { RoundDeadline } from "../gate/reviewer-guard.js";
-import type { GitHubPort, Logger } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
+import type { GitHub, Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import { newRoundToken } from "../review/round-token.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings, Settings } from "../settings/settings.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
 import { workspaceHead } from "../workspace/head.js";
 import { makePanel } from "./panel.js";
-import { makeReviewer } from "./reviewer.js";
 
-/** Who the round asks: the reviewer, and the `reviewers` panel when the settings name one. */
-export interface RoundReviewers {
-  readonly reviewer: () => Reviewer;
-  readonly panel?: () => readonly PanelMember[];
-}
+/** Who the round asks: the settings' reviewer set, made (one reviewer is a panel of one). */
+export type RoundReviewers = () => readonly PanelMember[];
 
 /** Where reviewers run and what they may not run: `callerCwd`, from a terminal, where a relative
  * program was meant to be found; `checkout`, the pull request's files, none of which a command may
@@ -37,27 +32,17 @@ export interface ReviewerPlaces {
 /** The reviewers the settings name. `when`: "on first use" (the action: a person's decision or an
  * exhausted loop needs no reviewer, nor its key) or "now" (the CLI: settings no call could work with —
  * a key over plain http, a command that cannot start — throw here, before anything runs, and become a
- * usage error). Made now with a panel, the reviewer is the panel's first (the settings' `reviewer` is
- * that one). */
+ * usage error). */
 export function makeRoundReviewers(
-  settings: Settings,
+  settings: RoundSettings,
   githubToken: string,
   env: Readonly<Record<string, string | undefined>>,
   places: ReviewerPlaces,
   when: "now" | "on first use",
 ): RoundReviewers {
-  const panelSettings = settings.panel;
-  if (when === "on first use") {
-    return {
-      reviewer: () => makeReviewer(settings.reviewer, githubToken, env, places),
-      ...(panelSettings !== undefined
-        ? { panel: () => makePanel(panelSettings, githubToken, env, places) }
-        : {}),
-    };
-  }
-  const panel = panelSettings === undefined ? undefined : makePanel(panelSettings, githubToken, env, places);
-  const reviewer = panel?.[0]?.reviewer ?? makeReviewer(settings.reviewer, githubToken, env, places);
-  return { reviewer: () => reviewer, ...(panel !== undefined ? { panel: () => panel } : {}) };
+  if (when === "on first use") return () => makePanel(settings.reviewers, githubToken, env, places);
+  const members = makePanel(settings.reviewers, githubToken, env, places);
+  return () => members;
 }
 
 /** Where the criteria read the pull request's files. */
@@ -72,7 +57,7 @@ export type RoundTree =
 
 export interface RoundWiring {
   readonly settings: Settings;
-  readonly github: GitHubPort;
+  readonly github: GitHub;
   readonly log: Logger;
   readonly reviewers: RoundReviewers;
   readonly tree: RoundTree;
@@ -89,8 +74,7 @@ export function roundContext(wiring: RoundWiring): RoundContext {
   return {
     settings,
     github,
-    reviewer: reviewers.reviewer,
-    ...(reviewers.panel !== undefined ? { panel: reviewers.panel } : {}),
+    reviewers,
     ...(tree.kind === "open"
       ? { openTree: () => tree.tree }
       : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),

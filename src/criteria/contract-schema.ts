@@ -3,6 +3,14 @@
 // rejected everywhere: a misspelt optional field (`exclude_path`) would otherwise be dropped in silence
 // and the gate would check less than its author believes.
 import { z } from "zod";
+import {
+  blockOnProblem,
+  DEFAULT_BLOCK_ON,
+  DEFAULT_NOTES_MAX,
+  SEVERITIES,
+  type Severity,
+  type SeverityPolicy,
+} from "../verdict/severity-policy.js";
 import { CriterionSchema } from "./criterion-schema.js";
 import { RequirementSchema } from "./requirement-schema.js";
 
@@ -44,6 +52,46 @@ export const LockfilePolicySchema = z
   })
   .describe("How changed npm, pnpm and Yarn lockfiles are checked (they are not shown to the reviewer).");
 
+/** The most notes one round posts (a review's comments on lines are capped at 50 anyway). */
+export const MAX_NOTES = 50;
+
+export const SeverityPolicySchema = z
+  .strictObject({
+    block_on: z
+      .array(z.enum(SEVERITIES as unknown as [Severity, ...Severity[]]))
+      .default([...DEFAULT_BLOCK_ON])
+      .superRefine((blockOn, ctx) => {
+        const problem = blockOnProblem(blockOn);
+        if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .describe(
+        'The severities of the reviewer\'s findings that block the pull request: "high", "high" and "medium" (the default, what the gate always blocked on), or all three. A threshold: a severity blocks only with every more severe one.',
+      ),
+    notes: z
+      .strictObject({
+        post: z
+          .boolean()
+          .default(false)
+          .describe(
+            "Ask the reviewer for findings below block_on too, and post them as review comments marked as notes (never as requested changes).",
+          ),
+        max: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_NOTES)
+          .default(DEFAULT_NOTES_MAX)
+          .describe(
+            "The most notes one round posts; a note already posted on an unchanged line is not posted again.",
+          ),
+      })
+      .default({ post: false, max: DEFAULT_NOTES_MAX })
+      .describe("What happens to the findings below block_on."),
+  })
+  .describe(
+    "Which of the reviewer's findings block. Read at the base commit like the rest of the contract. Without a policy, every BLOCKING line blocks, exactly as before policies existed.",
+  );
+
 /** How many guideline files a contract may name: each is one read at the base, and all of them share
  * one bound in the prompt. */
 export const GUIDELINE_FILES = 8;
@@ -79,6 +127,7 @@ export const ContractSchema = z
       .default([])
       .describe("Dependencies outside this pull request, each with a timeout."),
     lockfile: LockfilePolicySchema.optional(),
+    policy: SeverityPolicySchema.optional(),
     review_guidelines: z
       .array(
         z
@@ -119,3 +168,11 @@ export const ContractSchema = z
 
 export type Contract = z.infer<typeof ContractSchema>;
 export type ContractInput = z.input<typeof ContractSchema>;
+
+/** The contract's policy as the reviewer stage reads it, or undefined: no policy, the gate decides as
+ * before policies existed. */
+export function severityPolicyOf(contract: Contract | undefined): SeverityPolicy | undefined {
+  const policy = contract?.policy;
+  if (policy === undefined) return undefined;
+  return { blockOn: [...policy.block_on], notes: { post: policy.notes.post, max: policy.notes.max } };
+}

@@ -2,7 +2,7 @@
 // later, then SIGKILL 2.5 s after that (a person cancelling, `timeout-minutes`, `cancel-in-progress`).
 // Node's default is to die at the first signal, which left the round's check run in progress for
 // ever. Here the first signal completes the runs the round left open as a hold that says the job was
-// cancelled and how to start a new round (src/compose/open-runs.ts), within the grace, and then
+// cancelled and how to start a new round (src/gate/open-runs.ts, src/github/interrupted-runs.ts), within the grace, and then
 // ends the step failed. A second signal changes nothing: the write already under way is the best
 // chance; whatever SIGKILL cuts short, the post step finishes (src/entry/post-step.ts).
 import type { Runner } from "../ports/runner.js";

@@ -1,10 +1,11 @@
 // The action's post step (action.yml `runs.post`, started as dist/post.js): GitHub runs it when the
 // job ends, cancelled or not. The main step saved the check runs it started and had not finished
-// (src/compose/open-runs.ts); whatever is still open now — the job was cancelled, timed out, or killed
+// (src/gate/open-runs.ts); whatever is still open now — the job was cancelled, timed out, or killed
 // before the round or the signal handler could finish it, or the last write was refused — is completed
 // as a hold saying so. A run that is completed is left exactly as it is, and a job whose round finished
 // its run saved nothing to do: the post step then makes no request at all.
-import { finishInterrupted, OPEN_RUNS_STATE, readOpenRuns } from "../compose/open-runs.js";
+import { OPEN_RUNS_STATE, readOpenRuns } from "../gate/open-runs.js";
+import { finishInterrupted } from "../github/interrupted-runs.js";
 import { parseRepository } from "../github/repository-ref.js";
 import type { Runner } from "../ports/runner.js";
 import { INPUT } from "../settings/inputs.js";

@@ -5,15 +5,16 @@
 import { readFileSync } from "node:fs";
 import { runCommentCommand } from "../commands/run.js";
 import { makeGitHubPorts, rateLimitWaitUntil } from "../compose/github.js";
-import { finishInterrupted, OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../compose/open-runs.js";
 import { panelSecrets } from "../compose/panel.js";
 import { REAL_ROUND_CLOCK } from "../compose/round-clock.js";
 import { makeRoundReviewers, roundContext } from "../compose/round-context.js";
 import type { RoundOutcome } from "../gate/context.js";
 import { runMergeGroupRound } from "../gate/merge-group.js";
+import { OPEN_RUNS_STATE, OpenRuns, trackingOpenRuns } from "../gate/open-runs.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
 import { runPullRequestRound } from "../gate/round.js";
 import type { AttemptDeadline } from "../github/bounded-fetch.js";
+import { finishInterrupted } from "../github/interrupted-runs.js";
 import type { Logger } from "../ports/github.js";
 import type { Runner } from "../ports/runner.js";
 import type { PanelReport } from "../report/round-report.js";
@@ -127,7 +128,7 @@ export async function run(
   };
   const step: Step = { runner, hide, log: redactedLog(runner.log, hide) };
   // Every check run the round starts, until a write finishes it: saved for the post step, finished
-  // by the signal handler when the job is cancelled (src/compose/open-runs.ts).
+  // by the signal handler when the job is cancelled (src/gate/open-runs.ts).
   const openRuns = new OpenRuns((runs) => runner.saveState(OPEN_RUNS_STATE, JSON.stringify(runs)));
   try {
     // Secrets are masked before anything else can print them.
@@ -142,8 +143,8 @@ export async function run(
       payload: readEvent(runner.env),
     });
     // A panel's keys come from the variables its entries name: masked here, as soon as they are read.
-    for (const r of settings.panel?.reviewers ?? []) if (r.apiKey !== "") runner.mask(r.apiKey);
-    secrets.push(...panelSecrets(settings.reviewer, settings.panel, settings.token, runner.env));
+    for (const r of settings.reviewers.members) if (r.apiKey !== "") runner.mask(r.apiKey);
+    secrets.push(...panelSecrets(settings.reviewers, settings.token, runner.env));
     // Announced, never read in silence: a production run with a test knob set is told so.
     const knobs = readTestKnobs(runner.env);
     for (const notice of knobs.notices) step.log.warning(notice);
@@ -221,7 +222,9 @@ export async function run(
     outcome =
       target.kind === "merge_group"
         ? await runMergeGroupRound(ctx)
-        : await runPullRequestRound(ctx, target.number, target.headSha);
+        : await runPullRequestRound(ctx, target.number, {
+            ...(target.headSha !== undefined ? { eventHead: target.headSha } : {}),
+          });
     report(step, outcome);
     await writeJobSummary(
       step,

@@ -3,7 +3,8 @@
 // compares names, in NFC, case and all) at a line within NEAR_LINES of a labelled line. A block for any
 // other reason — a finding elsewhere, a finding with no line, a failed criterion — is a block, but not a
 // catch: a gate that blocks every change would otherwise score as a perfect catcher. Pure.
-import { nameKey } from "../criteria/path-name.js";
+import { nameKey } from "../util/path-name.js";
+import { findingPathSpellings } from "../verdict/findings.js";
 import type { Defect } from "./case-schema.js";
 
 /** How far from a labelled line a finding may point and still be at the defect. */
@@ -20,7 +21,8 @@ export interface FindingPlace {
  * (`path:12-15`) is near when any line of it is. */
 export function findingAtDefect(finding: FindingPlace, defect: Defect): boolean {
   if (finding.line === undefined || finding.path === "") return false;
-  if (nameKey(finding.path) !== nameKey(defect.path)) return false;
+  // As written (`.github/…` keeps its dot), or as the diff spells it (`./src/a.ts` is `src/a.ts`).
+  if (!findingPathSpellings(finding.path).some((p) => nameKey(p) === nameKey(defect.path))) return false;
   const first = Math.min(finding.line, finding.endLine ?? finding.line);
   const last = Math.max(finding.line, finding.endLine ?? finding.line);
   const [from, to] = defect.lines;

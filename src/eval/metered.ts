@@ -45,18 +45,8 @@ function meter(reviewer: Reviewer, label: string, calls: MeteredCall[]): Reviewe
 }
 
 /** The case's reviewers, each wrapped to record into `calls`. */
-export function meteredReviewers(
-  reviewers: { readonly reviewer: Reviewer; readonly panel?: readonly PanelMember[] },
-  calls: MeteredCall[],
-): { reviewer: Reviewer; panel?: PanelMember[] } {
-  const panel = reviewers.panel?.map((m) => ({
-    label: m.label,
-    reviewer: meter(m.reviewer, m.label, calls),
-  }));
-  return {
-    reviewer: panel?.[0]?.reviewer ?? meter(reviewers.reviewer, reviewers.reviewer.label, calls),
-    ...(panel !== undefined ? { panel } : {}),
-  };
+export function meteredReviewers(reviewers: readonly PanelMember[], calls: MeteredCall[]): PanelMember[] {
+  return reviewers.map((m) => ({ label: m.label, reviewer: meter(m.reviewer, m.label, calls) }));
 }
 
 /** The failure `--reach` answers every call with: nothing was asked. */

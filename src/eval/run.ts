@@ -7,13 +7,14 @@
 import type { RoundOutcome } from "../gate/context.js";
 import { EvalSetError, type EvalSetSource, type RunCache } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
-import type { PromptMessages, Reviewer } from "../ports/reviewer.js";
+import type { PromptMessages } from "../ports/reviewer.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import { describeError } from "../util/describe-error.js";
 import type { Result } from "../verdict/four-values.js";
 import { type CaseChange, caseChange } from "./case-change.js";
 import type { EvalCase, EvalSetInfo } from "./case-schema.js";
 import type { Configuration } from "./configuration.js";
+import { evidenceNotInHead } from "./evidence-in-head.js";
 import { InvalidSetError, readCase, readSetInfo } from "./load-case.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "./metered.js";
 import { type Progress, progressLine } from "./progress.js";
@@ -34,11 +35,8 @@ import {
   scoreEval,
 } from "./score.js";
 
-/** Who a case's round asks: one reviewer, or a panel whose first member is `reviewer`. */
-export interface CaseReviewers {
-  readonly reviewer: Reviewer;
-  readonly panel?: readonly PanelMember[];
-}
+/** Who a case's round asks: the settings' reviewer set, made (one reviewer is a panel of one). */
+export type CaseReviewers = readonly PanelMember[];
 
 /** One case's round: its change (made to apply), the reviewers to ask, and its log. */
 export type CaseRound = (input: {
@@ -66,7 +64,13 @@ export function loadSet(source: EvalSetSource): LoadedSet {
   const info = listed.setJson === undefined ? {} : readSetInfo(listed.setJson, source.where("set.json"));
   const cases = listed.cases.map((name) => {
     const caseJson = source.caseJson(name);
-    return { case: readCase(caseJson, name, source.where(`${name}/case.json`)), name, caseJson };
+    const checked = readCase(caseJson, name, source.where(`${name}/case.json`));
+    // Evidence the head does not hold is a mislabelled case, not a case no reviewer reached.
+    const change =
+      evidenceOf(checked).length > 0 ? caseChange(checked, source.caseFiles(name, caseJson)) : undefined;
+    const wrong = change?.ok === true ? evidenceNotInHead(checked, change.head) : undefined;
+    if (wrong !== undefined) throw new InvalidSetError(`${source.where(`${name}/case.json`)}: ${wrong}`);
+    return { case: checked, name, caseJson };
   });
   if (cases.length === 0)
     throw new InvalidSetError(`${source.where("")} holds no case (a directory with a case.json)`);
@@ -263,12 +267,7 @@ export async function runCases(run: EvalRun, cases: readonly LoadedCase[]): Prom
 export async function reachCase(run: EvalRun, loaded: LoadedCase): Promise<ReachResult> {
   const change = caseChange(loaded.case, run.set.caseFiles(loaded.name, loaded.caseJson));
   const evidence = evidenceOf(loaded.case);
-  const recorders: CaseReviewers = {
-    reviewer: promptRecorder(run.reviewers.reviewer),
-    ...(run.reviewers.panel !== undefined
-      ? { panel: run.reviewers.panel.map((m) => ({ label: m.label, reviewer: promptRecorder(m.reviewer) })) }
-      : {}),
-  };
+  const recorders = run.reviewers.map((m) => ({ label: m.label, reviewer: promptRecorder(m.reviewer) }));
   const { run: result, calls } = await runOnce(run, change, recorders, run.log(loaded.case.id));
   const common = {
     id: loaded.case.id,
@@ -296,10 +295,9 @@ export async function reachCase(run: EvalRun, loaded: LoadedCase): Promise<Reach
 
 /** Who was asked, as a report names it: the reviewer, or the panel and its members. */
 export function reviewersLabel(reviewers: CaseReviewers): string {
-  const panel = reviewers.panel;
-  if (panel !== undefined && panel.length > 1)
-    return `a panel of ${panel.length} (${panel.map((m) => m.label).join(", ")})`;
-  return reviewers.reviewer.label;
+  if (reviewers.length > 1)
+    return `a panel of ${reviewers.length} (${reviewers.map((m) => m.label).join(", ")})`;
+  return reviewers[0]?.reviewer.label ?? "";
 }
 
 /** What a report says besides its cases: the set, the settings' fingerprint, the gate's version. */

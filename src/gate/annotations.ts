@@ -1,11 +1,12 @@
 // Annotations on the pull request's files: each BLOCKING finding at its path and line, and each
 // failed criterion at its first match. Only paths the diff touches are annotated: an annotation on a
 // path the PR does not change is noise at best and a rejected request at worst.
-import { nameKey } from "../criteria/path-name.js";
+
 import type { ContractReport } from "../criteria/report.js";
 import type { DiffFile } from "../diff/types.js";
 import type { Annotation } from "../ports/github.js";
-import type { Finding } from "../verdict/findings.js";
+import { nameKey } from "../util/path-name.js";
+import { type Finding, findingPathSpellings } from "../verdict/findings.js";
 
 /** GitHub accepts 50 per request; the adapter batches. More than this is noise nobody reads. */
 const MAX_ANNOTATIONS = 200;
@@ -22,7 +23,10 @@ export function annotationsFor(
   const inDiff = (path: string): string | undefined => byName.get(nameKey(path));
   const out: Annotation[] = [];
   for (const f of findings) {
-    const path = inDiff(f.path);
+    // As the reviewer wrote it first (`.env` is `.env`), then as the diff would spell it (`./src/a.ts`).
+    const path = findingPathSpellings(f.path)
+      .map(inDiff)
+      .find((p) => p !== undefined);
     if (path === undefined) continue;
     const start = f.line !== undefined && f.line > 0 ? f.line : 1;
     const end = f.endLine !== undefined && f.endLine >= start ? f.endLine : start;

@@ -2,8 +2,7 @@
 // reviewer, the workspace, the clock) so the round decides the order and the rules, never how the
 // world is reached; RoundOutcome is what the action and the CLI report from it.
 
-import type { CheckRunRef, GitHubPort, Logger, PullRequestInfo } from "../ports/github.js";
-import type { Reviewer } from "../ports/reviewer.js";
+import type { CheckRunRef, GitHub, HeadRuns, Logger, PullRequestInfo } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { RoundReport } from "../report/round-report.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
@@ -16,12 +15,10 @@ import type { Exclusions, LoadedHistory } from "./round-history.js";
 
 export interface RoundContext {
   settings: Settings;
-  github: GitHubPort;
-  /** Created on first use: a person's decision or an exhausted loop needs no reviewer (or its key). */
-  reviewer: () => Reviewer;
-  /** The `reviewers` panel, created on first use like `reviewer`; absent, the round asks `reviewer`
-   * alone (a panel of one). */
-  panel?: () => readonly PanelMember[];
+  github: GitHub;
+  /** Who the round asks (the settings' reviewer set: one reviewer is a panel of one), created on first
+   * use: a person's decision or an exhausted loop needs no reviewer (or its key). */
+  reviewers: () => readonly PanelMember[];
   /** The checked-out tree the criteria read, or why it cannot be read. */
   openTree: () => TreeReader | { error: string };
   /** The commit the workspace has checked out, or undefined when it cannot be told (no .git): the
@@ -70,6 +67,10 @@ export interface OpenRound {
   /** The commit judged: the one the event named (the check run is on it), not the PR's head now. */
   head: string;
   check: CheckRunRef;
+  /** The head's runs as the round's start read them, for the first reading of the history (round.ts):
+   * which pull requests the gate judged at the head, where their histories are. Absent once the
+   * history changed underneath and the round is judged again. */
+  runs?: HeadRuns;
   /** The history as read for this attempt (round.ts reads it again when it changes underneath). */
   loaded: LoadedHistory;
 }

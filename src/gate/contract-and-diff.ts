@@ -45,7 +45,7 @@ export interface BaseContract {
 export async function readContractAtBase(ctx: RoundContext, round: OpenRound): Promise<BaseContract> {
   const { settings, github, log } = ctx;
   log.info(`contract: ${settings.contractPath} at base ${round.pr.baseSha.slice(0, 12)}`);
-  const file = await github.readFile(settings.contractPath, round.pr.baseSha);
+  const file = await github.pulls.readFile(settings.contractPath, round.pr.baseSha);
   const { contract, outcome } = readContract(file, settings.contractPath);
   // A record made on another base, contract or settings does not count here.
   const binding = bindingOf(settings, round.pr.baseSha, contractHash(file));
@@ -54,7 +54,7 @@ export async function readContractAtBase(ctx: RoundContext, round: OpenRound): P
   const named = contract?.review_guidelines ?? [];
   const guidelines =
     named.length > 0 && settings.prompt.context !== "none"
-      ? await readGuidelines(github, named, round.pr.baseSha)
+      ? await readGuidelines(github.pulls, named, round.pr.baseSha)
       : { guidelines: [], notes: [] };
   return { contract, decided: outcome, binding, guidelines };
 }
@@ -73,7 +73,7 @@ export interface Change {
 export async function readChange(ctx: RoundContext, round: OpenRound, base: BaseContract): Promise<Change> {
   const { pr, head } = round;
   ctx.log.info("diff: fetching");
-  const diff = await ctx.github.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
+  const diff = await ctx.github.pulls.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
   const mismatch = treeMismatch(ctx, pr, head);
   // What the gate withholds from the reviewer is decided by content at the head, not by name.
   const scope = await withheldScope(ctx, diff, head, mismatch === undefined);
@@ -82,7 +82,7 @@ export async function readChange(ctx: RoundContext, round: OpenRound, base: Base
   const lockfiles = await lockfilePart({
     files: diff.files,
     content: scope.content,
-    readBase: (path) => ctx.github.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
+    readBase: (path) => ctx.github.pulls.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
     allowed: base.contract?.lockfile?.allowed_registries ?? [],
   });
   return { diff, mismatch, scope, lockfiles };

@@ -3,7 +3,7 @@
 // check stays pending); pending past its timeout, counted from the first round that saw it pending →
 // MAYBE, because a gate that waits forever is a gate nobody can merge through.
 import type { Requirement } from "../criteria/requirement-schema.js";
-import type { CheckRunState, CommitStatusState, GitHubPort, PullRequestInfo } from "../ports/github.js";
+import type { CheckRunState, CommitStatusState, GitHub, PullRequestInfo } from "../ports/github.js";
 import { combine, iff, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
 
@@ -194,31 +194,36 @@ export function dependenciesResult(
 /** Ask the API about each requirement: one or two requests each, never one per commit (a present
  * label: who added it, and their permission). */
 export async function observe(
-  github: GitHubPort,
+  github: DependencyAsker,
   req: Requirement,
   pr: PullRequestInfo,
   ownCheckRunId: number,
 ): Promise<Observation> {
   switch (req.type) {
     case "check_run": {
-      const runs = (await github.checkRuns(pr.headSha, req.name)).filter((r) => r.id !== ownCheckRunId);
+      const runs = (await github.dependencies.checkRuns(pr.headSha, req.name)).filter(
+        (r) => r.id !== ownCheckRunId,
+      );
       return { kind: "check_run", runs };
     }
     case "status":
-      return { kind: "status", statuses: await github.statuses(pr.headSha, req.context, req.creator) };
+      return {
+        kind: "status",
+        statuses: await github.dependencies.statuses(pr.headSha, req.context, req.creator),
+      };
     case "pr_merged": {
-      const other = await github.pullRequestState(req.repo, req.number);
+      const other = await github.dependencies.pullRequestState(req.repo, req.number);
       return { kind: "pr_merged", ...other };
     }
     case "label": {
       const present = pr.labels.includes(req.name);
       if (!present || req.added_by === "anyone") return { kind: "label", present };
-      const login = await github.labelAddedBy(pr.number, req.name);
+      const login = await github.dependencies.labelAddedBy(pr.number, req.name);
       // The author's own label needs no permission lookup: it never counts.
       const permission =
         login === null || login.toLowerCase() === pr.author.toLowerCase()
           ? null
-          : await github.permission(login);
+          : await github.people.permission(login);
       return { kind: "label", present, addedBy: { login, permission }, author: pr.author };
     }
   }
@@ -227,8 +232,11 @@ export async function observe(
 /** What a local round says of a requirement it never asked GitHub about. */
 const NOT_QUERIED = "not queried: a local review does not ask GitHub (`verdict-gate pr` does)";
 
+/** The roles a requirement is asked of: the oracle, and (a label's) who added it may. */
+export type DependencyAsker = Pick<GitHub, "dependencies" | "people">;
+
 export interface DependenciesPartInput {
-  github: GitHubPort;
+  github: DependencyAsker;
   requires: readonly Requirement[];
   pr: PullRequestInfo;
   ownCheckRunId: number;

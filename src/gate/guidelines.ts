@@ -4,7 +4,7 @@
 // size the prompt can carry (GUIDELINE_BYTES, GUIDELINES_BYTES), and a cut is said in the prompt and the
 // summary. A file that is missing or cannot be read is named in the summary; the round goes on without
 // it (guidelines shape the review, they decide nothing a reviewer's reply does not).
-import type { GitHubPort } from "../ports/github.js";
+import type { PullRequestSource } from "../ports/github.js";
 import { GUIDELINE_BYTES, GUIDELINES_BYTES, type Guideline } from "../review/prompt.js";
 
 /** A guideline file read at most (the contents API's inline limit): past it, the file is unreadable. */
@@ -24,7 +24,7 @@ function firstBytes(text: string, bytes: number): string {
 }
 
 export async function readGuidelines(
-  github: Pick<GitHubPort, "readFile">,
+  github: Pick<PullRequestSource, "readFile">,
   paths: readonly string[],
   baseSha: string,
 ): Promise<ReadGuidelines> {

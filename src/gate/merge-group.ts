@@ -10,7 +10,7 @@
 // the criteria it could not evaluate.
 import type { Contract } from "../criteria/contract-schema.js";
 import type { Diff } from "../diff/types.js";
-import type { CheckRunRef, MergeGroupPull } from "../ports/github.js";
+import type { CheckRunRef, Comparison, MergeGroupPull } from "../ports/github.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
 import { describeError } from "../util/describe-error.js";
 import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
@@ -31,7 +31,7 @@ async function pullRequestVerdict(
   const { number } = pull;
   // The queue merges the commit it took, whatever the PR's head is now: that commit is what must
   // have been approved. Only when the group does not name it is the PR's current head asked for.
-  const head = pull.queuedHeadSha ?? (await ctx.github.pullRequest(number)).headSha;
+  const head = pull.queuedHeadSha ?? (await ctx.github.pulls.pullRequest(number)).headSha;
   const found = await verdictAtCommit(ctx, number, head, check, expect);
   switch (found.kind) {
     case "no-history":
@@ -66,18 +66,20 @@ async function pullRequestVerdict(
   }
 }
 
-/** The group's change, read only when a diff criterion needs it. A failed read is said, not thrown:
- * the other criteria and the pull requests are still judged, and the hold names what was not. */
+/** The group's change, read only when a diff criterion needs it, and checked against the comparison
+ * the group's pull requests were found with (`compared`: no second read of its file list). A failed
+ * read is said, not thrown: the other criteria and the pull requests are still judged, and the hold
+ * names what was not. */
 async function groupChange(
   ctx: RoundContext,
   contract: Contract,
-  baseSha: string,
-  headSha: string,
+  change: { baseSha: string; headSha: string; compared?: Comparison },
 ): Promise<{ diff?: Diff; changeUnavailable?: string }> {
   if (diffCriteria(contract).length === 0) return {};
+  const { baseSha, headSha } = change;
   ctx.log.info(`diff: the merge group's change ${baseSha.slice(0, 12)}...${headSha.slice(0, 12)}`);
   try {
-    return { diff: await ctx.github.diff({ baseSha, headSha }) };
+    return { diff: await ctx.github.pulls.diff(change) };
   } catch (error) {
     const why = `the merge group's change ${baseSha.slice(0, 12)}...${headSha.slice(0, 12)} could not be read (${describeError(error)})`;
     ctx.log.warning(why);
@@ -90,15 +92,17 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
   if (settings.target.kind !== "merge_group")
     throw new Error("runMergeGroupRound needs a merge_group target");
   const group = settings.target;
-  const check = await github.startCheck(
-    group.headSha,
-    settings.checkName,
-    "verdict-gate is checking the merge group…",
-  );
+  const check = await github.checks.startCheck({
+    head: group.headSha,
+    name: settings.checkName,
+    title: "verdict-gate is checking the merge group…",
+  });
   try {
-    const pulls = await phase(ctx.log, "Pull requests", () => pullRequestsPart(ctx, group, check));
-    const { criteria, change } = await phase(ctx.log, "Criteria", () => groupCriteria(ctx, group));
-    const decision = decide([pulls, criteria.part]);
+    const { part, compared } = await phase(ctx.log, "Pull requests", () =>
+      pullRequestsPart(ctx, group, check),
+    );
+    const { criteria, change } = await phase(ctx.log, "Criteria", () => groupCriteria(ctx, group, compared));
+    const decision = decide([part, criteria.part]);
     const report: RoundReport = {
       status: decision.status,
       result: decision.result,
@@ -139,13 +143,13 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
 type MergeGroupTarget = Extract<RoundContext["settings"]["target"], { kind: "merge_group" }>;
 
 /** The part that stands in for the reviewer: every pull request the group carries approved at the
- * head the queue took. */
+ * head the queue took; and the group's comparison as the read that found them brought it. */
 async function pullRequestsPart(
   ctx: RoundContext,
   group: MergeGroupTarget,
   check: CheckRunRef,
-): Promise<Part> {
-  const pulls = await ctx.github.mergeGroupPulls(group.headSha, group.headRef);
+): Promise<{ part: Part; compared?: Comparison }> {
+  const { pulls, compared } = await ctx.github.peers.mergeGroupPulls(group.headSha, group.headRef);
   ctx.log.info(
     `merge group ${group.headRef}: pull requests ${pulls.map((p) => `#${p.number}`).join(", ") || "(none found)"}`,
   );
@@ -153,7 +157,7 @@ async function pullRequestsPart(
   const expect: ApproveExpectation = { kind: "settings", settings: settingsFingerprint(ctx.settings) };
   const verdicts = [];
   for (const pull of pulls) verdicts.push(await pullRequestVerdict(ctx, pull, check, expect));
-  return {
+  const part: Part = {
     name: "pull-requests",
     result:
       pulls.length === 0
@@ -161,21 +165,27 @@ async function pullRequestsPart(
         : combine(...verdicts.map((v) => v.result)),
     summary: verdicts.map((v) => v.line).join("; ") || "none found",
   };
+  return { part, ...(compared !== undefined ? { compared } : {}) };
 }
 
 /** The contract read at the group's base, its criteria checked on the group's tree and change. */
 async function groupCriteria(
   ctx: RoundContext,
   group: MergeGroupTarget,
+  compared: Comparison | undefined,
 ): Promise<{ criteria: CriteriaPartOutcome; change: { diff?: Diff; changeUnavailable?: string } }> {
   const { settings } = ctx;
   const { contract, outcome } = readContract(
-    await ctx.github.readFile(settings.contractPath, group.baseSha),
+    await ctx.github.pulls.readFile(settings.contractPath, group.baseSha),
     settings.contractPath,
   );
   if (outcome !== undefined) return { criteria: outcome, change: {} };
   if (contract === undefined) throw new Error("the contract was neither read nor decided");
-  const change = await groupChange(ctx, contract, group.baseSha, group.headSha);
+  const change = await groupChange(ctx, contract, {
+    baseSha: group.baseSha,
+    headSha: group.headSha,
+    ...(compared !== undefined ? { compared } : {}),
+  });
   const mismatch = groupTreeMismatch(ctx, group.headSha);
   const criteria = await checkCriteria({
     contract,

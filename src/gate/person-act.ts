@@ -13,11 +13,12 @@
 //   trigger implied; a `workflow_call` can pass any actor's dispatch on).
 // - A decision lands only on the round its author read (decision-target.ts); a dispatch that names a
 //   `head-sha` acts only while that commit is the head.
-import type { PullRequestInfo } from "../ports/github.js";
+import type { HeadRuns, PullRequestInfo } from "../ports/github.js";
 import { emptyHistory, type History } from "../verdict/history.js";
 import { bindingOf } from "./binding.js";
 import type { RoundContext } from "./context.js";
 import { type AskAgain, decisionTargetRefusal } from "./decision-target.js";
+import { rememberedHistory } from "./head-runs.js";
 import { pushedBy, pushersOf, sameLogin } from "./pushers.js";
 import { loadHistory } from "./round-history.js";
 
@@ -71,11 +72,19 @@ function described(act: PersonAct): { doing: string; left: string } {
 }
 
 /** Refuses the run's act, if it has one, when its person or its commit is not the one it must be.
- * Throws ActRefused before anything is posted; an API error throws as it is. */
-export async function confirmAct(ctx: RoundContext, pr: PullRequestInfo): Promise<void> {
+ * Throws ActRefused before anything is posted; an API error throws as it is. Returns the head's runs
+ * when it read them (the round's start takes them: they are read once). */
+export async function confirmAct(ctx: RoundContext, pr: PullRequestInfo): Promise<HeadRuns | undefined> {
   const act = actOf(ctx);
-  const refused = act === undefined ? namedHeadRefusal(ctx, pr) : await actRefusal(ctx, pr, act);
-  if (refused !== undefined) throw new ActRefused(refused);
+  const checked = act === undefined ? { refused: namedHeadRefusal(ctx, pr) } : await actRefusal(ctx, pr, act);
+  if (checked.refused !== undefined) throw new ActRefused(checked.refused);
+  return checked.runs;
+}
+
+/** Why an act is refused (undefined: it is not), and the head's runs when they were read. */
+interface Checked {
+  refused?: string | undefined;
+  runs?: HeadRuns;
 }
 
 /** A dispatch names the head its person read; acting on another would act on a commit nobody read. */
@@ -86,30 +95,37 @@ function namedHeadRefusal(ctx: RoundContext, pr: PullRequestInfo): string | unde
   return `pull request #${pr.number} is at ${short(pr.headSha)}, not ${short(named)}, the \`head-sha\` this dispatch names: it moved after that commit was read. Nothing was decided or reviewed: read the gate's round on ${short(pr.headSha)}, then dispatch again with \`head-sha: ${pr.headSha}\`.`;
 }
 
-async function actRefusal(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  act: PersonAct,
-): Promise<string | undefined> {
+async function actRefusal(ctx: RoundContext, pr: PullRequestInfo, act: PersonAct): Promise<Checked> {
   const { doing, left } = described(act);
   if (sameLogin(act.actor, pr.author))
-    return `@${act.actor} opened pull request #${pr.number}; its author may not ${doing}, whatever their permission${act.kind === "force" ? " (asking again until the answer changes is shopping for an approve)" : ""}. ${left}`;
+    return {
+      refused: `@${act.actor} opened pull request #${pr.number}; its author may not ${doing}, whatever their permission${act.kind === "force" ? " (asking again until the answer changes is shopping for an approve)" : ""}. ${left}`,
+    };
   const named = namedHeadRefusal(ctx, pr);
-  if (named !== undefined) return named;
+  if (named !== undefined) return { refused: named };
   if (act.kind === "decide") {
-    const permission = await ctx.github.permission(act.actor);
+    const permission = await ctx.github.people.permission(act.actor);
     if (!["admin", "maintain", "write"].includes(permission))
-      return `@${act.actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`;
+      return {
+        refused: `@${act.actor} has ${permission} permission; recording a decision needs write access to the repository. Nothing was posted.`,
+      };
   }
-  const read = await judgedHistory(ctx, pr, act);
-  if (typeof read === "string") return read;
-  const found = await pushersOf(ctx.github, read, pr);
+  const runs = await ctx.github.checks.onHead(pr.headSha, ctx.settings.checkName);
+  const read = await judgedHistory(ctx, pr, act, runs);
+  if (typeof read === "string") return { refused: read, runs };
+  const found = await pushersOf(ctx.github.peers, read, pr);
   const pushed = pushedBy(found, act.actor);
   if (pushed !== undefined)
-    return `@${act.actor} pushed to pull request #${pr.number} since its last approved round (${pushed.how}); whoever pushed may not ${doing}, like its author. ${left}`;
+    return {
+      refused: `@${act.actor} pushed to pull request #${pr.number} since its last approved round (${pushed.how}); whoever pushed may not ${doing}, like its author. ${left}`,
+      runs,
+    };
   if (found.incomplete !== undefined)
-    return `${found.incomplete}, so it cannot tell that @${act.actor} pushed none of them; nobody may ${doing} until the gate can. ${left}`;
-  return undefined;
+    return {
+      refused: `${found.incomplete}, so it cannot tell that @${act.actor} pushed none of them; nobody may ${doing} until the gate can. ${left}`,
+      runs,
+    };
+  return { runs };
 }
 
 /** The history the gate's own runs on the head name, for the pushers it records and (a decision) the
@@ -119,21 +135,23 @@ async function judgedHistory(
   ctx: RoundContext,
   pr: PullRequestInfo,
   act: PersonAct,
+  runs: HeadRuns,
 ): Promise<History | string> {
-  const { github, settings } = ctx;
+  const { settings } = ctx;
   const none = emptyHistory(pr.number, settings.checkName);
-  // The list the round's start would read (it keeps it): the head's runs are read once for both.
-  const runs =
-    github.gateRuns !== undefined
-      ? await github.gateRuns(pr.headSha, settings.checkName, pr.number)
-      : await github.checkRuns(pr.headSha, settings.checkName);
-  const judged = runs.find((r) => r.app !== null && r.app !== undefined);
+  const judged = runs.runs.find((r) => r.app !== null && r.app !== undefined);
   const ask = askAgain(act, pr.headSha);
   if (judged === undefined)
     return act.kind === "decide"
       ? `the gate has not judged ${short(pr.headSha)}, the pull request's head, yet; a decision applies only to the commit the gate last judged. Nothing was decided: wait for the gate's round on ${short(pr.headSha)}, read it, then ${ask.again}.`
       : none;
-  const loaded = await loadHistory(ctx, pr.number, { id: judged.id, appSlug: judged.app ?? null, url: "" });
+  const app = judged.app ?? null;
+  const loaded = await loadHistory(
+    ctx,
+    pr.number,
+    { id: judged.id, appSlug: app, url: "" },
+    rememberedHistory(runs, pr.number, app),
+  );
   if (loaded.problem !== undefined) return none;
   const refused = decisionTarget(ctx, loaded.history, pr);
   return refused ?? loaded.history;

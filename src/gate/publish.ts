@@ -89,6 +89,13 @@ export function statusLine(status: Status, result: Result): string {
   return `${status}${first !== undefined ? `: ${first}` : ""}`;
 }
 
+/** What a round published: the report as posted, and the id of the history comment its check run
+ * remembers (for a later completion of the same run, takeBackPass). */
+export interface Published {
+  report: RoundReport;
+  history?: number;
+}
+
 /** The history saved (or confirmed unchanged), the reviewer's findings shown, and the check run
  * completed with `report`, the report after the commit's check. Never changes the status. Returns the
  * report as posted (with a note when the findings could not be shown). */
@@ -97,10 +104,10 @@ export async function publish(
   round: OpenRound,
   ending: RoundEnding,
   report: RoundReport,
-): Promise<RoundReport> {
+): Promise<Published> {
   const { pr, head, check } = round;
   let posted = report;
-  await writeHistory(ctx, {
+  const history = await writeHistory(ctx, {
     check,
     pr,
     history: ending.history,
@@ -119,12 +126,13 @@ export async function publish(
     });
     if (note !== undefined) posted = { ...posted, notes: [...posted.notes, note] };
   }
-  await completeCheck(ctx, check, posted, ending.annotations ?? []);
-  return posted;
+  await completeCheck(ctx, check, posted, ending.annotations ?? [], history);
+  return { report: posted, ...(history !== undefined ? { history } : {}) };
 }
 
 /** Nothing is posted on a history that changed since it was read: written compare-and-swap, or
- * confirmed unchanged when there is nothing to write (round-history.ts). */
+ * confirmed unchanged when there is nothing to write (round-history.ts). Returns the history comment's
+ * id as it now is. */
 async function writeHistory(
   ctx: RoundContext,
   input: {
@@ -134,31 +142,34 @@ async function writeHistory(
     comment: StoredComment | undefined;
     saveHistory: boolean;
   },
-): Promise<void> {
+): Promise<number | undefined> {
   const { settings } = ctx;
   if (!input.saveHistory) {
     await confirmHistoryUnchanged(ctx, input.pr.number, input.check, input.comment);
-    return;
+    return input.comment?.id;
   }
   const body = renderHistoryComment(input.history, {
     checkName: settings.checkName,
     ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
   });
-  await saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
+  return saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
 }
 
-/** The check run completed with the rendered report, its conclusion the status's (four-values.ts). */
+/** The check run completed with the rendered report, its conclusion the status's (four-values.ts);
+ * `history`: the id of the pull request's history comment, for the run to remember. */
 export async function completeCheck(
   ctx: RoundContext,
   check: CheckRunRef,
   report: RoundReport,
   annotations: readonly Annotation[],
+  history?: number,
 ): Promise<void> {
   const rendered = renderCheck(report);
-  await ctx.github.finishCheck(
+  await ctx.github.checks.finishCheck(
     check,
     { title: rendered.title, summary: rendered.summary, annotations },
     conclusionOf(report.status),
+    history,
   );
 }
 
@@ -193,13 +204,15 @@ function optionalWithheld(withheld: string | undefined): { withheld?: string } {
 }
 
 /** The last line of defence: the check run ends as a hold that names the error. If even that fails,
- * the check run stays in progress, which a required check also never counts as passing. */
+ * the check run stays in progress, which a required check also never counts as passing. `history`: the
+ * history comment's id as last read, for the run to remember. */
 export async function failCheck(
   ctx: RoundContext,
   check: CheckRunRef,
   head: string,
   pr: number | undefined,
   error: unknown,
+  history?: number,
 ): Promise<void> {
   const message = describeError(error);
   const result = maybe(`verdict-gate could not finish this round: ${message}`);
@@ -218,10 +231,11 @@ export async function failCheck(
   };
   const rendered = renderCheck(report);
   try {
-    await ctx.github.finishCheck(
+    await ctx.github.checks.finishCheck(
       check,
       { title: rendered.title, summary: rendered.summary, annotations: [] },
       "action_required",
+      history,
     );
   } catch (secondary) {
     ctx.log.error(

@@ -13,7 +13,7 @@
 //   only refuses more people, and the sender, which cannot be forged, is there too.
 // Since the last approve, not since the last round: Mallory's blocked commit under Alice's next push is
 // still Mallory's code, unapproved, in the head being decided.
-import type { CommitsBetween, GitHubPort, PullRequestInfo } from "../ports/github.js";
+import type { CommitPeers, CommitsBetween, PullRequestInfo } from "../ports/github.js";
 import type { Settings } from "../settings/settings.js";
 import type { History } from "../verdict/history.js";
 
@@ -61,7 +61,11 @@ export function recordedPushers(history: History, head: string): Pusher[] {
 
 /** The authors and committers of the commits in the pull request's head since its last approved head
  * (or its base). */
-async function commitPeople(github: GitHubPort, history: History, pr: PullRequestInfo): Promise<Pushers> {
+async function commitPeople(
+  github: Pick<CommitPeers, "commitsBetween">,
+  history: History,
+  pr: PullRequestInfo,
+): Promise<Pushers> {
   const { approvedHead } = sinceApproved(history, pr.headSha);
   let from = approvedHead ?? pr.baseSha;
   let commits: CommitsBetween | undefined = await github.commitsBetween(from, pr.headSha);
@@ -91,7 +95,11 @@ async function commitPeople(github: GitHubPort, history: History, pr: PullReques
 }
 
 /** Everyone who pushed to the pull request since its last approved round, as far as the gate can tell. */
-export async function pushersOf(github: GitHubPort, history: History, pr: PullRequestInfo): Promise<Pushers> {
+export async function pushersOf(
+  github: Pick<CommitPeers, "commitsBetween">,
+  history: History,
+  pr: PullRequestInfo,
+): Promise<Pushers> {
   const people = await commitPeople(github, history, pr);
   return { ...people, pushers: [...recordedPushers(history, pr.headSha), ...people.pushers] };
 }

@@ -1,34 +1,24 @@
-// The GitHub port as a read-only token sees it: every write turned into nothing, every read passed
-// through. A fork PR under `pull_request` gets such a token; its round is still judged (the job
-// summary carries the verdict) and the step fails saying no check could be posted (round.ts).
+// GitHub as a read-only token sees it: every write turned into nothing, every read passed through. A
+// fork PR under `pull_request` gets such a token; its round is still judged (the job summary carries
+// the verdict) and the step fails saying no check could be posted (round.ts). Only the roles that write
+// are replaced; the others pass on whole.
 
-import type { GitHubPort } from "../ports/github.js";
+import { CannotWriteChecksError, type GitHub } from "../ports/github.js";
 
-/** The same GitHub with every write turned into nothing: reads still work with a read-only token. */
-export function readOnlyGitHub(g: GitHubPort): GitHubPort {
+/** The same GitHub with every write turned into nothing: reads still work with a read-only token. A
+ * check run cannot be started as nothing (the round would take it for posted): it is refused, as
+ * GitHub refuses a read-only token. */
+export function readOnlyGitHub(g: GitHub): GitHub {
+  const { reviews: _noReviews, ...rest } = g;
   return {
-    pullRequest: (n) => g.pullRequest(n),
-    diff: (change) => g.diff(change),
-    readFile: (p, ref, options) => g.readFile(p, ref, options),
-    startCheck: (sha, name, title, pr) => g.startCheck(sha, name, title, pr),
-    finishCheck: async () => {},
-    findComment: (pr, marker, login) => g.findComment(pr, marker, login),
-    saveComment: async () => undefined,
-    permission: (user) => g.permission(user),
-    checkRuns: (ref, name) => g.checkRuns(ref, name),
-    ...(g.gateRuns !== undefined
-      ? {
-          gateRuns: (sha: string, name: string, pr: number) =>
-            g.gateRuns?.(sha, name, pr) ?? g.checkRuns(sha, name),
-        }
-      : {}),
-    statuses: (ref, context, creator) => g.statuses(ref, context, creator),
-    labelAddedBy: (pr, label) => g.labelAddedBy(pr, label),
-    openPullsAt: (sha, gated) => g.openPullsAt(sha, gated),
-    judgedPullsAt: (sha, checkName) => g.judgedPullsAt(sha, checkName),
-    pullRequestState: (repo, n) => g.pullRequestState(repo, n),
-    mergeGroupPulls: (sha, ref) => g.mergeGroupPulls(sha, ref),
-    commitsBetween: (base, head) => g.commitsBetween(base, head),
-    requestCount: () => g.requestCount(),
+    ...rest,
+    checks: {
+      onHead: g.checks.onHead,
+      startCheck: async () => {
+        throw new CannotWriteChecksError("a read-only token starts no check run");
+      },
+      finishCheck: async () => {},
+    },
+    history: { findComment: g.history.findComment, saveComment: async () => undefined },
   };
 }

@@ -12,21 +12,27 @@
 // moves when lines are added above it) and the reason. Only markers in comments and reviews written by
 // the bot of the app that owns this round's check run count: anyone may paste a marker, and a
 // pasted one must neither silence a finding nor make the gate touch someone else's thread.
-import { nameKey } from "../criteria/path-name.js";
+
 import type { DiffFile } from "../diff/types.js";
 import type { CheckRunRef, PullReviewsPort } from "../ports/github.js";
 import { inline } from "../report/markdown.js";
 import type { ReviewPlan } from "../review/plan.js";
 import type { ReviewerOutcome } from "../reviewer-stage/index.js";
-import { describeFinding, type Finding } from "../verdict/findings.js";
+import { nameKey } from "../util/path-name.js";
+import { describeFinding, type Finding, findingPathSpellings } from "../verdict/findings.js";
 import { canonicalJson, sha256 } from "../verdict/history.js";
+import type { SeverityPolicy } from "../verdict/severity-policy.js";
 import { isJudgment } from "../verdict/vocabulary.js";
 import type { RoundContext } from "./context.js";
 
-/** What a round gives this step: its findings, its diff, and where the reviewer's silence means a
- * finding is gone. */
+/** What a round gives this step: its findings, its notes, its diff, and where the reviewer's silence
+ * means a finding is gone. */
 export interface RoundFindings {
   readonly findings: readonly Finding[];
+  /** Findings below the contract's policy line, to post as notes (empty unless `notes.post`). */
+  readonly notes: readonly Finding[];
+  /** The most notes one round posts (`notes.max`). */
+  readonly notesMax: number;
   /** Every file of the change, to place findings on the diff's lines. */
   readonly files: readonly DiffFile[];
   /** The paths the reviewer read and answered for cleanly this round (NFC); undefined when its
@@ -40,15 +46,21 @@ export interface RoundFindings {
  * approve on a first round costs no request). */
 export function roundFindings(
   review: ReviewerOutcome,
-  plan: ReviewPlan,
+  question: { readonly plan: ReviewPlan; readonly base: { readonly policy?: SeverityPolicy } },
   files: readonly DiffFile[],
   earlierRounds: boolean,
 ): RoundFindings | undefined {
+  const { plan } = question;
+  const { policy } = question.base;
   if (review.source.kind !== "asked" || review.calls.length === 0) return undefined;
-  if (review.findings.length === 0 && !earlierRounds) return undefined;
+  // Notes are posted only when the contract's policy says so; otherwise the check run lists them.
+  const notes = policy?.notes.post === true ? review.notes : [];
+  if (review.findings.length === 0 && notes.length === 0 && !earlierRounds) return undefined;
   const clean = isJudgment(review.verdict) && review.calls.every((c) => c.ok);
   return {
     findings: review.findings,
+    notes,
+    notesMax: policy?.notes.max ?? 0,
     files,
     // Only a file the reviewer was shown this round can prove its finding gone: a file that kept an
     // earlier verdict (incremental rounds) was not looked at again, and its block still stands.
@@ -66,6 +78,8 @@ export function roundFindings(
 export interface PlacedFinding {
   readonly key: string;
   readonly finding: Finding;
+  /** A note: below the contract's policy line, posted marked as one and never as a requested change. */
+  readonly note?: true;
   /** The path as the diff spells it and the line, when the diff shows that line of the new file. */
   readonly at?: { readonly path: string; readonly line: number };
 }
@@ -76,10 +90,12 @@ export const MAX_LINE_COMMENTS = 50;
 /** Findings listed in a review's body. */
 const MAX_BODY_FINDINGS = 100;
 
-const MARKER = /<!-- verdict-gate:finding:([^:\s]+):([0-9a-f]{64}) -->/g;
+// A note's marker says `note`: its key hashes other fields (a note is one per line), so a finding's
+// and a note's keys never meet, and both are read as the gate's own.
+const MARKER = /<!-- verdict-gate:(?:finding|note):([^:\s]+):([0-9a-f]{64}) -->/g;
 
-export function findingMarker(checkName: string, key: string): string {
-  return `<!-- verdict-gate:finding:${encodeURIComponent(checkName)}:${key} -->`;
+export function findingMarker(checkName: string, key: string, note = false): string {
+  return `<!-- verdict-gate:${note ? "note" : "finding"}:${encodeURIComponent(checkName)}:${key} -->`;
 }
 
 /** The finding keys a body carries for this check name. */
@@ -98,36 +114,42 @@ function lineText(file: DiffFile, line: number): string | undefined {
   return undefined;
 }
 
-/** Each finding with its key and, when the diff shows its line, its place; one per key. */
+/** Each finding with its key and, when the diff shows its line, its place; one per key. A note's key
+ * is its line's (the path and the line's text, not the reason): a reviewer rewords a nit every round,
+ * and a note already posted on an unchanged line is never posted again. */
 export function placeFindings(
   checkName: string,
   findings: readonly Finding[],
   files: readonly DiffFile[],
+  note = false,
 ): PlacedFinding[] {
   const byName = new Map(files.map((f) => [nameKey(f.path), f]));
   const seen = new Set<string>();
   const out: PlacedFinding[] = [];
   for (const finding of findings) {
-    const file = finding.path === "" ? undefined : byName.get(nameKey(finding.path));
+    const file = findingPathSpellings(finding.path)
+      .map((p) => byName.get(nameKey(p)))
+      .find((f) => f !== undefined);
     // A removed file has no new side to comment on.
     const text =
       file !== undefined && file.status !== "removed" && finding.line !== undefined
         ? lineText(file, finding.line)
         : undefined;
+    // The line's text where the diff shows it; otherwise its number (all there is to go by).
+    const line = text !== undefined ? { text } : { number: finding.line ?? null };
     const key = sha256(
-      canonicalJson({
-        check: checkName,
-        path: nameKey(finding.path),
-        // The line's text where the diff shows it; otherwise its number (all there is to go by).
-        line: text !== undefined ? { text } : { number: finding.line ?? null },
-        reason: finding.reason.trim(),
-      }),
+      canonicalJson(
+        note
+          ? { check: checkName, note: true, path: nameKey(file?.path ?? finding.path), line }
+          : { check: checkName, path: nameKey(finding.path), line, reason: finding.reason.trim() },
+      ),
     );
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({
       key,
       finding,
+      ...(note ? { note: true as const } : {}),
       ...(file !== undefined && text !== undefined && finding.line !== undefined
         ? { at: { path: file.path, line: finding.line } }
         : {}),
@@ -136,14 +158,21 @@ export function placeFindings(
   return out;
 }
 
+/** What a comment calls its finding: BLOCKING, or a note with its severity ("note (low, not
+ * blocking)"): a note never reads as a requested change. */
+function label(p: PlacedFinding): string {
+  return p.note === true ? `note (${p.finding.severity}, not blocking)` : "BLOCKING";
+}
+
 function lineCommentBody(checkName: string, p: PlacedFinding): string {
   const range = p.finding.endLine !== undefined ? ` (lines ${p.finding.line}–${p.finding.endLine})` : "";
   const reason = p.finding.reason.trim() === "" ? "(no reason given)" : inline(p.finding.reason, 1000);
-  return `**${inline(checkName, 100)}** BLOCKING${range}: ${reason}\n\n${findingMarker(checkName, p.key)}`;
+  return `**${inline(checkName, 100)}** ${label(p)}${range}: ${reason}\n\n${findingMarker(checkName, p.key, p.note === true)}`;
 }
 
 function bodyItem(checkName: string, p: PlacedFinding): string {
-  return `- ${inline(describeFinding(p.finding), 1000)} ${findingMarker(checkName, p.key)}`;
+  const note = p.note === true ? `${label(p)}: ` : "";
+  return `- ${note}${inline(describeFinding(p.finding), 1000)} ${findingMarker(checkName, p.key, p.note === true)}`;
 }
 
 /** The review to post: comments on lines and the body, or undefined when every finding was posted
@@ -157,8 +186,13 @@ export function reviewToPost(
   const onLines = fresh.filter((p) => p.at !== undefined).slice(0, MAX_LINE_COMMENTS);
   const inBody = fresh.filter((p) => !onLines.includes(p));
   const listed = inBody.slice(0, MAX_BODY_FINDINGS);
+  const notes = fresh.filter((p) => p.note === true).length;
+  const counted =
+    notes === 0
+      ? `${fresh.length} new finding(s)`
+      : `${fresh.length - notes} new finding(s) and ${notes} note(s) (not blocking)`;
   const lines = [
-    `**${inline(checkName, 100)}**, round ${round}: ${fresh.length} new finding(s) of the reviewer. The check run is the verdict; this review only shows where.`,
+    `**${inline(checkName, 100)}**, round ${round}: ${counted} of the reviewer. The check run is the verdict; this review only shows where.`,
   ];
   if (listed.length > 0) {
     lines.push("", "Not on a line of the diff:", "", ...listed.map((p) => bodyItem(checkName, p)));
@@ -210,7 +244,11 @@ async function postFindings(
     const inBody = reviewToPost(
       input.checkName,
       input.round,
-      fresh.map((p) => ({ key: p.key, finding: p.finding })),
+      fresh.map((p) => ({
+        key: p.key,
+        finding: p.finding,
+        ...(p.note === true ? { note: true as const } : {}),
+      })),
     ) as NonNullable<typeof review>;
     await port.postReview(input.pr, { commitId: input.head, ...inBody });
   }
@@ -269,6 +307,7 @@ export async function showFindings(
   const { checkName } = ctx.settings;
   const { findings, answered } = input.findings;
   const placed = placeFindings(checkName, findings, input.findings.files);
+  const notes = placeFindings(checkName, input.findings.notes, input.findings.files, true);
   // Nothing to post and nothing this round can say is gone: no request at all.
   if (placed.length === 0 && answered === undefined) return undefined;
   const slug = input.check.appSlug;
@@ -278,7 +317,9 @@ export async function showFindings(
   try {
     const read = await port.threads(input.pr);
     const { own, posted } = gateThreads(read, slug, checkName);
-    const fresh = placed.filter((p) => !posted.has(p.key));
+    // Notes after the findings, at most notes.max new ones a round.
+    const freshNotes = notes.filter((p) => !posted.has(p.key)).slice(0, input.findings.notesMax);
+    const fresh = [...placed.filter((p) => !posted.has(p.key)), ...freshNotes];
     const onLines = await postFindings(
       port,
       { ...input, checkName },
@@ -287,11 +328,12 @@ export async function showFindings(
     );
     if (onLines !== undefined) {
       ctx.log.info(
-        `review comments: ${fresh.length} new finding(s) posted (${onLines} on lines); ${placed.length - fresh.length} posted before`,
+        `review comments: ${fresh.length} new finding(s) posted (${onLines} on lines, ${freshNotes.length} of them notes); ${placed.length + notes.length - fresh.length} posted before or over notes.max`,
       );
     }
     if (answered === undefined) return undefined;
-    const gone = goneThreads(own, placed, input.findings.files, answered);
+    // A note still reported (posted or not this round) keeps its thread open.
+    const gone = goneThreads(own, [...placed, ...notes], input.findings.files, answered);
     if (gone.length > 0 && !read.complete) {
       return "The gate's review threads were not resolved: the pull request has more review threads than the gate reads.";
     }

@@ -118,22 +118,12 @@ export function guardReviewer(reviewer: Reviewer, deadline: RoundDeadline | unde
 /** The round's context with every reviewer it hands out guarded, each once for the whole round (a
  * round judged again on a changed history keeps what its reviewers already failed). */
 export function withGuardedReviewers(ctx: RoundContext): RoundContext {
-  let reviewer: Reviewer | undefined;
   let members: readonly PanelMember[] | undefined;
-  const panel = ctx.panel;
   return {
     ...ctx,
-    reviewer: () => {
-      reviewer ??= guardReviewer(ctx.reviewer(), ctx.deadline);
-      return reviewer;
+    reviewers: () => {
+      members ??= ctx.reviewers().map((m) => ({ ...m, reviewer: guardReviewer(m.reviewer, ctx.deadline) }));
+      return members;
     },
-    ...(panel !== undefined
-      ? {
-          panel: () => {
-            members ??= panel().map((m) => ({ ...m, reviewer: guardReviewer(m.reviewer, ctx.deadline) }));
-            return members;
-          },
-        }
-      : {}),
   };
 }

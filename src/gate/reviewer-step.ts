@@ -3,9 +3,10 @@
 // ("Reviewer", src/reviewer-stage/), and the reviewer's section of the report. The reviewer stage
 // decides what to ask and what to reuse; this file hands it what the round read.
 
+import { severityPolicyOf } from "../criteria/contract-schema.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { verdictLikeLines } from "../review/forgery.js";
-import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
+import { budgetBasis, promptOverheadTokens, widestWindow } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import {
@@ -16,12 +17,13 @@ import {
   type PanelOutcome,
   type PromptBase,
   type ReviewerQuestion,
-  soloPanel,
 } from "../reviewer-stage/index.js";
 import type { Settings } from "../settings/settings.js";
+import { describeFinding } from "../verdict/findings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { tokensSoFar } from "../verdict/loop-rules.js";
-import { describePolicy, UNANIMOUS } from "../verdict/panel.js";
+import { describePolicy } from "../verdict/panel.js";
+import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
@@ -49,19 +51,18 @@ export function frameQuestion(
   const prompt = promptBase(settings, round, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
-  const members = ctx.panel?.() ?? soloPanel(ctx.reviewer());
+  const members = ctx.reviewers();
   // A file over the budget holds the round: the hold names the window each reviewer was assumed to
   // have and the setting that changes it, not only -v's debug line.
   const overheadTokens = promptOverheadTokens(prompt);
-  const basis = budgetBasis(
-    members.map((m) => ({ ...m.reviewer, label: m.label })),
-    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
-  );
+  const budgeted = members.map((m) => ({ ...m.reviewer, label: m.label }));
+  const basis = budgetBasis(budgeted, { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens });
+  const widest = widestWindow(budgeted, overheadTokens);
   const question = frameReviewerQuestion({
     members,
-    policy: settings.panel?.policy ?? UNANIMOUS,
+    policy: settings.reviewers.policy,
     diff: change.diff,
-    scope: { ...change.scope, budgetBasis: basis },
+    scope: { ...change.scope, budgetBasis: basis, ...(widest !== undefined ? { widestWindow: widest } : {}) },
     base: prompt,
     maxDiffTokens: settings.diff.maxDiffTokens,
   });
@@ -106,8 +107,8 @@ function promptBase(
     change.lockfiles?.changes,
   );
   return {
-    ...(prompt.task !== undefined ? { task: prompt.task } : {}),
-    ...(prompt.instructions !== undefined ? { instructions: prompt.instructions } : {}),
+    ...(prompt.task !== null ? { task: prompt.task } : {}),
+    ...(prompt.instructions !== null ? { instructions: prompt.instructions } : {}),
     ...(contract !== undefined
       ? {
           conditions: {
@@ -124,6 +125,8 @@ function promptBase(
     ...(withheld.length > 0 ? { withheld } : {}),
     ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
     ...(change.context.kind === "gathered" ? { context: change.context.gathered.material } : {}),
+    // The contract's policy, read at the base: what the prompt asks for and how the reply is read.
+    ...optional("policy", severityPolicyOf(contract)),
   };
 }
 
@@ -136,7 +139,6 @@ export async function askReviewer(
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
-  lookedUp: () => void = () => {},
 ): Promise<PanelOutcome> {
   const { settings } = ctx;
   const review = await askReviewers(
@@ -148,17 +150,32 @@ export async function askReviewer(
       // Folded rounds count: the round number is the chain's, not the stored array's.
       round: roundCount(round.loaded.history) + 1,
       force: settings.forceReview,
-      concurrency: settings.reviewer.concurrency,
-      ...optional("maxRoundTokens", settings.reviewer.maxRoundTokens),
+      concurrency: settings.reviewers.concurrency,
+      ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check),
-      lookedUp,
+      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
     },
     answers,
   );
   for (const w of review.warnings) ctx.log.warning(w);
-  return review;
+  return overruledSaid(review);
+}
+
+/** A request for changes the contract's policy overruled says so in the reviewer's part, which an
+ * approve's report leads with: the status is approve although the reviewer's word was not. */
+function overruledSaid(review: PanelOutcome): PanelOutcome {
+  if (review.verdict !== "REQUEST_CHANGES" || review.part.result.value !== "YES") return review;
+  const n = review.notes.length;
+  const which =
+    n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
+  return {
+    ...review,
+    part: {
+      ...review.part,
+      summary: `${review.part.summary}; the reviewer asked for changes; by the contract's policy ${which}`,
+    },
+  };
 }
 
 /** The reviewer's section of the report; `after` is the history with this round, whose tokens it
@@ -181,6 +198,24 @@ export function reviewerReport(question: Question, review: PanelOutcome, after: 
     ...optional("reusedFiles", review.reusedFiles),
     tokensTotal: tokensSoFar(after),
     warnings: review.warnings,
+    ...policyReport(question.base.policy, review),
+  };
+}
+
+/** What the contract's policy did with the reviewer's findings, for its section: the policy in words,
+ * the notes (findings below the line), and whether it overruled a request for changes. */
+function policyReport(
+  policy: SeverityPolicy | undefined,
+  review: PanelOutcome,
+): Pick<ReviewerReport, "policy" | "notes" | "overruled"> {
+  if (policy === undefined) return {};
+  const notes = review.notes.map((f) => `${severityWord(f.severity)} ${describeFinding(f)}`);
+  // The reviewer's word asked for changes and its part approves: only a policy overrule does that.
+  const overruled = review.verdict === "REQUEST_CHANGES" && review.part.result.value === "YES";
+  return {
+    policy: describeSeverityPolicy(policy),
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(overruled ? { overruled: review.notes.length } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // The round history as the round uses it: read from the gate's own comment and audited before it is
 // trusted, and shown as rows, exclusions and push notes (loop-rules.ts bounds what a round stores).
 
-import type { CheckRunRef, StoredComment } from "../ports/github.js";
+import type { CheckRunRef, CommentHint, HeadRuns, StoredComment } from "../ports/github.js";
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
 import type { HistoryRow } from "../report/round-report.js";
 import type { OtherHistory } from "../reviewer-stage/whole-reuse.js";
@@ -16,6 +16,7 @@ import {
   repeats,
 } from "../verdict/history.js";
 import type { RoundContext } from "./context.js";
+import { judgedIn, rememberedHistory } from "./head-runs.js";
 
 /** What a round's row shows besides its reasons: a person's words, what a hold needs, what it waits
  * for. A digested round kept only its reasons. */
@@ -154,14 +155,38 @@ export function historyAuthor(check: CheckRunRef): string {
   return `${check.appSlug}[bot]`;
 }
 
+/** Where the history comment is looked for first: the id the caller knows (from the head's runs, or an
+ * earlier read), and GitHub's clock as it stamped this round's check run. */
+function hintFor(check: CheckRunRef, id: number | undefined): CommentHint {
+  return {
+    ...(id !== undefined ? { id } : {}),
+    ...(check.startedAt !== undefined ? { now: check.startedAt } : {}),
+  };
+}
+
 /** The PR's stored history for this check, read from the gate's own comment and trusted only when it
- * is this PR's and this check's and its chain audits. Shared by the pull request and merge group rounds. */
-export async function loadHistory(ctx: RoundContext, pr: number, check: CheckRunRef): Promise<LoadedHistory> {
+ * is this PR's and this check's and its chain audits. Shared by the pull request and merge group
+ * rounds. `known`: the comment's id, when a run or an earlier read names it. */
+export async function loadHistory(
+  ctx: RoundContext,
+  pr: number,
+  check: CheckRunRef,
+  known?: number,
+): Promise<LoadedHistory> {
   const { settings, github } = ctx;
-  const found = await github.findComment(pr, historyMarker(settings.checkName), historyAuthor(check));
+  const found = await github.history.findComment(
+    pr,
+    historyMarker(settings.checkName),
+    historyAuthor(check),
+    hintFor(check, known),
+  );
   if (found === undefined) return { history: emptyHistory(pr, settings.checkName), comment: found };
   // What is compared before and after a write is the comment itself; the note goes with the round.
-  const comment: StoredComment = { id: found.id, body: found.body };
+  const comment: StoredComment = {
+    id: found.id,
+    body: found.body,
+    ...(found.updatedAt !== undefined ? { updatedAt: found.updatedAt } : {}),
+  };
   const notes = duplicateNote(found);
   const noted = notes.length > 0 ? { notes } : {};
   const read = readHistoryComment(comment.body);
@@ -203,6 +228,14 @@ export function pushNote(history: History, target: Settings["target"], head: str
  * The round is judged again on the new history (round.ts), never written or posted over it. */
 export class HistoryChanged extends Error {
   override readonly name = "HistoryChanged";
+
+  /** `seen`: the id of the history comment as it is now, where the next reading looks first. */
+  constructor(
+    message: string,
+    readonly seen?: number,
+  ) {
+    super(message);
+  }
 }
 
 function sameComment(a: StoredComment | undefined, b: StoredComment | undefined): boolean {
@@ -219,9 +252,17 @@ export async function confirmHistoryUnchanged(
   check: CheckRunRef,
   read: StoredComment | undefined,
 ): Promise<void> {
-  const now = await ctx.github.findComment(pr, historyMarker(ctx.settings.checkName), historyAuthor(check));
+  const now = await ctx.github.history.findComment(
+    pr,
+    historyMarker(ctx.settings.checkName),
+    historyAuthor(check),
+    hintFor(check, read?.id),
+  );
   if (!sameComment(now, read))
-    throw new HistoryChanged("the round history changed while this round ran (another run wrote it)");
+    throw new HistoryChanged(
+      "the round history changed while this round ran (another run wrote it)",
+      now?.id,
+    );
 }
 
 /** GitHub has no conditional update for a comment, so this is the closest compare-and-swap: re-read
@@ -230,7 +271,8 @@ export async function confirmHistoryUnchanged(
  * this round (`round`: its receipt hash). What remains is a window of one request: another run that
  * reads, writes and re-reads entirely between this run's re-read and its write is overwritten
  * unseen; the one concurrency group every documented workflow uses (docs/workflows.md) serialises
- * the gate's runs per pull request, so no two runs are in that window. */
+ * the gate's runs per pull request, so no two runs are in that window. Returns the id of the comment
+ * the history now is (undefined from a port that writes nothing), for the check run to remember. */
 export async function saveHistoryChecked(
   ctx: RoundContext,
   pr: number,
@@ -238,19 +280,26 @@ export async function saveHistoryChecked(
   read: StoredComment | undefined,
   body: string,
   round: string,
-): Promise<void> {
-  const { github } = ctx;
+): Promise<number | undefined> {
+  const { history } = ctx.github;
   const marker = historyMarker(ctx.settings.checkName);
   const author = historyAuthor(check);
   await confirmHistoryUnchanged(ctx, pr, check, read);
-  const saved = await github.saveComment(pr, body, read);
-  if (saved === undefined) return; // a port that writes nothing: nothing to lose
-  const now = await github.findComment(pr, marker, author);
-  if (sameComment(now, saved)) return;
+  const saved = await history.saveComment(pr, body, read);
+  if (saved === undefined) return undefined; // a port that writes nothing: nothing to lose
+  // After a create, looked for as a first read is, not by id: the history is the oldest comment there
+  // (another round's, created at the same time), not necessarily this one.
+  const now = await history.findComment(
+    pr,
+    marker,
+    author,
+    hintFor(check, read !== undefined ? saved.id : undefined),
+  );
+  if (sameComment(now, saved)) return saved.id;
   if (now !== undefined && now.id !== saved.id && read === undefined) {
     // Two first rounds each created a comment; the oldest is the history and this one lost. Take the
     // marker off ours, so it is no second history anyone could mistake for the first.
-    await github.saveComment(
+    await history.saveComment(
       pr,
       `<!-- verdict-gate:superseded -->\nThis copy of the round history lost a race with an earlier one and is not used; the history is in the gate's earlier comment.`,
       saved,
@@ -258,26 +307,30 @@ export async function saveHistoryChecked(
   }
   if (now !== undefined) {
     const there = readHistoryComment(now.body);
-    if (there.ok && there.history.rounds.some((r) => r.receipt.hash === round)) return;
+    if (there.ok && there.history.rounds.some((r) => r.receipt.hash === round)) return now.id;
   }
   throw new HistoryChanged(
     "the round history was written over by another run just after this round wrote it",
+    now?.id,
   );
 }
 
 /** The histories of the other pull requests whose gate check runs judged `head` (a verdict belongs to
  * the change, not to the pull request that asked: reviewer-stage/whole-reuse.ts); those that cannot be
- * trusted are left out (they hold their own pull request). */
+ * trusted are left out (they hold their own pull request). `runs`: the head's runs as the round's start
+ * read them, which answer without another request when that one page was all of them. */
 export async function otherPullHistories(
   ctx: RoundContext,
   prNumber: number,
   head: string,
   check: CheckRunRef,
+  runs?: HeadRuns,
 ): Promise<OtherHistory[]> {
-  const others = (await ctx.github.judgedPullsAt(head, ctx.settings.checkName)).filter((n) => n !== prNumber);
+  const judged = judgedIn(runs, head) ?? (await ctx.github.peers.judgedPullsAt(head, ctx.settings.checkName));
+  const others = judged.filter((n) => n !== prNumber);
   const found: OtherHistory[] = [];
   for (const pr of others) {
-    const loaded = await loadHistory(ctx, pr, check);
+    const loaded = await loadHistory(ctx, pr, check, rememberedHistory(runs, pr, check.appSlug));
     if (loaded.comment === undefined || loaded.problem !== undefined) continue;
     found.push({ pr, history: loaded.history });
   }

@@ -11,7 +11,12 @@
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 
 import type { Requirement } from "../criteria/requirement-schema.js";
-import { CannotWriteChecksError, type CheckRunRef, type PullRequestInfo } from "../ports/github.js";
+import {
+  CannotWriteChecksError,
+  type CheckRunRef,
+  type HeadRuns,
+  type PullRequestInfo,
+} from "../ports/github.js";
 import { formatCoverage } from "../review/coverage.js";
 import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
@@ -23,8 +28,10 @@ import { bindingChange, bindingOf } from "./binding.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { contextStep } from "./context-part.js";
 import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
+import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { confirmAct, decisionTarget } from "./person-act.js";
 import { phase, phasesTogether } from "./phase.js";
@@ -77,26 +84,24 @@ async function evaluate(
     frameQuestion(ctx, round, contract, { ...change, context }),
   );
   // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
-  // The dependencies' GitHub reads start once the reviewer step's own (a verdict to reuse) are done:
-  // GitHub sees the round's requests in the order it always has.
-  const lookedUp = signal();
+  // With `when-criteria-block: skip-reviewer` the criteria come first, and a block asks nobody.
+  const first = await criteriaFirst(ctx, () => checkContractCriteria(ctx, contract, change));
   const [review, criteria, dependencies] = await phasesTogether<
     [PanelOutcome, CriteriaPartOutcome, DependenciesOutcome]
   >(
     log,
     [
       "Reviewer",
-      // Fired again when the step ends, however early it fails.
       (l) =>
-        askReviewer({ ...ctx, log: l }, round, contract, question, answers, lookedUp.fire).finally(
-          lookedUp.fire,
+        askUnlessBlocked(first, question, () =>
+          askReviewer({ ...ctx, log: l }, round, contract, question, answers),
         ),
     ],
-    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
     [
-      "Dependencies",
-      (l) => lookedUp.fired.then(() => checkDependencies({ ...ctx, log: l }, round, contract)),
+      "Criteria",
+      (l) => criteriaStep(first, l, () => checkContractCriteria({ ...ctx, log: l }, contract, change)),
     ],
+    ["Dependencies", (l) => checkDependencies({ ...ctx, log: l }, round, contract)],
   );
   return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
 }
@@ -160,15 +165,6 @@ function holdUnevaluated(
     reviewerVerdict: "SKIPPED",
     coverage: NOT_REVIEWED,
   };
-}
-
-/** A one-time signal between steps that run together: `fired` resolves once `fire` is called. */
-function signal(): { fire: () => void; fired: Promise<void> } {
-  let fire = () => {};
-  const fired = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, fired };
 }
 
 /** The contract's criteria on the checked-out tree and the change, unless the contract already
@@ -259,7 +255,7 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
       )
     : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
-  const findings = roundFindings(review, question.plan, found.change.diff.files, roundCount(history) > 0);
+  const findings = roundFindings(review, question, found.change.diff.files, roundCount(history) > 0);
   return {
     round: shownRound,
     status: concluded.status,
@@ -282,39 +278,49 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
   };
 }
 
+/** What the caller of a round already knows: the head its event named (the one the workflow checked
+ * out), and the pull request as it already read it (a `/verdict` command checks its person against
+ * the pull request it read; the round then judges that one, not another read of it). */
+export interface RoundStart {
+  eventHead?: string;
+  pr?: PullRequestInfo;
+}
+
 /** One round for a pull request. Throws only before the check run exists or after it was completed
  * as a hold naming the error, so the caller can fail the step. */
 export async function runPullRequestRound(
   given: RoundContext,
   number: number,
-  eventHead?: string,
+  start: RoundStart = {},
 ): Promise<RoundOutcome> {
   // Every reviewer of the round stops being asked once it cannot help, and by the deadline.
   const ctx = withGuardedReviewers(given);
-  const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, eventHead));
+  const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, start));
   if (opened.kind === "closed") return closedPullRequest(opened.pr);
-  const { pr, head, check } = opened;
-  if (check === undefined) return judgeWithoutCheck(ctx, pr, head);
-  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check);
+  const { pr, head, check, runs } = opened;
+  if (check === undefined) return judgeWithoutCheck(ctx, pr, head, runs);
+  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check, runs);
 }
 
-/** The pull request read, the head to judge chosen, the decider confirmed and the check run started. */
+/** The pull request read, the head to judge chosen, the decider confirmed, the head's runs read (once:
+ * the act's check and the round's start share them) and the check run started. */
 async function openRound(
   ctx: RoundContext,
   number: number,
-  eventHead: string | undefined,
+  start: RoundStart,
 ): Promise<
   | { kind: "closed"; pr: PullRequestInfo }
-  | { kind: "open"; pr: PullRequestInfo; head: string; check?: CheckRunRef }
+  | { kind: "open"; pr: PullRequestInfo; head: string; runs: HeadRuns; check?: CheckRunRef }
 > {
-  const pr = await ctx.github.pullRequest(number);
+  const pr = start.pr?.number === number ? start.pr : await ctx.github.pulls.pullRequest(number);
   if (pr.state === "closed") return { kind: "closed", pr };
-  const head = judgedHead(ctx, pr, eventHead);
+  const head = judgedHead(ctx, pr, start.eventHead);
   // Before anything is posted: a refused decision or forced answer must leave the PR exactly as it
   // was, neither approved nor turned into a hold by someone who may not act on it.
-  await confirmAct(ctx, pr);
-  const check = await startCheckRun(ctx, pr, head);
-  return { kind: "open", pr, head, ...(check !== undefined ? { check } : {}) };
+  const read = await confirmAct(ctx, pr);
+  const runs = read?.head === head ? read : await ctx.github.checks.onHead(head, ctx.settings.checkName);
+  const check = await startCheckRun(ctx, pr, head, runs);
+  return { kind: "open", pr, head, runs, ...(check !== undefined ? { check } : {}) };
 }
 
 function closedPullRequest(pr: PullRequestInfo): RoundOutcome {
@@ -344,14 +350,16 @@ async function startCheckRun(
   ctx: RoundContext,
   pr: PullRequestInfo,
   head: string,
+  runs: HeadRuns,
 ): Promise<CheckRunRef | undefined> {
   try {
-    const check = await ctx.github.startCheck(
+    const check = await ctx.github.checks.startCheck({
       head,
-      ctx.settings.checkName,
-      "verdict-gate is reviewing this commit…",
-      pr.number,
-    );
+      name: ctx.settings.checkName,
+      title: "verdict-gate is reviewing this commit…",
+      pr: pr.number,
+      runs,
+    });
     ctx.log.info(`check run ${check.id} started on ${head.slice(0, 12)}`);
     return check;
   } catch (error) {
@@ -366,10 +374,12 @@ async function judgeWithoutCheck(
   ctx: RoundContext,
   pr: PullRequestInfo,
   head: string,
+  runs: HeadRuns,
 ): Promise<RoundOutcome> {
   ctx.log.warning(CANNOT_WRITE_CHECKS);
   const readOnly: RoundContext = { ...ctx, github: readOnlyGitHub(ctx.github) };
-  const outcome = await judgeOnHistory(readOnly, pr, head, { id: 0, appSlug: "github-actions", url: "" });
+  const unposted: CheckRunRef = { id: 0, appSlug: "github-actions", url: "", pr: pr.number };
+  const outcome = await judgeOnHistory(readOnly, pr, head, unposted, runs);
   const { checkRunId: _none, ...judged } = outcome;
   return { ...judged, checkUnavailable: CANNOT_WRITE_CHECKS };
 }
@@ -392,27 +402,35 @@ async function judgeOnHistory(
   pr: PullRequestInfo,
   head: string,
   check: CheckRunRef,
+  runs: HeadRuns,
 ): Promise<RoundOutcome> {
   // The reviewer's answers of this run, by fingerprint: judging again on a changed history asks again
   // only when the question changed.
   const answers = new Map<string, PanelOutcome>();
+  // Where the history comment is: as the pull request's own runs of this app remember it, then as the
+  // last reading found it.
+  let known = rememberedHistory(runs, pr.number, check.appSlug);
   try {
     for (let attempt = 1; ; attempt += 1) {
-      const loaded = await phase(ctx.log, "Round history", () => loadHistory(ctx, pr.number, check));
+      const loaded = await phase(ctx.log, "Round history", () => loadHistory(ctx, pr.number, check, known));
+      known = loaded.comment?.id ?? known;
       ctx.log.debug(
         `history: ${roundCount(loaded.history)} round(s)${loaded.problem !== undefined ? `, not trusted: ${loaded.problem}` : ""}; attempt ${attempt} of ${HISTORY_ATTEMPTS}`,
       );
+      // The head's runs as the start read them describe the head only until another run changed it.
+      const read = attempt === 1 ? { runs } : {};
       try {
-        return await judge(ctx, { pr, head, check, loaded }, answers);
+        return await judge(ctx, { pr, head, check, loaded, ...read }, answers);
       } catch (error) {
         if (!(error instanceof HistoryChanged)) throw error;
+        known = error.seen ?? known;
         // Past the bound: a hold (failCheck below), never a pass computed on a stale history.
         if (attempt >= HISTORY_ATTEMPTS) throw new Error(historyKeptChanging(error.message, attempt));
         ctx.log.warning(`${error.message}: judging this round again on the history as it is now`);
       }
     }
   } catch (error) {
-    await failCheck(ctx, check, head, pr.number, error);
+    await failCheck(ctx, check, head, pr.number, error, known);
     throw error;
   }
 }
@@ -476,8 +494,8 @@ async function endRound(ctx: RoundContext, round: OpenRound, ending: RoundEnding
       ? await phase(ctx.log, "Commit", () => checkSharedCommit(ctx, round, judged))
       : undefined;
   const posted = await phase(ctx.log, "Publish", async () => {
-    const report = await publish(ctx, round, ending, shared?.report ?? judged);
-    return shared === undefined ? report : await takeBackPass(ctx, round, report, shared.judged);
+    const { report, history } = await publish(ctx, round, ending, shared?.report ?? judged);
+    return shared === undefined ? report : await takeBackPass(ctx, round, report, shared.judged, history);
   });
   return roundOutcome(round, ending, posted);
 }

@@ -32,7 +32,7 @@ async function siblingResult(
   const at = head.slice(0, 12);
   // Its approve must be of the change it is now: under the base it has (a retarget, or a push to its
   // base branch, makes it a different change, which its own next round judges).
-  const { baseSha } = await ctx.github.pullRequest(number);
+  const { baseSha } = await ctx.github.pulls.pullRequest(number);
   const found = await verdictAtCommit(ctx, number, head, check, { kind: "base", base: baseSha });
   switch (found.kind) {
     case "approved":
@@ -76,7 +76,7 @@ export async function commitPart(
   head: string,
   check: CheckRunRef,
 ): Promise<CommitPartOutcome> {
-  const open = await ctx.github.openPullsAt(head, prNumber);
+  const open = await ctx.github.peers.openPullsAt(head, prNumber);
   const others = open.filter((n) => n !== prNumber);
   const judged = new Set([prNumber, ...others]);
   if (others.length === 0) {
@@ -149,13 +149,14 @@ export async function takeBackPass(
   round: OpenRound,
   posted: RoundReport,
   judged: ReadonlySet<number>,
+  history?: number,
 ): Promise<RoundReport> {
   if (posted.status !== "approve") return posted;
-  const now = await ctx.github.openPullsAt(round.head, round.pr.number);
+  const now = await ctx.github.peers.openPullsAt(round.head, round.pr.number);
   const unjudged = now.filter((n) => !judged.has(n));
   if (unjudged.length === 0) return posted;
   const report = withCommitPart(posted, unjudgedPart(round.head, unjudged));
   // The annotations are on the run already: an update appends them.
-  await completeCheck(ctx, round.check, report, []);
+  await completeCheck(ctx, round.check, report, [], history);
   return report;
 }

@@ -36,7 +36,7 @@ export async function withheldScope(
   const content = await readHeadContents(needed, {
     ...(tree !== undefined ? { tree } : {}),
     // As large as the tree reads: lockfiles and bundled source maps run to several MB.
-    readAtHead: (path) => ctx.github.readFile(path, head, { maxBytes: READ_CAP_BYTES }),
+    readAtHead: (path) => ctx.github.pulls.readFile(path, head, { maxBytes: READ_CAP_BYTES }),
   });
   ctx.log.info(`withheld files: read ${content.size} file(s) at the head to check what their names claim`);
   return { ...options, content };

@@ -14,7 +14,7 @@ import { expectShape } from "./response-shape.js";
 
 /** Default cap: far above any contract file, far below what would hurt a runner. Lockfiles and source
  * maps are read with a larger one (a monorepo's package-lock.json, a bundled action's index.js.map run
- * to several MB): GitHubPort.readFile's `maxBytes`. */
+ * to several MB): PullRequestSource.readFile's `maxBytes`. */
 export const DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const fileShape = z.object({

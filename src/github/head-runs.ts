@@ -59,7 +59,7 @@ function handleOf(r: CheckRunSummary): CheckRunHandle {
  * reads. */
 export async function supersede(
   { client, repository, log }: { client: GitHubClient; repository: RepositoryRef; log: Logger },
-  abandoned: readonly CheckRunSummary[],
+  abandoned: readonly { readonly id: number }[],
   by: CheckRunHandle,
 ): Promise<void> {
   const link = by.htmlUrl !== null ? `[check run ${by.id}](${by.htmlUrl})` : `check run ${by.id}`;

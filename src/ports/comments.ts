@@ -1,5 +1,5 @@
 // What a `/verdict` command needs from GitHub besides the round's port (src/ports/github.ts): to react to
-// the comment and to reply under it. Kept apart from GitHubPort so that the round, which never talks
+// the comment and to reply under it. Kept apart from the round's GitHub roles so that the round, which never talks
 // to people, cannot.
 import type { CommentReaction } from "../github/reactions.js";
 

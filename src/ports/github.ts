@@ -3,7 +3,9 @@
 // src/compose/github.ts, src/compose/reviewer.ts and src/workspace/head.ts) to the GitHub API, the
 // reviewer providers and the workspace, and tests wire them to fakes (__tests__/layers.test.ts keeps
 // src/gate that way). Keeping the capabilities narrow is what lets the round stay readable and lets
-// every error path be tested without a network.
+// every error path be tested without a network. GitHub is a few roles of a few methods each (the
+// `GitHub` record below); what one call needs from an earlier read (the head's runs, a comment's id, a
+// comparison) is a value the round reads once and hands on, never something an adapter remembers.
 import type { Diff } from "../diff/types.js";
 
 export interface PullRequestInfo {
@@ -61,6 +63,8 @@ export interface CheckRunRef {
   url: string;
   /** When GitHub started the check run, by GitHub's clock: the round's time (see round.ts). */
   startedAt?: string;
+  /** The pull request the run is for (its external id names it); absent for a merge group's. */
+  pr?: number;
 }
 
 /** A change asked for by its commits: the check goes on `headSha`, so the change read is exactly its
@@ -72,9 +76,64 @@ export interface ChangeRequest {
   /** The pull request whose change this is: its counts check the diff when its head is `headSha`,
    * and its file list is read past the 300 files GitHub lists of a comparison. */
   pull?: Pick<PullRequestInfo, "number" | "headSha" | "changedFiles" | "additions" | "deletions">;
+  /** The comparison of exactly these two commits as an earlier read brought it (a merge group's
+   * commits come with it): the diff is checked against its file list instead of reading it again. */
+  compared?: Comparison;
 }
 
-export interface GitHubPort {
+/** A file of a comparison, as GitHub's JSON lists it. */
+export interface ComparedFile {
+  readonly filename: string;
+  readonly status: string;
+  readonly additions: number;
+  readonly deletions: number;
+  readonly changes: number;
+  readonly patch?: string;
+  readonly previous_filename?: string;
+  readonly sha?: string | null;
+}
+
+/** A comparison's file list as its first page gave it, with the two commits it is of. */
+export interface Comparison {
+  readonly baseSha: string;
+  readonly headSha: string;
+  readonly files: readonly ComparedFile[];
+}
+
+/** One of the check runs of the gate's name on a head, with what its external id remembers. */
+export interface GateRun extends CheckRunState {
+  /** The pull request the run was for, when its external id is the gate's and names one. */
+  readonly pr?: number;
+  /** The id of that pull request's history comment, when the run remembers it. */
+  readonly history?: number;
+}
+
+/** The check runs of the gate's name on a head, newest first, as ONE read found them (a page): read
+ * once when a round starts, or by a person's act before it, and handed to whatever asks about them —
+ * the run taken over or superseded, the history's id, the pull requests the gate judged there. */
+export interface HeadRuns {
+  readonly head: string;
+  readonly name: string;
+  readonly runs: readonly GateRun[];
+  /** GitHub's count: more than `runs.length` when pages were left unread. */
+  readonly total: number;
+}
+
+/** What a round's check run starts with. */
+export interface CheckStart {
+  head: string;
+  name: string;
+  title: string;
+  /** The pull request the round is for, recorded on the run (its external id) so that a later round
+   * of another pull request at the same commit can find this one's verdicts. Absent: a merge group. */
+  pr?: number;
+  /** The head's runs as the round read them (a pull request's round): its own run still in progress is
+   * taken over rather than another created, and any others it left open are superseded. */
+  runs?: HeadRuns;
+}
+
+/** The pull request and what it changes. */
+export interface PullRequestSource {
   pullRequest(number: number): Promise<PullRequestInfo>;
   /** The change between two commits: the unified diff, or a file list when it cannot be used (see
    * src/github/change-diff.ts). */
@@ -82,17 +141,41 @@ export interface GitHubPort {
   /** A file at a commit, through the contents API (the contract is read at the base commit). A file
    * over `maxBytes` (default: the adapter's cap for contracts) is unreadable. */
   readFile(path: string, ref: string, options?: { maxBytes?: number }): Promise<ContractFile>;
-  /** `pr`: the pull request the round is for, recorded on the run (its external id) so that a later
-   * round of another pull request at the same commit can find this one's verdicts. */
-  startCheck(headSha: string, name: string, title: string, pr?: number): Promise<CheckRunRef>;
-  /** Completes the check (conclusion) or leaves it in progress (null: conditional-on). */
+}
+
+/** The gate's check runs: the head's read once, the round's own started and finished. */
+export interface CheckRunSink {
+  /** The runs of the gate's name on a head, newest first, one page (HeadRuns). */
+  onHead(head: string, name: string): Promise<HeadRuns>;
+  /** The round's run, in progress on the head. Throws CannotWriteChecksError for a read-only token. */
+  startCheck(start: CheckStart): Promise<CheckRunRef>;
+  /** Completes the check (conclusion) or leaves it in progress (null: conditional-on). `history`: the
+   * id of the pull request's history comment, remembered on the run for the next round on the head. */
   finishCheck(
     check: CheckRunRef,
     output: CheckOutput,
     conclusion: "success" | "failure" | "action_required" | null,
+    history?: number,
   ): Promise<void>;
-  /** The gate's sticky history comment on the PR, trusted only when written by `trustedLogin`. */
-  findComment(prNumber: number, marker: string, trustedLogin: string): Promise<StoredComment | undefined>;
+}
+
+/** Where to look for a history comment first: the id a run or an earlier read knows, and GitHub's
+ * clock (the comments updated lately are looked through before every page). */
+export interface CommentHint {
+  id?: number;
+  now?: string;
+}
+
+/** The pull request's round history, one sticky comment. */
+export interface HistoryStore {
+  /** The gate's history comment on the PR, trusted only when written by `trustedLogin`: fetched by
+   * `hint.id` when it still is that comment, else looked for. */
+  findComment(
+    prNumber: number,
+    marker: string,
+    trustedLogin: string,
+    hint?: CommentHint,
+  ): Promise<StoredComment | undefined>;
   /** Creates the comment, or replaces the body of the one found before; returns the comment as GitHub
    * stored it (its body after redaction), or undefined from a port that writes nothing (a dry run, a
    * read-only token). */
@@ -101,42 +184,60 @@ export interface GitHubPort {
     body: string,
     existing: StoredComment | undefined,
   ): Promise<StoredComment | undefined>;
-  /** A user's permission on the repository: admin, maintain, write, triage, read or none. */
-  permission(user: string): Promise<string>;
+}
+
+/** What a contract's `requires` are asked about. */
+export interface DependencyOracle {
   /** The latest check runs with this name on a commit (for `check_run` dependencies). */
   checkRuns(ref: string, name: string): Promise<readonly CheckRunState[]>;
-  /** The gate's own runs of this name on a pull request's head, newest first, as the round's start reads
-   * them (one page): for a person's act, which asks before its round starts who judged the head last.
-   * Optional: a port without it is asked `checkRuns` instead. The adapter keeps the list for the round
-   * that follows (it takes over a run from it), so the head's runs are read once, and remembers the
-   * history comment the runs name. */
-  gateRuns?(headSha: string, name: string, pr: number): Promise<readonly CheckRunState[]>;
   /** The commit statuses with this context on a commit, newest first (for `status` dependencies);
    * with `creator`, only the statuses that login set. */
   statuses(ref: string, context: string, creator?: string): Promise<readonly CommitStatusState[]>;
   /** Who last added a label to a pull request (its latest `labeled` event), or null when no event
    * names anyone. */
   labelAddedBy(prNumber: number, label: string): Promise<string | null>;
+  /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
+  pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
+}
+
+/** The other pull requests and commits around a head. */
+export interface CommitPeers {
   /** The open pull requests of this repository whose head is `sha`. `gated`: the pull request being
    * gated, known to be at `sha`; when GitHub's list of the commit's pull requests leaves it out, that
    * list is incomplete and the adapter reads every open pull request instead. */
   openPullsAt(sha: string, gated?: number): Promise<readonly number[]>;
   /** The pull requests the gate has judged at `sha`, whatever their state now: the ones its own check
-   * runs of this name (`startCheck`'s `pr`) name. */
+   * runs of this name (CheckStart's `pr`) name, read newest first past the one page of HeadRuns. */
   judgedPullsAt(sha: string, checkName: string): Promise<readonly number[]>;
-  /** Another pull request's state (for `pr_merged` dependencies), possibly in another repository. */
-  pullRequestState(repo: string, number: number): Promise<{ state: "open" | "closed"; merged: boolean }>;
-  /** The pull requests whose changes a merge group's head commit carries. */
-  mergeGroupPulls(headSha: string, headRef: string): Promise<readonly MergeGroupPull[]>;
+  /** The pull requests whose changes a merge group's head commit carries, and the comparison read to
+   * find them (the group's change: hand it to `diff`). */
+  mergeGroupPulls(headSha: string, headRef: string): Promise<MergeGroupPulls>;
   /** Who wrote and committed the commits in `head` and not in `base` (three-dot, as a pull request's
    * commits are), for the people who pushed to a pull request (src/gate/pushers.ts); undefined when
    * GitHub knows no such comparison (a commit that is gone). */
   commitsBetween(base: string, head: string): Promise<CommitsBetween | undefined>;
-  /** Requests made so far, for the summary and the benchmark. */
-  requestCount(): number;
+}
+
+/** The people who act on a pull request. */
+export interface People {
+  /** A user's permission on the repository: admin, maintain, write, triage, read or none. */
+  permission(user: string): Promise<string>;
+}
+
+/** Everything a round asks of GitHub, by role. Each role is a few methods, so a wrapper (read-only,
+ * recording, tracking) replaces the roles it changes and passes the others on whole. */
+export interface GitHub {
+  pulls: PullRequestSource;
+  checks: CheckRunSink;
+  history: HistoryStore;
+  dependencies: DependencyOracle;
+  peers: CommitPeers;
+  people: People;
   /** Pull-request reviews and their threads, for showing findings (review-comments.ts). Absent from a
    * port that writes nothing (a dry run, a read-only token, a local review): nothing is shown. */
   reviews?: PullReviewsPort;
+  /** Requests made so far, for the summary and the benchmark. */
+  requestCount(): number;
 }
 
 /** Who wrote a review or a comment, as GraphQL names them (a bot's login is its app's slug). */
@@ -172,6 +273,11 @@ export interface PullReviewsPort {
   resolve(threadIds: readonly string[]): Promise<readonly string[]>;
 }
 
+export interface MergeGroupPulls {
+  readonly pulls: readonly MergeGroupPull[];
+  readonly compared?: Comparison;
+}
+
 export interface MergeGroupPull {
   number: number;
   /** The head the queue took (from the group's branch name), when known: the commit the pull
@@ -194,18 +300,22 @@ export interface CommitsBetween {
 export interface StoredComment {
   id: number;
   body: string;
+  /** When GitHub last wrote it, by GitHub's clock, as GitHub returned it (absent when not said). */
+  updatedAt?: string;
   /** Further copies of the history found beside it (two first rounds at once), whose marker the port
    * took off: the round's report says so. */
   duplicates?: readonly number[];
 }
 
 export interface CheckRunState {
-  status: string;
-  conclusion: string | null;
+  readonly status: string;
+  readonly conclusion: string | null;
   /** The check run's id, to tell our own run apart from the one being waited for. */
-  id: number;
+  readonly id: number;
   /** The slug of the app that created it (a `check_run` requirement may pin it); null when unknown. */
-  app?: string | null;
+  readonly app?: string | null;
+  /** When GitHub completed it, by GitHub's clock (null or absent: not completed, or not said). */
+  readonly completedAt?: string | null;
 }
 
 export interface CommitStatusState {

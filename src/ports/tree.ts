@@ -17,7 +17,7 @@ export const SYMLINK_HOPS = 40;
 /** What is at a path, symlinks inside the tree followed. `dangling` marks a symlink whose target does
  * not exist: the name is there even though nothing can be read through it.
  *
- * Names are compared in one Unicode form (path-name.ts): a path asked in NFC finds the file the tree
+ * Names are compared in one Unicode form (util/path-name.ts): a path asked in NFC finds the file the tree
  * spells in NFD, and `spelled` then says how the tree spells it. An absent path may have a `caseTwin`:
  * a path that differs from it only in case, which a case-insensitive file system opens as the same
  * file. */

@@ -62,6 +62,8 @@ export function reviewerSection(r: ReviewerReport | undefined, full: boolean): s
   lines.push(
     `${inline(r.label, 120)}: ${plural(r.calls.length, "call")}, ${tokens}, slowest ${seconds(latency)}.${reused}`,
   );
+  const policy = policySection(r);
+  if (policy !== "") lines.push("", policy);
   if (r.context !== undefined) lines.push("", inline(r.context, 1_000));
   if (r.calls.length === 1 && r.calls[0]?.context !== undefined) {
     lines.push("", `Context shown besides the diff: ${describeCallContext(r.calls[0].context)}.`);
@@ -131,10 +133,34 @@ export function reviewerSection(r: ReviewerReport | undefined, full: boolean): s
   return lines.join("\n");
 }
 
+/** Notes listed in the report at most; the rest are counted. */
+const LISTED_NOTES = 50;
+
+/** What the contract's policy did with the findings: an overruled request for changes first (the
+ * status is approve although the reviewer's word was not), then the notes, which never block. */
+function policySection(r: ReviewerReport): string {
+  if (r.policy === undefined) return "";
+  const notes = r.notes ?? [];
+  const list = [
+    ...notes.slice(0, LISTED_NOTES).map((n) => `- ${prose(n, 500)}`),
+    ...(notes.length > LISTED_NOTES ? [`- … and ${figure(notes.length - LISTED_NOTES)} more`] : []),
+  ];
+  const rule = `The contract's policy: ${inline(r.policy, 200)}.`;
+  if (r.overruled !== undefined) {
+    const n = r.overruled;
+    const which = n > 0 ? `none of its ${plural(n, "finding")} blocks` : "none of its findings blocks";
+    return [`**The reviewer asked for changes; by the contract's policy ${which}.** ${rule}`, ...list].join(
+      "\n",
+    );
+  }
+  if (notes.length === 0) return rule;
+  return [`${rule} ${plural(notes.length, "note")} below the line (not blocking):`, ...list].join("\n");
+}
+
 /** The agreement table of a panel (reviewer × verdict × coverage × tokens × latency) and, where the
  * reviewers disagree, which files each blocked: who said what is the point of asking several. */
-function panelSection(panel: PanelReport | undefined): string {
-  if (panel === undefined || panel.members.length < 2) return "";
+function panelSection(panel: PanelReport): string {
+  if (panel.members.length < 2) return "";
   const rows = panel.members.map((m) => [
     inline(m.label, 40),
     `${VALUE_BADGE[m.value as Value] ?? inline(m.value, 10)} ${inline(verdictWord(m.verdict), 40)}`,

@@ -1,6 +1,8 @@
-// Everything a person needs to read about one round, and its rendering as the check run's title,
-// summary and text, and as the job summary. Status first, then why, then what to do next; the details
-// below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes Markdown.
+// Everything a person needs to read about one round (RoundReport), and its rendering as the check run's
+// title, summary and text, and as the job summary. Status first, then why, then what to do next; the
+// details below, long parts collapsed. Pure: the round gathers a RoundReport, this file only writes
+// Markdown. Its other renderings are beside it — round-text.ts for a terminal, round-json.ts for
+// --json —, so a section added to RoundReport is one change here and one in each of them.
 
 import { coveragePercent, type NotReviewedReason, notSeenSummary } from "../review/coverage.js";
 import { MAYBE, NO, type Result, rank, type Status } from "../verdict/four-values.js";
@@ -116,8 +118,15 @@ export interface ReviewerReport {
   /** The pull request's reviewer tokens across all its rounds so far, from the history. */
   tokensTotal?: { in: number; out: number };
   warnings: readonly string[];
-  /** Each reviewer's say; an agreement table is shown when there are two or more. */
-  panel?: PanelReport;
+  /** Each reviewer's say (one reviewer is a panel of one); an agreement table is shown when there are
+   * two or more. */
+  panel: PanelReport;
+  /** The contract's policy in words (absent: the contract has none, and every BLOCKING line blocks). */
+  policy?: string;
+  /** The findings below the policy's line (`SEVERITY path:line — reason`): notes, never reasons. */
+  notes?: readonly string[];
+  /** The reviewer asked for changes and the policy overruled it: how many findings it gave. */
+  overruled?: number;
 }
 
 export interface CriterionRow {

@@ -16,6 +16,7 @@ import { selectContext } from "../context/select.js";
 import type { DiffFile } from "../diff/types.js";
 import type { PromptMessages } from "../ports/reviewer.js";
 import { PROMPT_RULE, promptRule } from "../verdict/reply-contract.js";
+import type { SeverityPolicy } from "../verdict/severity-policy.js";
 import { chooseFence, type Fence } from "./fence.js";
 import type { ExcludedFile } from "./scope.js";
 import { reviewTask } from "./task.js";
@@ -122,6 +123,9 @@ export interface PromptInput {
   /** The per-round secret for `promptRule(token)`; without it the plain `PROMPT_RULE` is used (the
    * reply contract of `verdict-gate verdict` users). */
   readonly roundToken?: string;
+  /** The contract's `policy` (read at the base): the task and the reply rule ask for each finding's
+   * severity, and the reply is read under it. Absent: the prompt it always was. */
+  readonly policy?: SeverityPolicy;
   /** Fence id source, for tests. */
   readonly drawFenceId?: () => string;
 }
@@ -133,6 +137,8 @@ export interface Prompt extends PromptMessages {
   readonly fenceId: string;
   /** The reply rule, exactly as it closes `user`. */
   readonly rule: string;
+  /** The policy the rule was written under: the reply is read under the same one. */
+  readonly policy?: SeverityPolicy;
   /** The diff exactly as fenced. */
   readonly diffText: string;
   /** Every fenced block's content (diff, earlier reasons, author claims, withheld names): what a reply
@@ -409,11 +415,17 @@ export function buildPrompt(input: PromptInput): Prompt {
     input.includePrDescription === true && input.authorClaims !== undefined
       ? claimsText(input.authorClaims)
       : "";
-  const rule = input.roundToken !== undefined ? promptRule(input.roundToken) : PROMPT_RULE;
-  const task = reviewTask({
-    ...(input.task !== undefined ? { task: input.task } : {}),
-    ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
-  });
+  const rule =
+    input.roundToken !== undefined || input.policy !== undefined
+      ? promptRule(input.roundToken, input.policy)
+      : PROMPT_RULE;
+  const task = reviewTask(
+    {
+      ...(input.task !== undefined ? { task: input.task } : {}),
+      ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+    },
+    input.policy,
+  );
   // Every text that reaches the prompt is checked against the fence id, the trusted parts too: the
   // proof that no line can close a block must not depend on which parts a caller calls trusted.
   const listed = earlier.map((r, i) => `${i + 1}. (round ${r.round}) ${r.reason}`).join("\n");
@@ -488,6 +500,7 @@ export function buildPrompt(input: PromptInput): Prompt {
     text,
     fenceId: fence.id,
     rule: rule.trimEnd(),
+    ...(input.policy !== undefined ? { policy: input.policy } : {}),
     diffText: diff,
     untrustedText: [diff, listed, claims, withheld, others, contextText].filter((t) => t !== "").join("\n"),
     estimatedTokens: estimateTokens(text),

@@ -7,9 +7,10 @@
 // whether a defect's evidence was in view at all: the ceiling on what any model can catch under this
 // gate. Reading the prompts as sent, rather than the plan they came from, means a line counts as shown
 // only when it is really in the text a model reads. Pure.
-import { nameKey } from "../criteria/path-name.js";
+
 import { parseUnifiedDiff } from "../diff/parse.js";
 import type { PromptMessages } from "../ports/reviewer.js";
+import { nameKey } from "../util/path-name.js";
 import { CONTEXT_LABEL, DIFF_LABEL } from "./prompt.js";
 
 /** Per path (as the diff names it at the head, in NFC: names compare as the gate compares them), each shown line's text by its line number. */

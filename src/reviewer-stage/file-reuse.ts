@@ -20,6 +20,7 @@ import type { DiffFile } from "../diff/types.js";
 import { type Chunk, fileTokens, type ReviewPlan } from "../review/plan.js";
 import { type OtherFile, otherFilesText } from "../review/prompt.js";
 import { estimateTokens } from "../review/tokens.js";
+import { findingPathSpellings } from "../verdict/findings.js";
 import { no, type Result, yes } from "../verdict/four-values.js";
 import {
   type Binding,
@@ -135,12 +136,24 @@ export type ChunkAnswer =
   | { readonly kind: "other" };
 
 /** The path a reason names at its start, as `describeFinding` writes it (`path:line — …`,
- * `path — …`), with the decoration reviewers add (backticks, `a/` or `b/`, `./`) taken off. */
+ * `path — …`), without the backticks reviewers add; exactly as written otherwise (a real directory may
+ * be named `a`): `namesFile` matches it to the diff's spelling. */
 export function namedPath(reason: string): string | undefined {
   const m = /^\s*(?:blocking:\s*)?`?([^\s`]+?)`?(?::\d+(?:-\d+)?)?`?(?:\s+[—–-]|:?\s*$|:\s)/i.exec(reason);
-  const raw = m?.[1];
-  if (raw === undefined) return undefined;
-  return raw.replace(/^(?:\.\/|[ab]\/)/, "");
+  return m?.[1];
+}
+
+/** The file of `files` a named path is, trying the path as written before the diff's spellings of it
+ * (`./src/a.ts`, `b/src/a.ts`: findings.ts findingPathSpellings). */
+function namesFile<F extends Pick<DiffFile, "path" | "previousPath">>(
+  named: string,
+  files: readonly F[],
+): F[] {
+  for (const spelling of findingPathSpellings(named)) {
+    const hit = files.filter((f) => f.path === spelling || f.previousPath === spelling);
+    if (hit.length > 0) return hit;
+  }
+  return [];
 }
 
 /** Earlier reasons, each with the file of the diff it names (a panel's `[label] ` taken off first), so
@@ -152,8 +165,7 @@ export function earlierAbout<R extends { readonly reason: string }>(
 ): (R & { file?: string })[] {
   return earlier.map((r) => {
     const named = namedPath(withoutAttribution(r.reason));
-    const file =
-      named === undefined ? undefined : files.find((f) => f.path === named || f.previousPath === named);
+    const file = named === undefined ? undefined : namesFile(named, files)[0];
     return file === undefined ? r : { ...r, file: file.path };
   });
 }
@@ -163,7 +175,7 @@ export function earlierAbout<R extends { readonly reason: string }>(
 export function filesOfReason(reason: string, files: readonly DiffFile[]): readonly DiffFile[] {
   const named = namedPath(reason);
   if (named !== undefined) {
-    const hit = files.filter((f) => f.path === named || f.previousPath === named);
+    const hit = namesFile(named, files);
     if (hit.length > 0) return hit;
   }
   return files;

@@ -20,7 +20,7 @@ export type { PromptBase } from "./keys.js";
 export { reviewerIdentity } from "./keys.js";
 export type { Keep, PanelOutcome, ReusedFilesReport, ReviewerOutcome, ReviewerSource } from "./outcome.js";
 export { usageOf } from "./outcome.js";
-export { type MemberPlan, type PanelMember, soloPanel, storedMembers } from "./panel.js";
+export { type MemberPlan, type PanelMember, storedMembers } from "./panel.js";
 export type { OtherHistory } from "./whole-reuse.js";
 
 /** What the reviewers are asked: the prompt's conditions, each reviewer's plan of the diff, the policy
@@ -75,9 +75,6 @@ export interface StageInput {
   /** The histories of other pull requests that judged this head (read from GitHub): only asked when
    * this pull request has no verdict of its own to reuse, and never under force. */
   otherHistories: () => Promise<readonly OtherHistory[]>;
-  /** Told once the stage has done its last GitHub read (found a verdict to reuse or not), however it
-   * ends: the round's other steps read GitHub after it, in the order GitHub always sees. */
-  lookedUp?: () => void;
 }
 
 /** The prompt base with another history's earlier reasons in place of this one's. */
@@ -121,12 +118,7 @@ export async function askReviewers(
 ): Promise<PanelOutcome> {
   const { question } = input;
   const { fingerprint } = question;
-  let reuse: ReusedVerdict | undefined;
-  try {
-    reuse = input.force ? undefined : await recordedVerdict(input);
-  } finally {
-    input.lookedUp?.();
-  }
+  const reuse = input.force ? undefined : await recordedVerdict(input);
   input.log.debug(
     `review fingerprint ${fingerprint}: ${describeSource(input, answers.has(fingerprint), reuse)}`,
   );

@@ -49,6 +49,10 @@ export const PROMPT_PARTS = {
   withheld: "approve",
   // The project's rules, read at the base: conditions like the task.
   guidelines: "conditions",
+  // The contract's policy (read at the base): the prompt asks for what it needs, and the reply is read
+  // under it, so a kept verdict stands only under the policy it was read under. (The contract's hash is
+  // in every key too; this keeps the keys right for a policy that comes from anywhere else.)
+  policy: "conditions",
   // Only what the file itself brings (material.ts keyedContext): the code around it, the definitions
   // it calls, its callers, as the head has them, by text (not line numbers). What another file brings
   // is that file's question, and so is code read from another changed file: when that changes, that

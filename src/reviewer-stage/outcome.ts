@@ -56,6 +56,9 @@ export interface ReviewerOutcome {
    * (none unless asked). */
   calls: readonly ReviewerCallReport[];
   findings: readonly Finding[];
+  /** The findings below the contract's policy line, from replies that approved or were overruled:
+   * notes (none without a policy). */
+  notes: readonly Finding[];
   warnings: readonly string[];
   keep: Keep;
   /** What this round reused per file, for the summary. */
@@ -89,6 +92,7 @@ export function asked(input: {
   summary: string;
   calls: readonly ReviewerCallReport[];
   findings: readonly Finding[];
+  notes?: readonly Finding[];
   warnings: readonly string[];
   fingerprint: string;
   files?: FileVerdicts;
@@ -109,6 +113,7 @@ export function asked(input: {
     source: { kind: "asked", ...(input.askedFiles !== undefined ? { asked: input.askedFiles } : {}) },
     calls: input.calls,
     findings: input.findings,
+    notes: input.notes ?? [],
     warnings: input.warnings,
     keep: {
       ...(clean
@@ -148,6 +153,7 @@ export function reused(input: {
     source: { kind: "reused", round: reuse.round, ...(reuse.pr !== undefined ? { pr: reuse.pr } : {}) },
     calls: [],
     findings: [],
+    notes: [],
     warnings: [],
     keep: {
       whole: { verdict: reuse.verdict, fingerprint: input.fingerprint, result: reuse.result },
@@ -176,6 +182,7 @@ export function notAsked(input: {
     source: { kind: "not-asked", why: input.why },
     calls: [],
     findings: [],
+    notes: [],
     warnings: [],
     keep: { ...(input.files !== undefined ? { files: input.files } : {}), texts: NO_TEXTS },
     ...(input.reusedFiles !== undefined ? { reusedFiles: input.reusedFiles } : {}),

@@ -38,11 +38,6 @@ export interface PanelMember {
   reviewer: Reviewer;
 }
 
-/** The single reviewer as a panel of one: labelled as it always was. */
-export function soloPanel(reviewer: Reviewer): PanelMember[] {
-  return [{ label: reviewer.label, reviewer }];
-}
-
 /** One reviewer's plan and the fingerprint of the question it is asked. */
 export interface MemberPlan {
   member: PanelMember;
@@ -385,6 +380,13 @@ function combinedPanel(input: PanelPartInput, outcomes: readonly ReviewerOutcome
       calls: outcomes.flatMap((o, i) => o.calls.map((c) => ({ ...c, reviewer: label(i) }))),
       findings: outcomes.flatMap((o, i) =>
         o.findings.map((f) => ({
+          ...f,
+          reason: attributed(label(i), f.reason),
+          raw: attributed(label(i), f.raw),
+        })),
+      ),
+      notes: outcomes.flatMap((o, i) =>
+        o.notes.map((f) => ({
           ...f,
           reason: attributed(label(i), f.reason),
           raw: attributed(label(i), f.raw),

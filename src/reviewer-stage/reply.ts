@@ -7,9 +7,10 @@ import type { ReviewReply } from "../ports/reviewer.js";
 import type { ReviewerCallReport } from "../report/round-report.js";
 import { replyEcho } from "../review/forgery.js";
 import type { Prompt } from "../review/prompt.js";
-import { type Finding, parseFindings, reviewerResult } from "../verdict/findings.js";
+import { type Finding, parseFindings, readReview } from "../verdict/findings.js";
 import { maybe, NO, type Result, YES } from "../verdict/four-values.js";
-import { AMBIGUOUS, findVerdict, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { AMBIGUOUS, type ReplyVerdict } from "../verdict/reply-contract.js";
+import { blocksUnder } from "../verdict/severity-policy.js";
 import { storeReasons } from "../verdict/stored-text.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { ChunkOutcome } from "./ask.js";
@@ -41,17 +42,30 @@ function hideInResult(result: Result, roundToken: string): Result {
   };
 }
 
+/** What one reading of a reply gives: its result, verdict word, the findings at a blocking severity
+ * and those below the policy's line (notes). */
+interface TextReading {
+  result: Result;
+  verdict: ReviewerVerdict;
+  findings: Finding[];
+  notes: Finding[];
+  text: string;
+}
+
 /** One reading of a chunk's reply → its four-valued result, verdict word and findings, with the round
- * token hidden in every text taken from the reply (only the verdict itself is read with it). */
-function readText(
-  text: string,
-  roundToken: string,
-  prompt: Prompt,
-): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text: string } {
-  const verdict = findVerdict(text, { roundToken });
+ * token hidden in every text taken from the reply (only the verdict itself is read with it). The
+ * reply is read under the policy its prompt was written under. */
+function readText(text: string, roundToken: string, prompt: Prompt): TextReading {
+  const read = readReview(text, {
+    roundToken,
+    ...(prompt.policy !== undefined ? { policy: prompt.policy } : {}),
+  });
+  const verdict = read.verdict;
   const echo = replyEcho(text, prompt);
-  if (echo !== undefined && verdict !== "REQUEST_CHANGES") {
-    // A reply that parrots the prompt or ends by quoting the diff is not a judgment, whatever it ends in.
+  if (echo !== undefined && read.result.value !== NO) {
+    // A reply that parrots the prompt or ends by quoting the diff is not a judgment, whatever it ends
+    // in: only its block stands (a false block is cheap). A request for changes a policy would overrule
+    // is no block, so an echo never approves that way either.
     return {
       result: hideInResult(
         maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
@@ -61,13 +75,16 @@ function readText(
       // must not say APPROVE beside a hold.
       verdict: verdict === null ? "NONE" : AMBIGUOUS,
       findings: [],
+      notes: [],
       text,
     };
   }
+  const all = parseFindings(hideRoundToken(text, roundToken), { policy: prompt.policy });
   return {
-    result: hideInResult(reviewerResult(text, { roundToken }), roundToken),
+    result: hideInResult(read.result, roundToken),
     verdict: word(verdict),
-    findings: parseFindings(hideRoundToken(text, roundToken)),
+    findings: all.filter((f) => blocksUnder(f.severity, prompt.policy)),
+    notes: all.filter((f) => !blocksUnder(f.severity, prompt.policy)),
     text,
   };
 }
@@ -82,12 +99,13 @@ export function readReply(
   reply: ReviewReply,
   roundToken: string,
   prompt: Prompt,
-): { result: Result; verdict: ReviewerVerdict; findings: Finding[]; text?: string } {
+): Omit<TextReading, "text"> & { text?: string } {
   if (!reply.ok) {
     return {
       result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
       verdict: "ERROR",
       findings: [],
+      notes: [],
     };
   }
   let chosen = readText(reply.text, roundToken, prompt);
@@ -108,6 +126,7 @@ export function readReplies(
   results: Result[];
   words: ReviewerVerdict[];
   findings: Finding[];
+  notes: Finding[];
   calls: ReviewerCallReport[];
   answered: AnsweredChunk[];
   fileTexts: Map<string, string>;
@@ -117,6 +136,7 @@ export function readReplies(
     results: [] as Result[],
     words: [] as ReviewerVerdict[],
     findings: [] as Finding[],
+    notes: [] as Finding[],
     calls: [] as ReviewerCallReport[],
     answered: [] as AnsweredChunk[],
     fileTexts: new Map<string, string>(),
@@ -127,6 +147,9 @@ export function readReplies(
     out.results.push(read.result);
     out.words.push(read.verdict);
     out.findings.push(...read.findings);
+    // Notes come from a reply the contract could read as a judgment (approved, blocked or overruled):
+    // a held reply's findings are the context of its hold, not notes to post.
+    if (read.result.value === YES || read.result.value === NO) out.notes.push(...read.notes);
     out.answered.push({ chunk: outcome.chunk, answer: answerOf(outcome.reply.ok, read, out.fileTexts) });
     for (const w of outcome.reply.warnings) out.warnings.add(w);
     out.calls.push(callReport(outcome, read, roundToken));
@@ -166,15 +189,17 @@ export function dedupe(result: Result): Result {
 }
 
 /** How an asked chunk was answered, for what later rounds may reuse: a clean approve (a reply read as
- * YES), a clean block (a reply read as NO under REQUEST_CHANGES) with its reasons as the history
- * stores them, or anything else, which is asked again. */
+ * YES: an approve, or a request for changes the policy overruled, under keys that hold the policy), a
+ * clean block (a reply read as NO under REQUEST_CHANGES) with its reasons as the history stores them,
+ * or anything else, which is asked again. */
 function answerOf(
   ok: boolean,
   read: { result: Result; verdict: string },
   texts: Map<string, string>,
 ): AnsweredChunk["answer"] {
   if (!ok) return { kind: "other" };
-  if (read.verdict === "APPROVE" && read.result.value === YES) return { kind: "approve" };
+  if ((read.verdict === "APPROVE" || read.verdict === "REQUEST_CHANGES") && read.result.value === YES)
+    return { kind: "approve" };
   if (read.verdict === "REQUEST_CHANGES" && read.result.value === NO) {
     const stored = storeReasons(read.result.reasons);
     for (const [id, text] of stored.texts) texts.set(id, text);

@@ -258,6 +258,7 @@ export async function reviewerPart(input: SingleInput): Promise<ReviewerOutcome>
     summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}${describeReuse(reusedFiles)}); coverage ${formatCoverage(coverage)}`,
     calls,
     findings: read.findings,
+    notes: read.notes,
     warnings: [...read.warnings],
     fingerprint: input.fingerprint,
     ...(incremental !== undefined

@@ -18,7 +18,7 @@
 // otherwise a duplicate pull request with a fresh history could launder the reasons this one's rounds
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
-import { bindingChange } from "../gate/binding.js";
+import { bindingChange } from "../verdict/binding.js";
 import {
   type Binding,
   earlierReasons,
@@ -31,6 +31,12 @@ import { REQUEST_CHANGES } from "../verdict/reply-contract.js";
 import { isReviewerVerdict } from "../verdict/vocabulary.js";
 import { recordedMembers } from "./panel.js";
 import type { ReusedVerdict } from "./single.js";
+
+/** A recorded block: a request for changes whose result blocked. One a contract's policy overruled
+ * (every finding below the line) approved, and travels only as an approve does. */
+function isBlock(reviewer: { verdict: string; result: { value: string } }): boolean {
+  return reviewer.verdict === REQUEST_CHANGES && reviewer.result.value === "NO";
+}
 
 /** Another pull request's history that judged this head (its gate check run names it). */
 export interface OtherHistory {
@@ -67,9 +73,7 @@ function matching(
       r.reviewer !== undefined &&
       // A stored word that is no reviewer verdict (vocabulary.ts) is not reused: asked again.
       isReviewerVerdict(r.reviewer.verdict) &&
-      (r.reviewer.verdict === REQUEST_CHANGES
-        ? r.reviewer.fingerprint === theirs
-        : r.reviewer.fingerprint === own),
+      (isBlock(r.reviewer) ? r.reviewer.fingerprint === theirs : r.reviewer.fingerprint === own),
   );
 }
 
@@ -87,7 +91,7 @@ export function sharedVerdict(
       found.push({ pr, history, record });
   }
   const chosen =
-    found.filter((f) => f.record.reviewer.verdict === REQUEST_CHANGES).at(-1) ??
+    found.filter((f) => isBlock(f.record.reviewer)).at(-1) ??
     [...found].sort((a, b) => Date.parse(a.record.at) - Date.parse(b.record.at)).at(-1);
   if (chosen === undefined) return undefined;
   const { reviewer, round } = chosen.record;
@@ -134,7 +138,7 @@ export function chooseReuse(
   own: ReusedVerdict | undefined,
   shared: (ReusedVerdict & { pr: number }) | undefined,
 ): ReusedVerdict | undefined {
-  if (own?.verdict === REQUEST_CHANGES) return own;
-  if (shared?.verdict === REQUEST_CHANGES) return shared;
+  if (own !== undefined && isBlock(own)) return own;
+  if (shared !== undefined && isBlock(shared)) return shared;
   return own ?? shared;
 }

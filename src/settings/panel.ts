@@ -11,14 +11,13 @@ import { type PanelPolicy, parsePolicy } from "../verdict/panel.js";
 import { DEFAULT_MODEL } from "./models.js";
 import type { Provider, ReviewerSettings } from "./settings.js";
 
-/** One reviewer of a panel. */
+/** One reviewer of a panel: always labelled. */
 export interface PanelReviewerSettings extends ReviewerSettings {
-  /** The name its reasons and its row of the agreement table carry; unique within the panel. */
   label: string;
-  /** The variable its key was read from (empty key: none named), for messages. */
-  apiKeyEnv?: string;
 }
 
+/** The two inputs as read: the policy and the entries (settings/reviewer-inputs.ts makes them the
+ * round's ReviewerSet). */
 export interface PanelSettings {
   policy: PanelPolicy;
   /** At least one; each with its own key, endpoint, window and output limit. */
@@ -61,7 +60,6 @@ export interface PanelDefaults {
   retries: number;
   maxOutputTokens: number;
   contextWindow?: number;
-  concurrency: number;
 }
 
 /** The list as written: JSON when it starts with `[`, otherwise the YAML a workflow file holds
@@ -252,7 +250,6 @@ function entry(
         ? integerField(where, "max-output-tokens", fields["max-output-tokens"], 256, 1_000_000)
         : defaults.maxOutputTokens,
     ...(contextWindow !== undefined ? { contextWindow } : {}),
-    concurrency: defaults.concurrency,
   };
 }
 

@@ -1,6 +1,9 @@
-// The reviewer inputs: one reviewer (provider, model, key, base URL or command, and its limits), or a
-// `reviewers` panel (settings/panel.ts reads its entries) with the single-reviewer inputs left empty.
+// The reviewer inputs → the round's one ReviewerSet: one reviewer (provider, model, key, base URL or
+// command, and its limits), a set of one; or a `reviewers` panel (settings/panel.ts reads its entries)
+// with the single-reviewer inputs left empty. The round's own limits (concurrency, max-round-tokens)
+// are the set's, whichever it is.
 
+import { UNANIMOUS } from "../verdict/panel.js";
 import {
   fail,
   httpUrl,
@@ -13,7 +16,7 @@ import {
 import { INPUT } from "./inputs.js";
 import { DEFAULT_MODEL } from "./models.js";
 import { type PanelSettings, PanelSettingsError, readPanel } from "./panel.js";
-import type { ReviewerSettings } from "./settings.js";
+import type { ReviewerSet, ReviewerSettings } from "./settings.js";
 
 function reviewerSettings(read: InputReader): ReviewerSettings {
   const provider = read(INPUT.provider).trim();
@@ -34,7 +37,6 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
   }
   const baseUrlRaw = optionalText(read, INPUT.baseUrl);
   const contextWindow = optionalInteger(read, INPUT.contextWindow, 1_000, 100_000_000);
-  const maxRoundTokens = optionalInteger(read, INPUT.maxRoundTokens, 1_000, 1_000_000_000);
   return {
     provider,
     model,
@@ -45,8 +47,6 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
     retries: integer(read, INPUT.reviewerRetries, 0, 10),
     maxOutputTokens: integer(read, INPUT.maxOutputTokens, 256, 1_000_000),
     ...(contextWindow !== undefined ? { contextWindow } : {}),
-    concurrency: integer(read, INPUT.reviewerConcurrency, 1, 16),
-    ...(maxRoundTokens !== undefined ? { maxRoundTokens } : {}),
   };
 }
 
@@ -54,11 +54,16 @@ function reviewerSettings(read: InputReader): ReviewerSettings {
  * and the user would believe it applied. `provider` is not among them: it has a default. */
 const SINGLE_REVIEWER_INPUTS = [INPUT.model, INPUT.apiKey, INPUT.baseUrl, INPUT.command] as const;
 
-/** The reviewer, or the panel when `reviewers` is set (then `reviewer` is its first). */
+/** Who reviews: the panel when `reviewers` is set, else the one reviewer. */
 export function reviewersOf(
   read: InputReader,
   keys: Readonly<Record<string, string | undefined>>,
-): { reviewer: ReviewerSettings; panel?: PanelSettings } {
+): ReviewerSet {
+  const maxRoundTokens = optionalInteger(read, INPUT.maxRoundTokens, 1_000, 1_000_000_000);
+  const round = {
+    concurrency: integer(read, INPUT.reviewerConcurrency, 1, 16),
+    ...(maxRoundTokens !== undefined ? { maxRoundTokens } : {}),
+  };
   const list = read(INPUT.reviewers).trim();
   const policy = read(INPUT.panelPolicy).trim();
   if (list === "") {
@@ -66,7 +71,7 @@ export function reviewersOf(
     if (policy !== "" && policy !== "unanimous" && policy !== "quorum:1") {
       fail(INPUT.panelPolicy, "needs a `reviewers` panel for anything but unanimous or quorum:1", policy);
     }
-    return { reviewer: reviewerSettings(read) };
+    return { policy: UNANIMOUS, members: [reviewerSettings(read)], ...round };
   }
   for (const input of SINGLE_REVIEWER_INPUTS) {
     if (read(input).trim() !== "") {
@@ -86,7 +91,6 @@ export function reviewersOf(
         retries: integer(read, INPUT.reviewerRetries, 0, 10),
         maxOutputTokens: integer(read, INPUT.maxOutputTokens, 256, 1_000_000),
         ...(contextWindow !== undefined ? { contextWindow } : {}),
-        concurrency: integer(read, INPUT.reviewerConcurrency, 1, 16),
       },
       keys,
     );
@@ -94,5 +98,5 @@ export function reviewersOf(
     if (!(error instanceof PanelSettingsError)) throw error;
     throw new SettingsError(`input \`${error.input}\`: ${error.message}`);
   }
-  return { reviewer: panel.reviewers[0] as ReviewerSettings, panel };
+  return { policy: panel.policy, members: panel.reviewers, ...round };
 }

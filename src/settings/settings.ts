@@ -4,6 +4,7 @@
 // guess its way to an approve.
 import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
+import type { PanelPolicy } from "../verdict/panel.js";
 import { decision, forcedBy, target } from "./event.js";
 import {
   boolean,
@@ -17,7 +18,6 @@ import {
   SettingsError,
 } from "./input-values.js";
 import { INPUT } from "./inputs.js";
-import type { PanelSettings } from "./panel.js";
 import { reviewersOf } from "./reviewer-inputs.js";
 
 // How one input's text becomes a value (input-values.ts), the reviewer and panel inputs
@@ -28,12 +28,18 @@ export { type InputReader, SettingsError, splitList } from "./input-values.js";
 export type Provider = "openai" | "anthropic" | "command";
 
 export interface ReviewerSettings {
+  /** The name its reasons and its row of the agreement table carry, unique in its set. Absent for the
+   * single-reviewer inputs: it is then called by the label its provider gives it (provider, model and
+   * host, or the command's name). */
+  label?: string;
   /** Which wire format and client to use. */
   provider: Provider;
   /** Model name as the provider expects it (empty for `command`). */
   model: string;
   /** Secret; masked before anything else runs. Empty for keyless local endpoints. */
   apiKey: string;
+  /** The variable a `reviewers` entry's key was read from (empty key: none named), for messages. */
+  apiKeyEnv?: string;
   /** API base URL; undefined uses the provider's default. */
   baseUrl?: string;
   /** For `command`: the reviewer's command line, run without a shell. */
@@ -46,10 +52,20 @@ export interface ReviewerSettings {
   maxOutputTokens: number;
   /** Context window for the 80% warning; undefined uses the built-in table. */
   contextWindow?: number;
+}
+
+/** Who reviews: the single-reviewer inputs are a set of one, the `reviewers` list a set of its entries;
+ * every round asks a set. Where one and many differ (a panel's section of the settings fingerprint,
+ * its agreement table, the keys a verdict is kept under), it is by the number of members. */
+export interface ReviewerSet {
+  /** How the members' answers combine (one reviewer: unanimous). */
+  policy: PanelPolicy;
+  /** At least one, each with its own key, endpoint, window and output limit. */
+  members: readonly ReviewerSettings[];
   /** Reviewer calls in flight at once when the diff is split. */
   concurrency: number;
-  /** The most prompt tokens one round may send, estimated before any call; undefined: no limit. A
-   * round that needs more holds without a call. */
+  /** The most prompt tokens one round may send, all members' together, estimated before any call;
+   * undefined: no limit. A round that needs more holds without a call. */
   maxRoundTokens?: number;
 }
 
@@ -102,27 +118,12 @@ export interface HumanDecision {
   writtenAt?: string;
 }
 
-export interface Settings {
-  /** Token for the GitHub API (masked). */
-  token: string;
-  /** REST API base, from GITHUB_API_URL (GitHub Enterprise Server and the test servers differ). */
-  apiUrl: string;
-  /** Web base, from GITHUB_SERVER_URL, for links in the summary. */
-  serverUrl: string;
-  owner: string;
-  repo: string;
-  /** The event that started the run (for workflow_call, the caller's event). */
-  eventName: string;
-  /** GITHUB_SHA: for pull_request, the test merge commit the workflow checks out by default. */
-  eventSha?: string;
-  target: Target;
-  /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
-  eventAction?: string;
-  /** The single reviewer; with a panel, its first reviewer (what reads one reviewer's settings, like
-   * the command-reviewer checks, reads a real one). */
-  reviewer: ReviewerSettings;
-  /** The `reviewers` panel, when that input is set; absent, the round asks `reviewer` alone. */
-  panel?: PanelSettings;
+/** What the action's inputs say about a round, wherever it runs: who reviews, which contract, what is
+ * in the review and asked, and the round's limits. The action reads it from its inputs, the CLI from
+ * its flags (named alike, with the same rules: readRoundSettings). */
+export interface RoundSettings {
+  /** Who reviews: the single-reviewer inputs, or the `reviewers` panel (settings/reviewer-inputs.ts). */
+  reviewers: ReviewerSet;
   /** Path of the contract file, read at the base commit. Relative, inside the repository. */
   contractPath: string;
   /** Name of the check run (the required status check). */
@@ -135,22 +136,48 @@ export interface Settings {
   roundDeadlineMinutes: number;
   /** Statuses that fail the step. */
   failOn: readonly Status[];
+  /** When a contract criterion already blocks: ask the reviewer anyway, so the author gets every
+   * finding in one round, or skip the call (src/gate/criteria-first.ts). */
+  whenCriteriaBlock: WhenCriteriaBlock;
+  /** What is in the review: in the settings fingerprint whole, like `prompt`. */
   diff: {
     include: readonly string[];
     exclude: readonly string[];
     defaultExcludes: boolean;
     maxDiffTokens: number;
   };
+  /** What the reviewer is shown and asked: in the settings fingerprint whole (settings/judgement.ts),
+   * so each field is always there (null when not set). */
   prompt: {
     /** Replaces the default review task. */
-    task?: string;
+    task: string | null;
     /** Appended to the review task. */
-    instructions?: string;
+    instructions: string | null;
     /** Show the reviewer the PR title, body and commit messages. */
     includePrDescription: boolean;
     /** What the reviewer is shown besides the diff, from the head (src/context/). */
     context: ContextMode;
   };
+}
+
+/** A pull request's round: its settings, and where GitHub is, what started the run and who acts. */
+export interface Settings extends RoundSettings {
+  /** Token for the GitHub API (masked). */
+  token: string;
+  /** REST API base, from GITHUB_API_URL (GitHub Enterprise Server and the test servers differ). */
+  apiUrl: string;
+  /** Web base, from GITHUB_SERVER_URL, for links in the summary. */
+  serverUrl: string;
+  owner: string;
+  repo: string;
+  /** The event that started the run (for workflow_call, the caller's event); absent outside Actions
+   * (`verdict-gate pr`). */
+  eventName?: string;
+  /** GITHUB_SHA: for pull_request, the test merge commit the workflow checks out by default. */
+  eventSha?: string;
+  target: Target;
+  /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
+  eventAction?: string;
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
@@ -237,24 +264,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
       : {}),
     target: t,
     ...(eventAction !== undefined ? { eventAction } : {}),
-    ...reviewersOf(read, environment.keys ?? env),
-    contractPath: repositoryPath(read, INPUT.contract),
-    checkName: checkName(read),
-    maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
-    roundDeadlineMinutes: integer(read, INPUT.roundDeadlineMinutes, 1, 360),
-    failOn: failOn(read),
-    diff: {
-      include: globList(read, INPUT.include),
-      exclude: globList(read, INPUT.exclude),
-      defaultExcludes: boolean(read, INPUT.defaultExcludes),
-      maxDiffTokens: integer(read, INPUT.maxDiffTokens, 1_000, 10_000_000),
-    },
-    prompt: {
-      ...optionalEntry("task", optionalText(read, INPUT.reviewTask)),
-      ...optionalEntry("instructions", optionalText(read, INPUT.reviewInstructions)),
-      includePrDescription: boolean(read, INPUT.includePrDescription),
-      context: contextMode(read),
-    },
+    ...readRoundSettings(read, environment.keys ?? env),
     ...(human !== undefined ? { decision: human } : {}),
     forceReview,
     ...(forcer !== undefined ? { forcedBy: forcer } : {}),
@@ -268,8 +278,43 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   return settings;
 }
 
-function optionalEntry<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+/** The round's inputs; `keys` is where a panel entry's `api-key-env` is looked up. Throws SettingsError
+ * for anything a user must fix. */
+export function readRoundSettings(
+  read: InputReader,
+  keys: Readonly<Record<string, string | undefined>>,
+): RoundSettings {
+  return {
+    reviewers: reviewersOf(read, keys),
+    contractPath: repositoryPath(read, INPUT.contract),
+    checkName: checkName(read),
+    maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
+    roundDeadlineMinutes: integer(read, INPUT.roundDeadlineMinutes, 1, 360),
+    failOn: failOn(read),
+    whenCriteriaBlock: whenCriteriaBlock(read),
+    diff: {
+      include: globList(read, INPUT.include),
+      exclude: globList(read, INPUT.exclude),
+      defaultExcludes: boolean(read, INPUT.defaultExcludes),
+      maxDiffTokens: integer(read, INPUT.maxDiffTokens, 1_000, 10_000_000),
+    },
+    prompt: {
+      task: optionalText(read, INPUT.reviewTask) ?? null,
+      instructions: optionalText(read, INPUT.reviewInstructions) ?? null,
+      includePrDescription: boolean(read, INPUT.includePrDescription),
+      context: contextMode(read),
+    },
+  };
+}
+
+export const WHEN_CRITERIA_BLOCK = ["ask-reviewer", "skip-reviewer"] as const;
+export type WhenCriteriaBlock = (typeof WHEN_CRITERIA_BLOCK)[number];
+
+function whenCriteriaBlock(read: InputReader): WhenCriteriaBlock {
+  const raw = read(INPUT.whenCriteriaBlock).trim();
+  if (!(WHEN_CRITERIA_BLOCK as readonly string[]).includes(raw))
+    fail(INPUT.whenCriteriaBlock, "expects ask-reviewer or skip-reviewer", raw);
+  return raw as WhenCriteriaBlock;
 }
 
 function contextMode(read: InputReader): ContextMode {

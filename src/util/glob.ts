@@ -23,12 +23,12 @@
 // backtracking), because glob libraries emit backtracking JavaScript regular expressions and
 // `*a*a*a*a*a*b` against a long path is then polynomial; a gate must not stall on a glob.
 //
-// Glob and path meet in one Unicode form (NFC, criteria/path-name.ts): `config/café.yml` written
+// Glob and path meet in one Unicode form (NFC, util/path-name.ts): `config/café.yml` written
 // precomposed selects the file a diff names with e + U+0301, which macOS opens as the same file;
 // compared as written, `paths: ["config/café.yml"]` skipped it. Names are never rewritten. Case is
 // significant, as in git and CODEOWNERS.
 import { RE2JS } from "re2js";
-import { nameKey } from "../criteria/path-name.js";
+import { nameKey } from "./path-name.js";
 
 export const GLOB_MAX_LENGTH = 1024;
 const MAX_BRACE_DEPTH = 8;

@@ -9,12 +9,22 @@ import {
   type ContractOptions,
   eachReplyLine,
   REQUEST_CHANGES,
+  type ReplyVerdict,
   readVerdict,
   stripPythonSpace,
 } from "./reply-contract.js";
+import {
+  blocksUnder,
+  lowestBlocking,
+  type Severity,
+  type SeverityPolicy,
+  severityWord,
+} from "./severity-policy.js";
 
-/** One BLOCKING line from a reviewer's reply. */
+/** One finding line from a reviewer's reply: `BLOCKING:`, `HIGH:`, `MEDIUM:` or `LOW:`. */
 export interface Finding {
+  /** As written (HIGH, MEDIUM, LOW), or for a `BLOCKING:` line the policy's lowest blocking severity. */
+  readonly severity: Severity;
   /** The file, as the reviewer wrote it; "" when the line names no location. */
   readonly path: string;
   /** The first line the finding points at, when given. */
@@ -43,7 +53,12 @@ const keywordHead = (keyword: string): RegExp =>
     `[>#\`${SPACE}]*(?:(?:[-*+•]|\\d{1,9}[.)])[${SPACE}]+)?(?:\\[[ xX]\\][${SPACE}]+)?(?:\\*\\*|__|\`)?${keyword}(?:\\*\\*|__|\`)?[${SPACE}]*:(?:\\*\\*|__|\`)?[${SPACE}]*`,
     "iy",
   );
-const HEAD = keywordHead("BLOCKING");
+// BLOCKING (every finding before severities existed), and the severities a contract's policy reads.
+const HEAD = keywordHead("(BLOCKING|HIGH|MEDIUM|LOW)");
+// A finding-shaped line under a word the contract does not know (`CRITICAL: src/a.ts:3 — …`): never a
+// finding, but a request for changes beside one is not overruled by a policy (readReview).
+const ANY_HEAD = keywordHead("([A-Za-z]{3,12})");
+const KNOWN_WORDS = new Set(["BLOCKING", "HIGH", "MEDIUM", "LOW", "UNRESOLVED", "RESOLVED"]);
 // The prompt asks for `UNRESOLVED: <number> — <why>` for an earlier reason that still stands, and says
 // such a reason is a blocking finding: an APPROVE beside one contradicts itself, like one beside a
 // BLOCKING line.
@@ -107,16 +122,34 @@ function reasonFrom(after: string): string {
   return s;
 }
 
-const trimEnds = (s: string, chars: string): string => {
+/** `s` with the characters of `lead` taken off its start and those of `trail` off its end. Separate
+ * sets, because a path may start with what a sentence ends with: `.env`, `.github/…` and `./src/a.ts`
+ * start with a dot, and a reader that trimmed `.` from both ends reported `.github/workflows/x.yml` as
+ * `github/workflows/x.yml`, a file the diff does not have (issue 35). */
+const trimEnds = (s: string, lead: string, trail: string): string => {
   let a = 0;
   let b = s.length;
-  while (a < b && chars.includes(s.charAt(a))) a += 1;
-  while (b > a && chars.includes(s.charAt(b - 1))) b -= 1;
+  while (a < b && lead.includes(s.charAt(a))) a += 1;
+  while (b > a && trail.includes(s.charAt(b - 1))) b -= 1;
   return s.slice(a, b);
 };
 
+/** The spellings under which a finding's path may name a file of the diff, the path as written first:
+ * then without a leading `./` (relative to the top of the tree), then without git's `a/` or `b/` side
+ * prefix (a reviewer copying the diff's header). A caller takes the first that names a changed file, so a
+ * real directory named `a` is still matched as written. Nothing else is ever taken off a path. */
+export function findingPathSpellings(path: string): string[] {
+  if (path === "") return [];
+  const out = [path];
+  const bare = path.replace(/^(?:\.\/)+/, "");
+  if (bare !== path && bare !== "") out.push(bare);
+  const side = /^[ab]\/(.+)$/.exec(bare);
+  if (side !== null && !out.includes(side[1] as string)) out.push(side[1] as string);
+  return out;
+}
+
 /** Reads what follows `BLOCKING:`; null for the instruction's own placeholder line. */
-function readBody(body: string): Omit<Finding, "raw"> | null {
+function readBody(body: string): Omit<Finding, "raw" | "severity"> | null {
   const text = stripPythonSpace(body);
   // "BLOCKING: none" states that there is no finding. Counting it as one would hold every approve
   // whose reviewer filled in the format with nothing to report.
@@ -126,7 +159,7 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
   if (text.startsWith("`")) {
     const close = text.indexOf("`", 1);
     if (close > 1) {
-      location = splitLocation(trimEnds(text.slice(1, close), " :,;"));
+      location = splitLocation(trimEnds(text.slice(1, close), " :,;", " :,;"));
       after = text.slice(close + 1);
       const lines = LINE_AFTER_QUOTE.exec(after);
       if (lines !== null && location.line === undefined) {
@@ -142,7 +175,9 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
     // ("BLOCKING: no tests cover the parser") keeps its first word in the reason.
     const stop = /[\s—]|–(?!L?\d)/.exec(text); // an en dash before a digit is a range, not a separator
     const end = stop === null ? text.length : stop.index;
-    const token = trimEnds(text.slice(0, end), "*:,;.");
+    // Bold may wrap it; a sentence's punctuation may end it. Only the end loses a full stop: a path's
+    // leading dot is part of its name.
+    const token = trimEnds(text.slice(0, end), "*", "*:,;.");
     const rest = text.slice(end);
     const split = splitLocation(token);
     const looksLikeLocation =
@@ -156,33 +191,73 @@ function readBody(body: string): Omit<Finding, "raw"> | null {
   return { ...location, reason: reasonFrom(after) };
 }
 
-/** The BLOCKING lines of a reply, up to `limit`, with how many there are in all. Lines are cut as the
- * reply contract cuts them (Python's splitlines), so a finding and a marker agree on line numbers. */
+/** Options for reading findings. */
+export interface FindingOptions {
+  /** The contract's policy: a `BLOCKING:` line is its lowest blocking severity, and `LOW:` lines are
+   * read. Without one, as before policies: BLOCKING (and HIGH or MEDIUM, the safe reading) only. */
+  readonly policy?: SeverityPolicy | undefined;
+}
+
+const SEVERITY_OF: Readonly<Record<string, Severity>> = { HIGH: "high", MEDIUM: "medium", LOW: "low" };
+
+/** The finding lines of a reply, up to `limit`, with how many there are in all (`blocking` of them at
+ * a blocking severity). Lines are cut as the reply contract cuts them (Python's splitlines), so a
+ * finding and a marker agree on line numbers. */
 export function readFindings(
   reply: string,
   limit = Number.POSITIVE_INFINITY,
-): { findings: Finding[]; total: number } {
+  options: FindingOptions = {},
+): { findings: Finding[]; total: number; blocking: number } {
   const text = reply ?? "";
+  const { policy } = options;
   const findings: Finding[] = [];
   let total = 0;
+  let blocking = 0;
   eachReplyLine(text, (start, end) => {
     if (start === end) return true;
     HEAD.lastIndex = start;
-    if (!HEAD.test(text) || HEAD.lastIndex > end) return true;
+    const head = HEAD.exec(text);
+    if (head === null || HEAD.lastIndex > end) return true;
+    const word = (head[1] as string).toUpperCase();
+    const severity = SEVERITY_OF[word] ?? lowestBlocking(policy);
+    // Before policies no LOW line was a finding, and without one none is: the gate reads as it did.
+    if (policy === undefined && severity === "low") return true;
     const bodyText = text.slice(HEAD.lastIndex, end);
     if (findings.length >= limit) {
-      // Past the limit only the count matters: a reply of millions of BLOCKING lines should cost a
+      // Past the limit only the count matters: a reply of millions of finding lines should cost a
       // test per line, not a parse.
-      if (!/^`?<path>(?:[:`\s]|$)/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText))) total += 1;
+      if (!/^`?<path>(?:[:`\s]|$)/.test(bodyText) && !NOTHING.test(stripPythonSpace(bodyText))) {
+        total += 1;
+        if (blocksUnder(severity, policy)) blocking += 1;
+      }
       return true;
     }
     const body = readBody(bodyText);
     if (body === null) return true;
     total += 1;
-    findings.push(Object.freeze({ ...body, raw: stripPythonSpace(text.slice(start, end)) }));
+    if (blocksUnder(severity, policy)) blocking += 1;
+    findings.push(Object.freeze({ severity, ...body, raw: stripPythonSpace(text.slice(start, end)) }));
     return true;
   });
-  return { findings, total };
+  return { findings, total, blocking };
+}
+
+/** The first finding-shaped line under a word the contract does not know (`CRITICAL: src/a.ts:3 — …`),
+ * or undefined: a request for changes beside one keeps blocking whatever the policy (readReview). */
+function unratedFinding(reply: string): string | undefined {
+  let found: string | undefined;
+  eachReplyLine(reply, (start, end) => {
+    if (start === end) return true;
+    ANY_HEAD.lastIndex = start;
+    const head = ANY_HEAD.exec(reply);
+    if (head === null || ANY_HEAD.lastIndex > end) return true;
+    if (KNOWN_WORDS.has((head[1] as string).toUpperCase())) return true;
+    const body = readBody(reply.slice(ANY_HEAD.lastIndex, end));
+    if (body === null || body.path === "") return true;
+    found = stripPythonSpace(reply.slice(start, end));
+    return false;
+  });
+  return found;
 }
 
 /** How many lines of a reply say an earlier reason is still unresolved. */
@@ -200,9 +275,9 @@ export function countUnresolved(reply: string): number {
   return count;
 }
 
-/** Every BLOCKING line of a reply. */
-export function parseFindings(reply: string): Finding[] {
-  return readFindings(reply).findings;
+/** Every finding line of a reply (under `options.policy`, LOW lines too). */
+export function parseFindings(reply: string, options: FindingOptions = {}): Finding[] {
+  return readFindings(reply, Number.POSITIVE_INFINITY, options).findings;
 }
 
 const MAX_REASON = 1000;
@@ -223,52 +298,135 @@ export function describeFinding(finding: Finding): string {
 }
 
 /** Options for reviewerResult. */
-export interface ReviewerOptions extends ContractOptions {
+export interface ReviewerOptions extends ContractOptions, FindingOptions {
   /** At most this many findings become reasons; the rest are counted in one more. Default 50. */
   readonly maxReasons?: number;
 }
 
-/** The reviewer's part of a round, as a four-valued Result:
- * - APPROVE with no BLOCKING line → YES;
- * - APPROVE that also lists BLOCKING lines, or UNRESOLVED earlier reasons → MAYBE: the reply
- *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
- *   decides;
- * - REQUEST_CHANGES → NO, one reason per BLOCKING line (or one saying there was none);
- * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
- * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. */
-export function reviewerResult(reply: string, options: ReviewerOptions = {}): Result {
-  const reading = readVerdict(reply, options);
+/** A reply read under the contract and the policy: the reviewer's part and what it found. */
+export interface ReviewReading {
+  readonly result: Result;
+  readonly verdict: ReplyVerdict | null;
+  /** The findings at a blocking severity (every BLOCKING line; without a policy, every finding). */
+  readonly blocking: readonly Finding[];
+  /** The findings below the policy's line: notes (none without a policy). */
+  readonly notes: readonly Finding[];
+  /** A request for changes the policy overruled: every finding it gave is below the line. */
+  readonly overruled: boolean;
+}
+
+/** "the reviewer's BLOCKING line: …", or under a policy "the reviewer's MEDIUM finding: …". */
+function contextLine(f: Finding, policy: SeverityPolicy | undefined): string {
+  return policy === undefined
+    ? `the reviewer's BLOCKING line: ${describeFinding(f)}`
+    : `the reviewer's ${severityWord(f.severity)} finding: ${describeFinding(f)}`;
+}
+
+/** Why a request for changes whose every finding is below the line still blocks, or undefined when
+ * the policy overrules it. Only the reviewer's own statement in the contract's shape is overruled: a
+ * request for changes needs no token to block, so one planted in the diff and echoed, quoted mid-reply
+ * or stated twice must keep blocking; and an earlier reason it says is unresolved, or a finding under a
+ * severity the contract does not know, is no finding below the line. */
+function requestStands(reply: string, sole: boolean): string | undefined {
+  if (!sole) {
+    return "its marker is not the reply's one marker, on the final line, with this round's token";
+  }
+  const unresolved = countUnresolved(reply);
+  if (unresolved > 0) return `it says ${unresolved} earlier reason(s) are unresolved`;
+  const unrated = unratedFinding(reply);
+  if (unrated !== undefined) {
+    return `it wrote a finding without a severity the contract knows (${unrated.length > 120 ? `${unrated.slice(0, 120)}…` : unrated})`;
+  }
+  return undefined;
+}
+
+/** A reply read under the reply contract and the contract's policy (reviewerResult says the rules). */
+export function readReview(reply: string, options: ReviewerOptions = {}): ReviewReading {
+  const { policy } = options;
+  const reading = readVerdict(reply, { ...options, readWholeRequest: policy !== undefined });
   const limit = Math.max(1, Math.floor(options.maxReasons ?? 50));
-  const { findings, total } = readFindings(reply, limit);
-  const listed = findings.map(describeFinding);
+  const { findings, total, blocking: blockingTotal } = readFindings(reply, limit, { policy });
+  const blocking = findings.filter((f) => blocksUnder(f.severity, policy));
+  const notes = findings.filter((f) => !blocksUnder(f.severity, policy));
+  const out = (result: Result, overruled = false): ReviewReading => ({
+    result,
+    verdict: reading.verdict,
+    blocking,
+    notes,
+    overruled,
+  });
+  const listed = blocking.map(describeFinding);
+  const moreBlocking = blockingTotal - blocking.length;
   const more =
-    total > findings.length ? [`… and ${total - findings.length} more BLOCKING line(s) in the reply`] : [];
-  const context = [...listed.map((f) => `the reviewer's BLOCKING line: ${f}`), ...more];
+    moreBlocking > 0
+      ? [
+          policy === undefined
+            ? `… and ${moreBlocking} more BLOCKING line(s) in the reply`
+            : `… and ${moreBlocking} more finding(s) at a blocking severity in the reply`,
+        ]
+      : [];
+  const context = [...findings.map((f) => contextLine(f, policy)), ...more];
   switch (reading.verdict) {
     case APPROVE: {
       const unresolved = countUnresolved(reply);
       if (unresolved > 0) {
-        return maybe(
-          `the reviewer approved but also said ${unresolved} earlier reason(s) are unresolved; a person must decide which it meant`,
-          ...context,
+        return out(
+          maybe(
+            `the reviewer approved but also said ${unresolved} earlier reason(s) are unresolved; a person must decide which it meant`,
+            ...context,
+          ),
         );
       }
-      if (total === 0) return yes();
-      return maybe(
-        `the reviewer approved but also wrote ${total} BLOCKING line(s); a person must decide which it meant`,
-        ...context,
+      if (blockingTotal === 0) return out(yes());
+      return out(
+        maybe(
+          policy === undefined
+            ? `the reviewer approved but also wrote ${blockingTotal} BLOCKING line(s); a person must decide which it meant`
+            : `the reviewer approved but also wrote ${blockingTotal} finding(s) at a blocking severity (${policy.blockOn.join(", ")}); a person must decide which it meant`,
+          ...blocking.map((f) => contextLine(f, policy)),
+          ...more,
+        ),
       );
     }
     case REQUEST_CHANGES: {
       const [first, ...rest] = [...listed, ...more];
-      if (first === undefined) {
-        return no("the reviewer requested changes without a BLOCKING line saying why; read its reply");
+      if (first !== undefined) return out(no(first, ...rest));
+      if (total === 0 || policy === undefined) {
+        return out(
+          no(
+            policy === undefined
+              ? "the reviewer requested changes without a BLOCKING line saying why; read its reply"
+              : "the reviewer requested changes without a finding saying why; read its reply",
+          ),
+        );
       }
-      return no(first, ...rest);
+      const stands = requestStands(reply, reading.sole);
+      if (stands === undefined) return out(yes(), true);
+      return out(
+        no(
+          `the reviewer requested changes, and ${stands}: the request stands though its ${total} finding(s) are below the policy's line`,
+          ...notes.map(describeFinding),
+        ),
+      );
     }
     case AMBIGUOUS:
-      return maybe(`the reviewer broke the reply contract: ${reading.why}`, ...context);
+      return out(maybe(`the reviewer broke the reply contract: ${reading.why}`, ...context));
     default:
-      return maybe(`the reviewer stated no verdict: ${reading.why}`, ...context);
+      return out(maybe(`the reviewer stated no verdict: ${reading.why}`, ...context));
   }
+}
+
+/** The reviewer's part of a round, as a four-valued Result:
+ * - APPROVE with no finding at a blocking severity → YES (findings below the policy's line are notes);
+ * - APPROVE that also lists blocking findings, or UNRESOLVED earlier reasons → MAYBE: the reply
+ *   contradicts itself, and approving past a blocking finding is the expensive mistake, so a person
+ *   decides;
+ * - REQUEST_CHANGES → NO, one reason per blocking finding (or one saying there was none); under a
+ *   policy, one whose every finding is below the line → YES, when it is the reply's one marker on the
+ *   final line with this round's token and nothing else in the reply still stands (requestStands);
+ * - AMBIGUOUS → MAYBE naming how the contract was broken; no verdict → MAYBE saying so.
+ * Findings in a held reply ride along as context, so nothing the reviewer wrote is lost. Without a
+ * policy, every BLOCKING line blocks and a request for changes never approves, as always. */
+export function reviewerResult(reply: string, options: ReviewerOptions = {}): Result {
+  return readReview(reply, options).result;
 }

@@ -8,6 +8,7 @@
 // cannot approve. The cost model behind every rule: a false block costs a re-read; a false approve
 // ships a bug.
 
+import { askedSeverities, type SeverityPolicy, severityWord } from "./severity-policy.js";
 import type { ReplyVerdict } from "./vocabulary.js";
 import { exitCodeOf, statusOf, valueOfReply } from "./vocabulary.js";
 
@@ -24,6 +25,9 @@ export interface ContractOptions {
   /** This round's secret token (see promptRule). When given, only `APPROVE <token>` approves, so an
    * approve marker copied from the diff or the prompt cannot approve the round. */
   readonly roundToken?: string | undefined;
+  /** A contract's policy may let a request for changes approve (severity-policy.ts): read the whole
+   * reply to say whether its REQUEST_CHANGES is stated as an approve must be (VerdictReading.sole). */
+  readonly readWholeRequest?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -52,18 +56,56 @@ function ruleText(markerLine: string, tokenNote: readonly string[]): string {
   ].join("\n");
 }
 
+/** What each severity means, as the rule states it. Written without a `WORD:` at any line's start:
+ * a rule echoed back must parse as no finding. */
+const MEANING: Readonly<Record<"HIGH" | "MEDIUM" | "LOW", string>> = {
+  HIGH: "HIGH is a defect that must not ship (a security hole, data loss or corruption, a crash, a broken build or caller)",
+  MEDIUM: "MEDIUM is incorrect behaviour users will meet (wrong results, broken error handling, a race)",
+  LOW: "LOW is a real but minor defect worth a note (an edge case of little impact, a misleading message)",
+};
+
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+}
+
+/** The rule under a contract's policy: each finding with its severity, only the severities the policy
+ * needs (notes only when they will be posted), and the value tied to the blocking ones. The finding
+ * lines carry placeholders only, like the marker line, so an echo of the rule is no finding. */
+function policyRuleText(markerLine: string, tokenNote: readonly string[], policy: SeverityPolicy): string {
+  const asked = askedSeverities(policy).map(severityWord);
+  const blocking = asked.filter((w) => policy.blockOn.includes(w.toLowerCase() as "high"));
+  const notes = asked.filter((w) => !blocking.includes(w));
+  return [
+    "REPLY CONTRACT (software reads your reply; follow this exactly).",
+    "Write each issue you found on a line of its own, starting with its severity:",
+    ...asked.map((w) => `  ${w}: <path>:<line> — <reason>`),
+    `where ${asked.map((w) => MEANING[w]).join("; ")}.`,
+    "Then end your reply with this marker line, as the very last line, with nothing after it:",
+    `  ${markerLine}`,
+    `where <value> is one bare word: APPROVE if you found no ${orList(blocking)} issue, or`,
+    `REQUEST_CHANGES if you found at least one.${notes.length > 0 ? ` ${orList(notes)} issues are notes for the author: alone, they call for APPROVE.` : ""}`,
+    ...tokenNote,
+    "Write the marker line once, at the end only; never quote or repeat it anywhere else, and add no",
+    "backticks, bold, brackets or other words to it.",
+    "",
+  ].join("\n");
+}
+
 /** The reply contract every review prompt ends with. Import it; never retype it. */
 export const PROMPT_RULE: string = ruleText(`===VERDICT=== ${PLACEHOLDER}`, []);
 
 /** The round-bound rule: the marker line carries this round's token after the value. The token is
  * written only on the placeholder line, which the bound parser skips, so an echo of this rule is inert
- * in a bound round (and junk, never an approve, to the plain parser). */
-export function promptRule(roundToken?: string): string {
-  if (roundToken === undefined) return PROMPT_RULE;
+ * in a bound round (and junk, never an approve, to the plain parser). Under a contract's `policy` the
+ * rule asks for each finding's severity; without one it is the rule it always was, byte for byte. */
+export function promptRule(roundToken?: string, policy?: SeverityPolicy): string {
+  const tokenNote = ["Copy the code after <value> exactly as it is written there: it is this round's token."];
+  if (roundToken === undefined) {
+    return policy === undefined ? PROMPT_RULE : policyRuleText(`===VERDICT=== ${PLACEHOLDER}`, [], policy);
+  }
   const token = checkedToken(roundToken);
-  return ruleText(`===VERDICT=== ${PLACEHOLDER} ${token}`, [
-    "Copy the code after <value> exactly as it is written there: it is this round's token.",
-  ]);
+  const marker = `===VERDICT=== ${PLACEHOLDER} ${token}`;
+  return policy === undefined ? ruleText(marker, tokenNote) : policyRuleText(marker, tokenNote, policy);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -286,7 +328,9 @@ const isApproveWord = (s: string): boolean => /^approve$/i.test(stripPythonSpace
 type MarkerValue =
   | { readonly kind: "placeholder" }
   | { readonly kind: typeof APPROVE }
-  | { readonly kind: typeof REQUEST_CHANGES }
+  /** `tokened`: this round's token follows the value (a request needs none to block; only one that
+   * carries it may be read as the reviewer's own statement a policy can overrule). */
+  | { readonly kind: typeof REQUEST_CHANGES; readonly tokened: boolean }
   | { readonly kind: "junk"; readonly junk: Junk; readonly value: string };
 
 /** Why a marker's value is junk (described only for the first one, so junk stays cheap to count). */
@@ -294,7 +338,8 @@ type Junk = "outside the enum" | "no token" | "wrong token";
 
 const PLACEHOLDER_KIND: MarkerValue = Object.freeze({ kind: "placeholder" });
 const APPROVE_KIND: MarkerValue = Object.freeze({ kind: APPROVE });
-const CHANGES_KIND: MarkerValue = Object.freeze({ kind: REQUEST_CHANGES });
+const CHANGES_KIND: MarkerValue = Object.freeze({ kind: REQUEST_CHANGES, tokened: false });
+const TOKENED_CHANGES_KIND: MarkerValue = Object.freeze({ kind: REQUEST_CHANGES, tokened: true });
 
 function describeJunk(junk: Junk, value: string): string {
   if (junk === "no token") return "APPROVE without this round's token";
@@ -320,7 +365,7 @@ function readMarkerValue(rest: string, token: string | undefined): MarkerValue {
   if (split !== null) {
     const head = stripDecoration(value.slice(0, split.start));
     const tail = stripDecoration(value.slice(split.end));
-    if (isChangesValue(head)) return CHANGES_KIND;
+    if (isChangesValue(head)) return asciiLower(tail) === token ? TOKENED_CHANGES_KIND : CHANGES_KIND;
     if (isApproveWord(head)) {
       return asciiLower(tail) === token ? APPROVE_KIND : { kind: "junk", junk: "wrong token", value };
     }
@@ -429,6 +474,24 @@ function readWeak(text: string): WeakRead {
   return { found, firstLine };
 }
 
+/** The text of the 1-based line `line` of `text`, as splitlines numbers it ("" past the end). */
+function lineText(text: string, line: number): string {
+  let found = "";
+  eachReplyLine(text, (start, end, index) => {
+    if (index + 1 !== line) return true;
+    found = text.slice(start, end);
+    return false;
+  });
+  return found;
+}
+
+// A marker written as inline code: the reference reads it as a quotation (AMBIGUOUS), and so does the
+// weak layer here; this only names it, so the hold says "inside backticks" and not "prose".
+const QUOTED_MARKER = new RegExp(
+  `^[${INLINE_SPACE}#>*\\-]*\`+[${INLINE_SPACE}*]*={2,}[${INLINE_SPACE}]*${anyCase("VERDICT")}[${INLINE_SPACE}]*={2,}`,
+);
+const markerInBackticks = (line: string): boolean => QUOTED_MARKER.test(line);
+
 // ---------------------------------------------------------------------------------------------------
 // The verdict.
 
@@ -443,6 +506,10 @@ export interface VerdictReading {
   readonly why: string;
   /** Whether this reading required this round's token for an approve. */
   readonly roundBound: boolean;
+  /** The verdict is stated as an approve must be: the reply's one marker, on its final non-blank line,
+   * with this round's token in a bound round. Always true of APPROVE; of REQUEST_CHANGES only when the
+   * whole reply was read (`readWholeRequest`), the one shape in which a policy may overrule it. */
+  readonly sole: boolean;
 }
 
 /** Reads a reviewer's reply under the contract and says why. See findVerdict for the rules. */
@@ -458,7 +525,8 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
     layer: VerdictReading["layer"],
     line: number | null,
     why: string,
-  ) => Object.freeze({ verdict, layer, line, why, roundBound });
+    sole = false,
+  ) => Object.freeze({ verdict, layer, line, why, roundBound, sole });
 
   // The strict layer reads RAW lines, never fence state: whether a line sits inside a fence is
   // undecidable on nested or unbalanced fences (the reference's live false approve). Safety comes from
@@ -466,6 +534,9 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
   // junk poisons an approve; an approve counts only as the one marker, on the final non-blank line.
   let lastNonBlank = -1;
   let changesLine = -1;
+  let changesCount = 0;
+  let changesTokened = false;
+  const readWhole = options.readWholeRequest === true;
   let placeholders = 0;
   let junkCount = 0;
   let firstJunk: { line: number; what: string } | null = null;
@@ -481,8 +552,12 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
         placeholders += 1;
         return true;
       case REQUEST_CHANGES:
-        changesLine = index;
-        return false; // REQUEST_CHANGES wins outright; nothing later can change that.
+        if (changesLine < 0) changesLine = index;
+        changesCount += 1;
+        changesTokened = value.tokened;
+        // REQUEST_CHANGES wins outright; nothing later can change that. Only a policy's overrule needs
+        // to know what else the reply holds.
+        return readWhole;
       case APPROVE:
         approveCount += 1;
         if (approveLines.length < 3) approveLines.push(index + 1);
@@ -497,7 +572,20 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
   // Precedence REQUEST_CHANGES > junk > APPROVE. A blocking marker wins even beside junk or an approve:
   // a real blocking review that quotes a bad example must still block (seen live in the reference).
   if (changesLine >= 0) {
-    return reading(REQUEST_CHANGES, "strict", changesLine + 1, `line ${changesLine + 1} requests changes`);
+    const sole =
+      readWhole &&
+      changesCount === 1 &&
+      approveCount === 0 &&
+      junkCount === 0 &&
+      changesLine === lastNonBlank &&
+      (token === undefined || changesTokened);
+    return reading(
+      REQUEST_CHANGES,
+      "strict",
+      changesLine + 1,
+      `line ${changesLine + 1} requests changes`,
+      sole,
+    );
   }
   const junk = firstJunk as { line: number; what: string } | null;
   if (junk !== null) {
@@ -520,11 +608,17 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
       );
     }
     if (first - 1 !== lastNonBlank) {
+      const last = lineText(reply, lastNonBlank + 1);
+      const edge = fenceEdge(last, 0, last.length);
+      // Named, so a person reading the hold sees why: the marker was quoted in a fence.
+      const fence = edge !== null && isBlankLine(last, edge.after, last.length);
       return reading(
         AMBIGUOUS,
         "strict",
         first,
-        `the APPROVE marker on line ${first} is followed by more text (the last non-blank line is ${lastNonBlank + 1}); an approve must be the final line`,
+        fence
+          ? `the APPROVE marker on line ${first} is inside a code fence (it closes on line ${lastNonBlank + 1}): a fence quotes a marker, it does not state one, and an approve must be the final line`
+          : `the APPROVE marker on line ${first} is followed by more text (the last non-blank line is ${lastNonBlank + 1}); an approve must be the final line`,
       );
     }
     return reading(
@@ -532,6 +626,7 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
       "strict",
       first,
       `line ${first} approves, as the reply's one marker and final line`,
+      true,
     );
   }
 
@@ -554,6 +649,14 @@ export function readVerdict(text: string, options: ContractOptions = {}): Verdic
   }
   if (found.has(APPROVE)) {
     const line = at(APPROVE);
+    if (line !== null && markerInBackticks(lineText(reply, line))) {
+      return reading(
+        AMBIGUOUS,
+        "weak",
+        line,
+        `the marker on line ${line} is inside backticks: code quotes a marker, it does not state one (a marker counts only at the start of its line, bare, in bold or blockquoted), so it never approves`,
+      );
+    }
     return reading(
       AMBIGUOUS,
       "weak",

@@ -16,7 +16,6 @@ import {
   type Stats,
 } from "node:fs";
 import path from "node:path";
-import { foldKey, nameKey } from "../criteria/path-name.js";
 import { parseJsonFile } from "../criteria/text.js";
 import {
   type Entry,
@@ -31,6 +30,7 @@ import {
   type TreeReader,
   treePath,
 } from "../ports/tree.js";
+import { foldKey, nameKey } from "../util/path-name.js";
 import { parseIndex } from "./git-index.js";
 import { gitDir } from "./head.js";
 import { countTableRows } from "./sqlite-engine.js";

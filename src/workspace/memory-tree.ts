@@ -4,7 +4,7 @@
 // from bytes; and, for the reviewer's context (src/context/), its files as the tracked ones (a walk:
 // there is no index) and reads that follow no link (it holds none). A path whose content the diff could not give (a binary change) exists but cannot be
 // read: every question about it is a TreeError, so a criterion on it errors and can never pass.
-import { foldKey, nameKey } from "../criteria/path-name.js";
+
 import { parseJsonFile } from "../criteria/text.js";
 import {
   type Entry,
@@ -18,6 +18,7 @@ import {
   type TreeReader,
   treePath,
 } from "../ports/tree.js";
+import { foldKey, nameKey } from "../util/path-name.js";
 import { countTableRows } from "./sqlite-engine.js";
 
 export interface MemoryTreeInput {

@@ -8,11 +8,9 @@
 // cancel too) completes whatever is still open (src/entry/post-step.ts).
 //
 // A run the round leaves in progress on purpose (conditional-on: pending until its dependency's event
-// re-evaluates it) counts as finished: only a run no write of the round ever finished is open.
-import { getCheckRun, updateCheckRun } from "../github/check-run.js";
-import { createGitHubClient } from "../github/client.js";
-import type { RepositoryRef } from "../github/repository-ref.js";
-import type { GitHubPort } from "../ports/github.js";
+// re-evaluates it) counts as finished: only a run no write of the round ever finished is open. The
+// writes that finish them, through a client of their own, are src/github/interrupted-runs.ts.
+import type { GitHub } from "../ports/github.js";
 import { renderCheck } from "../report/round-report.js";
 import { VERSION } from "../util/version.js";
 import { maybe } from "../verdict/four-values.js";
@@ -64,19 +62,23 @@ export function readOpenRuns(text: string): OpenRun[] {
   }
 }
 
-/** The same port, telling `runs` which check runs it starts and finishes. A finish that throws leaves
- * the run open: the post step finishes it. */
-export function trackingOpenRuns(github: GitHubPort, runs: OpenRuns): GitHubPort {
+/** The same GitHub, its check runs telling `runs` which ones it starts and finishes. A finish that
+ * throws leaves the run open: the post step finishes it. */
+export function trackingOpenRuns(github: GitHub, runs: OpenRuns): GitHub {
+  const { checks } = github;
   return {
     ...github,
-    async startCheck(headSha, name, title, pr) {
-      const ref = await github.startCheck(headSha, name, title, pr);
-      runs.opened({ id: ref.id, head: headSha, ...(pr !== undefined ? { pr } : {}) });
-      return ref;
-    },
-    async finishCheck(check, output, conclusion) {
-      await github.finishCheck(check, output, conclusion);
-      runs.finished(check.id);
+    checks: {
+      onHead: checks.onHead,
+      async startCheck(start) {
+        const ref = await checks.startCheck(start);
+        runs.opened({ id: ref.id, head: start.head, ...(start.pr !== undefined ? { pr: start.pr } : {}) });
+        return ref;
+      },
+      async finishCheck(check, output, conclusion, history) {
+        await checks.finishCheck(check, output, conclusion, history);
+        runs.finished(check.id);
+      },
     },
   };
 }
@@ -88,21 +90,15 @@ export type Interruption =
    * before the round or the signal handler could finish it. */
   | { kind: "post" };
 
-/** Where the job's runs live and how to reach them. */
-export interface RunsTarget {
-  readonly token: string;
-  readonly apiUrl: string;
-  readonly repository: RepositoryRef;
+/** What an interrupted run's report names: the check, and this workflow run for the "re-run" link. */
+export interface RunsReport {
   readonly checkName: string;
-  /** Other secrets to keep out of what is written (the reviewer's key). */
-  readonly secrets?: readonly string[];
-  /** This workflow run, for the "re-run" link. */
   readonly runUrl?: string;
 }
 
 /** The hold an interrupted run is completed with: what happened, that nothing was approved, and how to
  * start a new round. */
-export function interruptedReport(target: RunsTarget, run: OpenRun, why: Interruption) {
+export function interruptedReport(target: RunsReport, run: OpenRun, why: Interruption) {
   const what =
     why.kind === "signal"
       ? `the job was cancelled (${why.signal}) before this round finished`
@@ -125,72 +121,4 @@ export function interruptedReport(target: RunsTarget, run: OpenRun, why: Interru
     version: VERSION,
     ...(target.runUrl !== undefined ? { runUrl: target.runUrl } : {}),
   });
-}
-
-export interface FinishOptions {
-  /** Per request (a signal handler has seconds, not minutes). */
-  readonly timeoutMs: number;
-  /** Retries after a 5xx or a dropped connection. */
-  readonly retries: number;
-  /** Longest rate-limit wait worth taking. */
-  readonly maxRateLimitWaitSeconds: number;
-  /** Milliseconds per second of backoff (the test knob; 1000 in production). */
-  readonly backoffUnitMs?: number;
-  /** Read each run first and leave a completed one alone (the post step: the round or the signal
-   * handler may have finished it). */
-  readonly onlyIfOpen: boolean;
-  readonly log: (message: string) => void;
-}
-
-/** Completes each run as an interrupted hold, through a client of its own: the round's may be in the
- * middle of a write, and its write spacing would make this wait behind it. Returns the runs that could
- * not be completed. Never throws. */
-export async function finishInterrupted(
-  target: RunsTarget,
-  runs: readonly OpenRun[],
-  why: Interruption,
-  options: FinishOptions,
-): Promise<OpenRun[]> {
-  if (runs.length === 0) return [];
-  const client = createGitHubClient({
-    token: target.token,
-    baseUrl: target.apiUrl,
-    userAgent: `verdict-gate/${VERSION}`,
-    secrets: target.secrets ?? [],
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-    maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds,
-    writeSpacingMs: 0,
-    ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
-  });
-  const left: OpenRun[] = [];
-  // One at a time: a handful of runs at most, and GitHub asks for writes in turn.
-  for (const run of runs) {
-    try {
-      if (options.onlyIfOpen) {
-        const now = await getCheckRun(client, target.repository, run.id);
-        if (now.status === "completed") {
-          options.log(
-            `check run ${run.id} is already completed (${now.conclusion ?? "no conclusion"}): left as it is`,
-          );
-          continue;
-        }
-      }
-      const rendered = interruptedReport(target, run, why);
-      await updateCheckRun(client, target.repository, run.id, {
-        title: rendered.title,
-        summary: rendered.summary,
-        conclusion: "action_required",
-      });
-      options.log(
-        `check run ${run.id} completed as hold-for-human: ${why.kind === "signal" ? `the job was cancelled (${why.signal})` : "the job ended before the round finished"}`,
-      );
-    } catch (error) {
-      options.log(
-        `could not complete check run ${run.id}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      left.push(run);
-    }
-  }
-  return left;
 }

@@ -1,12 +1,13 @@
-// A round's report for a terminal: the same RoundReport the check run renders, in the same order —
+// A round's report for a terminal (one of the three renderings of RoundReport, beside round-report.ts's
+// Markdown and round-json.ts's --json): the same RoundReport the check run renders, in the same order —
 // status first, then why, then what to do next, then the details. Every piece of text that came from
 // the diff, the contract or the model goes through `printable`: an escape sequence in a reviewer's
 // reply could otherwise repaint the status line a person reads. Pure.
 import { type Paint, printable, type Tone } from "../criteria/index.js";
-import { figure, seconds } from "../report/figures.js";
-import { describeCallContext, verdictWord } from "../report/reviewer-section.js";
-import { nextStep, type RoundReport } from "../report/round-report.js";
 import { MAYBE, NO, type Result, rank, type Status, type Value } from "../verdict/four-values.js";
+import { figure, seconds } from "./figures.js";
+import { describeCallContext, verdictWord } from "./reviewer-section.js";
+import { nextStep, type RoundReport } from "./round-report.js";
 
 const STATUS_TONE: Readonly<Record<Status, Tone>> = {
   approve: "good",
@@ -119,7 +120,7 @@ export function roundText(report: RoundReport, paint: Paint, setting: Setting): 
       "",
       `reviewer: ${printable(verdictWord(r.verdict))} from ${printable(r.label)} (${calls}${tokens}, slowest ${seconds(slowest)}${reused})`,
     );
-    if (r.panel !== undefined && r.panel.members.length > 1) {
+    if (r.panel.members.length > 1) {
       for (const m of r.panel.members) {
         const blocked =
           m.blockedFiles.length > 0 ? `; blocked ${m.blockedFiles.map(printable).join(", ")}` : "";

@@ -1,9 +1,10 @@
-// `--json` for `review` and `pr`: one object a script can read, with the same names as the action's
+// A round's report as `--json` for `review` and `pr` (one of the three renderings of RoundReport, beside
+// round-report.ts's Markdown and round-text.ts's terminal text): one object a script can read, with the same names as the action's
 // outputs where they overlap (status, reviewer verdict, coverage, reasons) and the whole report
 // besides. Snake case, as `check --json` and `verdict --json` write it.
-import type { RoundOutcome } from "../gate/context.js";
-import { type RoundReport, renderTitle } from "../report/round-report.js";
+
 import { exitCodeOf, type Status } from "../verdict/four-values.js";
+import { type RoundReport, renderTitle } from "./round-report.js";
 
 export interface CheckRunJson {
   name: string;
@@ -17,10 +18,18 @@ export interface CheckRunJson {
   url: string | null;
 }
 
+/** What the action's outputs say besides the report (gate/context.ts RoundOutcome has them). */
+export interface RoundOutputs {
+  readonly reasons: readonly string[];
+  readonly reviewerVerdict: string;
+  readonly coverage: string;
+  readonly exclusions: unknown;
+}
+
 export function roundJson(
   status: Status,
   report: RoundReport,
-  outcome: RoundOutcome,
+  outcome: RoundOutputs,
   extra: { check_run?: CheckRunJson; notes?: readonly string[] } = {},
 ): Record<string, unknown> {
   const c = report.coverage;
@@ -83,7 +92,7 @@ export function roundJson(
               : {}),
           })),
           // Only for a panel of two or more: a panel of one reports as the single reviewer it is.
-          ...(report.reviewer.panel !== undefined && report.reviewer.panel.members.length > 1
+          ...(report.reviewer.panel.members.length > 1
             ? {
                 panel: {
                   policy: report.reviewer.panel.policy,
