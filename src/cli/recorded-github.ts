@@ -172,7 +172,11 @@ export function localGitHub(change: LocalChange): GitHub {
       // Nothing was pushed: the stand-in pull request has no commits.
       commitsBetween: async () => ({ commits: [], complete: true }),
     },
-    people: { permission: async () => "none" },
+    people: {
+      permission: async () => "none",
+      actingApp: async () => notOnGitHub("app identity"),
+      workflowRun: async () => notOnGitHub("workflow run"),
+    },
     requestCount: () => 0,
   };
 }

@@ -10,6 +10,7 @@ import type { Settings } from "../settings/settings.js";
 import type { Finding } from "../verdict/findings.js";
 import type { Status } from "../verdict/four-values.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
+import type { ConfirmedAct } from "./person-act.js";
 import type { RoundDeadline } from "./reviewer-guard.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
 
@@ -73,4 +74,6 @@ export interface OpenRound {
   runs?: HeadRuns;
   /** The history as read for this attempt (round.ts reads it again when it changes underneath). */
   loaded: LoadedHistory;
+  /** The person's act the round carries, as checked before anything was posted (person-act.ts). */
+  act?: ConfirmedAct;
 }

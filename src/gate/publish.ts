@@ -187,6 +187,7 @@ function baseReport(
     notes: [],
     version: ctx.version,
     ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    ...(ctx.settings.workflowFile !== undefined ? { workflowFile: ctx.settings.workflowFile } : {}),
   };
 }
 
