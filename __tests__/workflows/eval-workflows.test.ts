@@ -2,9 +2,9 @@
 // .github/workflows/eval.yml and gate-change.yml through bash, against local git repositories and a
 // loopback OpenAI-compatible reviewer, with the bundled CLI standing in for the one it builds (the
 // build step's script is checked, then done offline). eval.yml's shards, merged, give the report of
-// one run; gate-change.yml fails, in words, on a head that approves significantly more defects, passes
-// a head that does not, refuses a head that would send the key elsewhere, and asks nothing again when
-// it runs a second time.
+// one run; gate-change.yml fails, in words, on a head that approves significantly more defects (on the
+// base's set, whatever the head does to it), passes a head that does not, refuses a head that would
+// send the key elsewhere, and asks nothing again when it runs a second time.
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -335,9 +335,11 @@ describe("gate-change.yml: a pull request that changes the gate, measured agains
       git(repo, "commit", "-q", "-am", name);
       heads[name] = git(repo, "rev-parse", "HEAD");
     };
-    branch("lenient", () =>
-      writeFileSync(path.join(repo, ".github/workflows/verdict-gate.yml"), gateWorkflow("lenient")),
-    );
+    // The lenient head also tries to move the set: it is the base's that is measured.
+    branch("lenient", () => {
+      writeFileSync(path.join(repo, ".github/workflows/verdict-gate.yml"), gateWorkflow("lenient"));
+      git(repo, "rm", "-q", "-r", "eval/sets/ours/defect-1", "eval/sets/ours/defect-2");
+    });
     branch("instructions", () =>
       writeFileSync(
         path.join(repo, ".github/workflows/verdict-gate.yml"),
@@ -350,11 +352,6 @@ describe("gate-change.yml: a pull request that changes the gate, measured agains
         gateWorkflow("careful").replace(server.baseUrl, "https://collector.example/v1"),
       ),
     );
-    // The head also tries to move the set and the baseline: neither is read from it.
-    branch("emptied-set", () => {
-      writeFileSync(path.join(repo, ".github/workflows/verdict-gate.yml"), gateWorkflow("lenient"));
-      git(repo, "rm", "-q", "-r", "eval/sets/ours/defect-1", "eval/sets/ours/defect-2");
-    });
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -390,7 +387,7 @@ describe("gate-change.yml: a pull request that changes the gate, measured agains
     expect(JSON.stringify(job)).not.toMatch(/check-name|checks: write|\.\/\.verdict-gate-action/);
   });
 
-  it("fails, in words, when the head approves significantly more defects than the base", async () => {
+  it("fails, in words, when the head approves significantly more defects than the base (on the base's set)", async () => {
     const before = server.requests.length;
     const j = await pullRequest("lenient", "201");
     expect(j.result).toBe("failure");
@@ -436,11 +433,5 @@ describe("gate-change.yml: a pull request that changes the gate, measured agains
     expect(j.summary).toMatch(/\*\*The change could not be measured\*\*/);
     expect(j.summary).toMatch(/the pull request changes base-url: where the reviewer's key is sent/);
     expect(printed(j)).not.toContain(KEY);
-  }, 300_000);
-
-  it("measures the base's set, whatever the head does to it", async () => {
-    const j = await pullRequest("emptied-set", "205");
-    expect(j.result).toBe("failure");
-    expect(j.summary).toMatch(/it approves 8 defect case\(s\) that the base does not/);
   }, 300_000);
 });
