@@ -36,6 +36,7 @@ import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace
 import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { GATE_OPTIONS, GATE_USAGE, gateValues } from "./eval-gate.js";
 import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
 import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { COMPARE_POLICIES_USAGE, comparePolicies } from "./eval-policies.js";
@@ -60,6 +61,7 @@ const USAGE = [
   "                         [--price-in P --price-out P] [--policy JSON] [--cache DIR | --no-cache] [--shard I/N]",
   "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
+  "       verdict-gate eval SET-DIR --gate DIR [--gate-base DIR] [--gate-workflow FILE] [--api-key-env NAME] …",
   COMPARE_USAGE,
   COMPARE_POLICIES_USAGE,
   MERGE_USAGE,
@@ -81,6 +83,7 @@ const USAGE = [
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
   "  --shard I/N          run only the I-th of N shards of the cases (by a hash of each case's id; N at",
   "                       most 256); `eval merge` puts the shards' reports back into one run's",
+  ...GATE_USAGE,
   "  --out FILE           also write the JSON report to FILE",
   ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
   "",
@@ -102,6 +105,7 @@ const OPTIONS = {
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
   shard: { type: "string" },
+  ...GATE_OPTIONS,
   out: { type: "string" },
 } as const;
 
@@ -339,16 +343,25 @@ async function evaluation(
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
-  const { settings, reviewers } = configure(values, io, reach);
+  const gated = gateValues(values, io);
+  // --gate measures the contract the checkout has, its policy with it; --policy replaces a case's.
+  if (gated.gate !== undefined && policy !== undefined)
+    throw new UsageError(
+      "--policy replaces each case's contract policy: leave out --gate, which reads the gate's own",
+    );
+  const { settings, reviewers } = configure(gated.values, io, reach);
   const pricing = reach ? undefined : pricingOf(given, reviewers);
   const prices = pricing?.heading;
+  const configuration = caseConfiguration(settings, reviewers, io.cwd);
   const run = {
     set: set.source,
     reviewers,
-    round: caseRound(settings),
-    // The policy changes every case's contract: a result under another is not this one's.
+    round: caseRound(settings, gated.gate),
+    // The gate's contract and guidelines decide results too, and so does a policy that replaces each
+    // case's: both are part of what the cache keys by.
     configuration: {
-      ...caseConfiguration(settings, reviewers, io.cwd),
+      ...configuration,
+      ...(gated.gate !== undefined ? { gate: gated.gate.digest } : {}),
       ...(policy !== undefined ? { policy } : {}),
     },
     ...(pricing !== undefined ? { price: pricing.price } : {}),
