@@ -131,6 +131,10 @@ describe("eval --policy and by_severity, end to end", () => {
     const notJson = await evalCli([MIXED, "--command", s.command, "--policy", "high"], s.dir);
     expect(notJson.code).toBe(2);
     expect(notJson.err).toContain("--policy takes a contract's policy as JSON");
+    // --gate reads the gate's own contract, its policy with it: the two are not mixed.
+    const gated = await evalCli([MIXED, "--gate", s.dir, "--policy", HIGH_ONLY], s.dir);
+    expect(gated.code).toBe(2);
+    expect(gated.err).toContain("leave out --gate");
     expect(s.asked()).toEqual([]);
   });
 });

@@ -343,12 +343,12 @@ async function evaluation(
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
-  const gated = gateValues(values, io);
   // --gate measures the contract the checkout has, its policy with it; --policy replaces a case's.
-  if (gated.gate !== undefined && policy !== undefined)
+  if (values.gate !== undefined && policy !== undefined)
     throw new UsageError(
       "--policy replaces each case's contract policy: leave out --gate, which reads the gate's own",
     );
+  const gated = gateValues(values, io);
   const { settings, reviewers } = configure(gated.values, io, reach);
   const pricing = reach ? undefined : pricingOf(given, reviewers);
   const prices = pricing?.heading;
