@@ -2,7 +2,6 @@
 // (local-round.ts), on the case's head as an in-memory tree, its diff as the change and its contract as
 // the base's, with the contract's `requires` pending and never asked (conditional-on); and what each
 // of its results depends on, the bytes of a command reviewer's files included.
-import { LOCAL_HEAD } from "../cli/recorded-github.js";
 import { type Configuration, evalConfiguration } from "../eval/configuration.js";
 import type { CaseReviewers, CaseRound } from "../eval/run.js";
 import { parseCommandLine } from "../providers/command-line.js";
@@ -21,7 +20,6 @@ export function caseRound(settings: RoundSettings): CaseRound {
         diff: change.diff,
         contract: change.contract,
         contractPath: settings.contractPath,
-        head: LOCAL_HEAD,
         readBase: change.readBase,
       },
       tree: memoryTree({ files: change.head.files, unknown: change.head.unknown }),

@@ -49,13 +49,26 @@ export interface RoundEnding {
 
 /** The report of a round as its path judged it, before the pass is checked against its commit's other pull requests. */
 export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEnding): RoundReport {
+  return endingReport(baseReport(ctx, round.pr, round.head, ending.round), ending, round.loaded.notes);
+}
+
+/** What a report says of where its round ran (the commit, the pull request, the run), before its ending. */
+export type ReportBase = Omit<RoundReport, "status" | "result" | "parts" | "history">;
+
+/** The report of an ending, on what says where it ran; `earlier`: notes the round's reading of its
+ * history left (a local round has none). */
+export function endingReport(
+  base: ReportBase,
+  ending: RoundEnding,
+  earlier: readonly string[] = [],
+): RoundReport {
   return {
-    ...baseReport(ctx, round.pr, round.head, ending.round),
+    ...base,
     status: ending.status,
     result: ending.result,
     parts: ending.parts,
     history: historyRows(ending.history),
-    notes: [...(round.loaded.notes ?? []), ...(ending.notes ?? [])],
+    notes: [...earlier, ...(ending.notes ?? [])],
     ...ending.sections,
   };
 }
@@ -63,6 +76,15 @@ export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEn
 /** The step's outcome, which says what was posted: when the commit's other pull requests turned an
  * approve into a hold (shared-commit.ts), it says the hold, never the approve. */
 export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: RoundReport): RoundOutcome {
+  return {
+    ...endingOutcome(ending, posted),
+    checkRunId: round.check.id,
+    exclusions: exclusionsJson(ending.history),
+  };
+}
+
+/** The outcome of an ending as `posted` reports it, wherever it ran: no check run, no history kept. */
+export function endingOutcome(ending: RoundEnding, posted: RoundReport): RoundOutcome {
   const heldForCommit = posted.status !== ending.status;
   return {
     status: posted.status,
@@ -70,13 +92,12 @@ export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: Roun
       heldForCommit || ending.message === undefined
         ? statusLine(posted.status, posted.result)
         : ending.message,
-    checkRunId: round.check.id,
-    headSha: round.head,
+    headSha: posted.headSha,
     round: ending.round,
     reviewerVerdict: ending.reviewerVerdict,
     coverage: ending.coverage,
     reasons: reasonsOf(posted.result),
-    exclusions: exclusionsJson(ending.history),
+    exclusions: null,
     jobSummary: renderJobSummary(posted),
     report: posted,
     ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
