@@ -51,6 +51,66 @@ function gateStep(): Step {
   return step;
 }
 
+describe("init, issue 35: where it writes, and .gitignore", () => {
+  it("--help says it writes at the repository's top level, which is where it writes from a subdirectory", async () => {
+    const help = await init(["--help"]);
+    expect(help.out).toContain(
+      `writes ${WORKFLOW_PATH} and ${CONTRACT_PATH} at the top level of the git repository that holds\n  DIR (default: the current directory)`,
+    );
+    expect(help.out).not.toContain("into DIR (default: the current directory)");
+    mkdirSync(path.join(dir, ".git"));
+    mkdirSync(path.join(dir, "src"));
+    const r = await runCaptured(["init"], { cwd: path.join(dir, "src") });
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(path.join(dir, WORKFLOW_PATH))).toBe(true);
+    expect(existsSync(path.join(dir, "src", WORKFLOW_PATH))).toBe(false);
+    expect(r.err).toContain(`writing at the repository's top level ${dir}`);
+  });
+
+  it("creates .gitignore ignoring .verdict-gate/ when there is none, and says so", async () => {
+    const r = await init([]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe(
+      "# verdict-gate's local files (eval caches, mined sets): never committed\n.verdict-gate/\n",
+    );
+    expect(r.out).toContain("wrote .gitignore (ignoring .verdict-gate/)\n");
+  });
+
+  it("appends to an existing .gitignore once, after a last line without a newline, keeping what it had", async () => {
+    writeFileSync(path.join(dir, ".gitignore"), "node_modules/\ndist");
+    const r = await init([]);
+    expect(r.out).toContain("added .verdict-gate/ to .gitignore\n");
+    const once = readFileSync(path.join(dir, ".gitignore"), "utf8");
+    expect(once).toBe(
+      "node_modules/\ndist\n# verdict-gate's local files (eval caches, mined sets): never committed\n.verdict-gate/\n",
+    );
+    // Again (the starter files moved aside): nothing is added twice.
+    rmSync(path.join(dir, ".github"), { recursive: true });
+    const again = await init([]);
+    expect(again.code).toBe(0);
+    expect(again.out).not.toContain(".gitignore");
+    expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe(once);
+  });
+
+  it.each([".verdict-gate", "/.verdict-gate/", "  .verdict-gate/  ", ".verdict-gate/**"])(
+    "leaves a .gitignore that already ignores it (%j) as it is",
+    async (line) => {
+      writeFileSync(path.join(dir, ".gitignore"), `build/\n${line}\n`);
+      const r = await init([]);
+      expect(r.code).toBe(0);
+      expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe(`build/\n${line}\n`);
+      expect(r.out).not.toContain(".gitignore");
+    },
+  );
+
+  it("writes no .gitignore when it refuses (a starter file exists)", async () => {
+    mkdirSync(path.join(dir, ".github"), { recursive: true });
+    writeFileSync(path.join(dir, CONTRACT_PATH), "{}");
+    expect((await init([])).code).toBe(2);
+    expect(existsSync(path.join(dir, ".gitignore"))).toBe(false);
+  });
+});
+
 describe("init", () => {
   it("writes a workflow and a contract, and says what to do next", async () => {
     const r = await init([]);

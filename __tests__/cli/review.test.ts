@@ -120,6 +120,35 @@ describe("statuses and exit codes", () => {
     expect(r.out).toContain("FAIL   no-debugger");
   });
 
+  it("--when-criteria-block skip-reviewer: a failed criterion blocks (exit 3) with no reviewer call, and says so", async () => {
+    const diff = addFile(
+      dir,
+      "src/greet.js",
+      'export function greet(name) {\n  debugger;\n  return "hello " + name;\n}\n',
+    );
+    const marker = path.join(dir, "asked");
+    const r = await review(
+      ["--command", `sh -c "touch ${marker}"`, "--when-criteria-block", "skip-reviewer"],
+      {
+        stdin: diff,
+      },
+    );
+    expect(r.code, r.err).toBe(3);
+    expect(() => readFileSync(marker)).toThrow();
+    expect(r.out).toMatch(/^BLOCKED {2}contract criterion no-debugger \(diff_added_absent\) failed/);
+    expect(r.out).toContain(
+      "the reviewer was not asked: a contract criterion already blocks, and `when-criteria-block` is `skip-reviewer`",
+    );
+    const json = await review([...approving, "--when-criteria-block", "skip-reviewer", "--json"], {
+      stdin: diff,
+    });
+    expect(JSON.parse(json.out)).toMatchObject({ status: "blocked", reviewer_verdict: "SKIPPED" });
+    // Without it, the reviewer is asked anyway: every finding in one round.
+    const asked = await review(["--command", `sh -c "touch ${marker}"`], { stdin: diff });
+    expect(asked.code).toBe(3);
+    expect(readFileSync(marker, "utf8")).toBe("");
+  });
+
   it("holds (exit 4) when the reviewer fails, naming the failure, and never approves", async () => {
     const r = await review(["--command", fakeReviewerCommand("exit", "1", "model overloaded")]);
     expect(r.code).toBe(4);
@@ -614,7 +643,21 @@ describe("a command reviewer's window (issue 27: `claude -p` held ordinary pull 
     });
     expect(r.code).toBe(4);
     expect(r.out).toContain(
-      "HOLD-FOR-HUMAN  the reviewer was not asked: 1 file in scope not reviewed (1 over-budget); src/big.js is about 13,770 tokens, over the 4,553-token budget for one call: 80% of command fake-reviewer.mjs's context window of 8,192 tokens (the configured context-window), less the prompt; set `context-window` (`--context-window`) to the window it really reads\n",
+      "HOLD-FOR-HUMAN  the reviewer was not asked: 1 file in scope not reviewed (1 over-budget); src/big.js is about 13,770 tokens, more than any reviewer's context window holds: the widest, command fake-reviewer.mjs's 8,192 tokens (the configured context-window), takes about 4,553 tokens of diff in one call (80%, less the prompt), so no budget setting reviews it whole; split the change or exclude the file (and have a person review it), or set `context-window` (`--context-window`) if the model really reads more\n",
     );
+    // Issue 35: a file no window holds says so first; the usual advice (raise max-diff-tokens) is not
+    // given for it, since it cannot help.
+    expect(r.out).not.toContain("raise it to review the file");
+  });
+
+  it("a file over max-diff-tokens that the window holds names max-diff-tokens, the setting that helps", async () => {
+    const r = await review([...approving, "--no-dependencies", "--max-diff-tokens", "1000"], {
+      stdin: ordinary,
+    });
+    expect(r.code).toBe(4);
+    expect(r.out).toContain(
+      "src/big.js is about 13,770 tokens, over the 1,000-token budget for one call: max-diff-tokens (`--max-diff-tokens`); raise it to review the file\n",
+    );
+    expect(r.out).not.toContain("more than any reviewer's context window holds");
   });
 });

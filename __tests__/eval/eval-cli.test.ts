@@ -2,7 +2,16 @@
 // can hold that must not be followed (a symlink in base/, a diff naming a path outside the tree), the
 // progress line a terminal gets, and the cache that lets a run resume (the interrupted run itself is
 // eval-resume.test.ts).
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -227,6 +236,26 @@ describe("the report file", () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).cases).toBe(2);
     expect(r.err).toMatch(/--out .*set: cannot write it: .*it is a directory, not a file/);
+  });
+});
+
+describe("evidence the head does not hold (issue 35)", () => {
+  it("is an invalid set (exit 2) naming the text and the file, for --reach and a run, before anyone is asked", async () => {
+    const wrong = path.join(dir, "wrong-evidence");
+    cpSync(path.join(MIXED, "range-off-by-one"), path.join(wrong, "range-off-by-one"), { recursive: true });
+    const file = path.join(wrong, "range-off-by-one", "case.json");
+    const c = JSON.parse(readFileSync(file, "utf8"));
+    c.defects[0].evidence[0].text = "    for (let i = start; i < end; i += step) {\n";
+    writeFileSync(file, JSON.stringify(c));
+    const asked = scripted(SCRIPT_A);
+    const message = `${path.join("range-off-by-one", "case.json")}: defects.0.evidence.0: the text "    for (let i = start; i < end; i += step) {\\n" is not in the head's lib/range.js (evidence is code as it reads at the head, after change.diff)`;
+    for (const args of [["--reach"], ["--no-cache"]]) {
+      const r = await evalCli([wrong, ...args, "--command", asked.command], dir);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(message);
+      expect(r.err).not.toContain("not reached");
+    }
+    expect(asked.calls()).toEqual([]);
   });
 });
 

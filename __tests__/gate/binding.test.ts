@@ -60,6 +60,11 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },
   [INPUT.reason]: { other: "because", binds: false, why: "this run's act" },
   [INPUT.forceReview]: { other: "true", binds: false, why: "this run only" },
+  [INPUT.whenCriteriaBlock]: {
+    other: "skip-reviewer",
+    binds: false,
+    why: "whether a call is made when a criterion already blocks: blocked either way, nothing kept",
+  },
   [INPUT.reviewComments]: {
     other: "false",
     binds: false,

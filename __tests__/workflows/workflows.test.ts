@@ -24,6 +24,7 @@ import { parse } from "yaml";
 import {
   COMMAND_JOB_IF,
   GATE_PERMISSIONS,
+  gateJobName,
   ROUND_CONCURRENCY_GROUP,
   ROUND_PULL_REQUEST_TYPES,
   roundConcurrencyGroup,
@@ -312,6 +313,28 @@ function namedPermissions(text: string): Record<string, string> {
     [...text.matchAll(/`([a-z-]+): (read|write)`/g)].map((m) => [m[1] as string, m[2] as string]),
   );
 }
+
+describe("the job that runs the gate says which check to require (issue 35)", () => {
+  it("every job that runs the gate in its own steps, and the reusable workflow's, is named so nobody requires it", () => {
+    let count = 0;
+    for (const w of allWorkflows().filter(documented)) {
+      for (const job of jobs(w).filter((j) => j.steps.some(isGateStep))) {
+        const expected =
+          w.source === REUSABLE_PATH
+            ? // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression
+              gateJobName("${{ inputs.check-name }}")
+            : gateJobName();
+        expect(job.body.name, `${w.source} ${job.id}`).toBe(expected);
+        count += 1;
+      }
+    }
+    expect(count).toBeGreaterThan(6);
+    const starter = parse(starterWorkflow({ provider: "openai" })) as Mapping;
+    expect(((starter.jobs as Record<string, Mapping>).gate as Mapping).name).toBe(
+      "runs the gate (require the check verdict-gate, not this job)",
+    );
+  });
+});
 
 describe("the permissions: one story everywhere", () => {
   const workflows = allWorkflows().filter(documented);
@@ -930,14 +953,14 @@ describe("`/verdict` comments start the gate only for a command on a pull reques
   );
   const byName = (name: string) => SCENARIOS.find((s) => s.name === name) as Scenario;
 
-  it("the starter workflow (README, init) listens to created comments only, and checks out the comment's pull request head", () => {
+  it("the starter workflow (init, docs/workflows.md) listens to created comments only, and checks out the comment's pull request head", () => {
     const starter: Workflow = {
       source: "init",
       doc: parse(starterWorkflow({ provider: "openai" })) as Mapping,
     };
     expect(triggers(starter).issue_comment).toEqual({ types: ["created"] });
     expect(gateRuns(starter, byName("a comment on PR 57")).map((r) => r.ref)).toEqual(["refs/pull/57/head"]);
-    expect(listening.map((w) => w.source)).toContain("README.md (yaml block 1)");
+    expect(listening.map((w) => w.source)).toContain("docs/workflows.md (yaml block 1)");
   });
 
   it("every documented workflow that listens to comments starts no job for an ordinary comment or an issue's", () => {

@@ -2,7 +2,16 @@
 // overwrites: an existing file is somebody's configuration, and a gate's configuration replaced in
 // silence is a gate that checks something else. Both files are checked first, so either both are
 // written or neither is.
-import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { closest } from "../util/closest.js";
 import { describeError } from "../util/describe-error.js";
@@ -10,6 +19,7 @@ import { EXIT } from "../verdict/four-values.js";
 import { parse } from "./args.js";
 import { type Command, UsageError } from "./io.js";
 import { starterContract } from "./templates/contract.js";
+import { gateJobName } from "./templates/gate-job.js";
 import { CONTRACT_PATH, DOCS_URL, WORKFLOW_PATH } from "./templates/project.js";
 import {
   commandWindow,
@@ -24,8 +34,10 @@ import { topLevel } from "./top-level.js";
 const USAGE = [
   "usage: verdict-gate init [--dir DIR] [--provider openai|anthropic|command] [--model NAME] [--command CMD]",
   "",
-  `  writes ${WORKFLOW_PATH} and ${CONTRACT_PATH} into DIR (default: the current directory);`,
-  "  refuses (exit 2) if either exists",
+  `  writes ${WORKFLOW_PATH} and ${CONTRACT_PATH} at the top level of the git repository that holds`,
+  "  DIR (default: the current directory), where GitHub reads workflows (outside a repository, into DIR",
+  "  itself; a --dir below the top level is refused), and adds .verdict-gate/ to its .gitignore;",
+  "  refuses (exit 2) if either file exists, writing nothing",
   `  --provider   the reviewer: openai (default, ${STARTER_DEFAULTS.openai.model}), anthropic (${STARTER_DEFAULTS.anthropic.model}), or command (claude -p)`,
   "  --model      another model for openai or anthropic",
   '  --command    another reviewer command for provider command (e.g. "codex exec --skip-git-repo-check -")',
@@ -104,6 +116,40 @@ function samePlace(a: string, b: string): boolean {
   }
 }
 
+/** What .gitignore gets: verdict-gate's local files (an eval cache or a mined set kept in the clone)
+ * are never committed. */
+const IGNORED = ".verdict-gate/";
+const IGNORE_BLOCK = `# verdict-gate's local files (eval caches, mined sets): never committed\n${IGNORED}\n`;
+
+/** Adds `.verdict-gate/` to `dir`'s .gitignore: creates the file, or appends once; a file that
+ * already ignores it (`.verdict-gate`, `/.verdict-gate/`, …) is left as it is. What was done, for the
+ * output, or undefined when nothing was. A .gitignore that cannot be written is said, not fatal: the
+ * starter files are written. */
+function ignoreLocalFiles(dir: string, shown: string): string | undefined {
+  const file = path.join(dir, ".gitignore");
+  const named = path.join(shown, ".gitignore");
+  let text: string | undefined;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    text = undefined;
+  }
+  if (text !== undefined) {
+    const already = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .some((l) => /^\/?\.verdict-gate\/?(\*\*?)?$/.test(l));
+    if (already) return undefined;
+  }
+  try {
+    if (text === undefined) writeFileSync(file, IGNORE_BLOCK, { flag: "wx" });
+    else appendFileSync(file, `${text === "" || text.endsWith("\n") ? "" : "\n"}${IGNORE_BLOCK}`);
+  } catch (error) {
+    return `could not add ${IGNORED} to ${named}: ${describeError(error)}`;
+  }
+  return text === undefined ? `wrote ${named} (ignoring ${IGNORED})` : `added ${IGNORED} to ${named}`;
+}
+
 export const initCommand: Command = {
   name: "init",
   summary: `write a starter workflow (${WORKFLOW_PATH}) and contract (${CONTRACT_PATH}); never overwrites`,
@@ -142,12 +188,14 @@ export const initCommand: Command = {
       }
       written.push(f.rel);
     }
+    const ignored = ignoreLocalFiles(root.dir, root.shown);
     if (root.note !== undefined) io.err(`verdict-gate init: ${root.note}\n`);
     const secret = STARTER_DEFAULTS[picked.provider].secret;
     io.out(
       [
         `wrote ${path.join(root.shown, WORKFLOW_PATH)}`,
         `wrote ${path.join(root.shown, CONTRACT_PATH)}`,
+        ...(ignored !== undefined ? [ignored] : []),
         "",
         "next:",
         `  1. add the reviewer's key as a repository secret: gh secret set ${secret}`,
@@ -158,7 +206,8 @@ export const initCommand: Command = {
         `  3. try it on a change before pushing (with ${secret} set; new files need git add -N first):`,
         `     git diff main | verdict-gate review${picked.provider === "command" ? ` --command "${picked.command ?? STARTER_DEFAULTS.command.command}" --context-window ${commandWindow(picked.command ?? STARTER_DEFAULTS.command.command ?? "")}` : ` --provider ${picked.provider} --model ${picked.model ?? STARTER_DEFAULTS[picked.provider].model}`}`,
         "  4. commit both files, open a pull request, then make the check named verdict-gate a required",
-        `     status check in the branch's protection rules (${DOCS_URL}/statuses.md)`,
+        `     status check in the branch's protection rules (${DOCS_URL}/statuses.md): the check, not the`,
+        `     job "${gateJobName()}" listed beside it`,
         "",
       ].join("\n"),
     );

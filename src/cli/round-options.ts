@@ -44,6 +44,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   decision: "",
   reason: "",
   "force-review": "false",
+  "when-criteria-block": "ask-reviewer",
   "review-comments": "true",
   reviewers: "",
   "panel-policy": "unanimous",
@@ -68,6 +69,7 @@ const PASSED_THROUGH = [
   INPUT.reviewTask,
   INPUT.reviewInstructions,
   INPUT.context,
+  INPUT.whenCriteriaBlock,
 ] as const;
 
 export const ROUND_OPTIONS = {
@@ -110,6 +112,9 @@ export const ROUND_OPTIONS_USAGE = [
   "round:",
   "  --check-name NAME  --max-rounds N          as the action's inputs: the check's name (in --markdown),",
   "                                             and the blocked rounds before a hold",
+  "  --when-criteria-block ask-reviewer|skip-reviewer",
+  "                                        when a contract criterion already blocks: ask the reviewer anyway",
+  "                                        (default: every finding in one round), or make no call and say so",
   "diff scope:",
   "  --include GLOB  --exclude GLOB (repeatable; commas separate globs, except inside {…})",
   "  --no-default-excludes  --max-diff-tokens N",

@@ -14,6 +14,7 @@ import type { Result } from "../verdict/four-values.js";
 import { type CaseChange, caseChange } from "./case-change.js";
 import type { EvalCase, EvalSetInfo } from "./case-schema.js";
 import type { Configuration } from "./configuration.js";
+import { evidenceNotInHead } from "./evidence-in-head.js";
 import { InvalidSetError, readCase, readSetInfo } from "./load-case.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "./metered.js";
 import { type Progress, progressLine } from "./progress.js";
@@ -63,7 +64,13 @@ export function loadSet(source: EvalSetSource): LoadedSet {
   const info = listed.setJson === undefined ? {} : readSetInfo(listed.setJson, source.where("set.json"));
   const cases = listed.cases.map((name) => {
     const caseJson = source.caseJson(name);
-    return { case: readCase(caseJson, name, source.where(`${name}/case.json`)), name, caseJson };
+    const checked = readCase(caseJson, name, source.where(`${name}/case.json`));
+    // Evidence the head does not hold is a mislabelled case, not a case no reviewer reached.
+    const change =
+      evidenceOf(checked).length > 0 ? caseChange(checked, source.caseFiles(name, caseJson)) : undefined;
+    const wrong = change?.ok === true ? evidenceNotInHead(checked, change.head) : undefined;
+    if (wrong !== undefined) throw new InvalidSetError(`${source.where(`${name}/case.json`)}: ${wrong}`);
+    return { case: checked, name, caseJson };
   });
   if (cases.length === 0)
     throw new InvalidSetError(`${source.where("")} holds no case (a directory with a case.json)`);

@@ -14,6 +14,7 @@ import { annotationsFor } from "./annotations.js";
 import type { JudgeContext, Judged } from "./context.js";
 import { contextStep } from "./context-part.js";
 import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
+import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
 import { phase, phasesTogether } from "./phase.js";
@@ -49,12 +50,23 @@ export async function evaluate(
     frameQuestion(ctx, judged, contract, { ...change, context }),
   );
   // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
+  // With `when-criteria-block: skip-reviewer` the criteria come first, and a block asks nobody.
+  const first = await criteriaFirst(ctx, () => checkContractCriteria(ctx, contract, change));
   const [review, criteria, dependencies] = await phasesTogether<
     [PanelOutcome, CriteriaPartOutcome, DependenciesPartOutcome]
   >(
     log,
-    ["Reviewer", (l) => askReviewer({ ...ctx, log: l }, judged, contract, question, answers)],
-    ["Criteria", (l) => checkContractCriteria({ ...ctx, log: l }, contract, change)],
+    [
+      "Reviewer",
+      (l) =>
+        askUnlessBlocked(first, question, () =>
+          askReviewer({ ...ctx, log: l }, judged, contract, question, answers),
+        ),
+    ],
+    [
+      "Criteria",
+      (l) => criteriaStep(first, l, () => checkContractCriteria({ ...ctx, log: l }, contract, change)),
+    ],
     ["Dependencies", () => judged.dependencies(contract.contract?.requires ?? [])],
   );
   return concludeEvaluation(ctx, judged, { contract, change, question, review, criteria, dependencies });

@@ -6,7 +6,7 @@
 import { severityPolicyOf } from "../criteria/contract-schema.js";
 import type { ReviewerReport } from "../report/round-report.js";
 import { verdictLikeLines } from "../review/forgery.js";
-import { budgetBasis, promptOverheadTokens } from "../review/plan.js";
+import { budgetBasis, promptOverheadTokens, widestWindow } from "../review/plan.js";
 import { withheldFiles } from "../review/prompt.js";
 import { scopeFiles } from "../review/scope.js";
 import {
@@ -54,15 +54,14 @@ export function frameQuestion(
   // A file over the budget holds the round: the hold names the window each reviewer was assumed to
   // have and the setting that changes it, not only -v's debug line.
   const overheadTokens = promptOverheadTokens(prompt);
-  const basis = budgetBasis(
-    members.map((m) => ({ ...m.reviewer, label: m.label })),
-    { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens },
-  );
+  const budgeted = members.map((m) => ({ ...m.reviewer, label: m.label }));
+  const basis = budgetBasis(budgeted, { maxDiffTokens: settings.diff.maxDiffTokens, overheadTokens });
+  const widest = widestWindow(budgeted, overheadTokens);
   const question = frameReviewerQuestion({
     members,
     policy: settings.reviewers.policy,
     diff: change.diff,
-    scope: { ...change.scope, budgetBasis: basis },
+    scope: { ...change.scope, budgetBasis: basis, ...(widest !== undefined ? { widestWindow: widest } : {}) },
     base: prompt,
     maxDiffTokens: settings.diff.maxDiffTokens,
   });

@@ -47,6 +47,32 @@ export interface PlanOptions extends ScopeOptions {
   /** What set that budget and what changes it, for a file over it (budgetBasis): without it a hold
    * says "lowered to fit the model's context window" and nobody can tell which window was assumed. */
   readonly budgetBasis?: string;
+  /** The widest context window among the reviewers the plan is made for (widestWindow): a file over
+   * what it holds is said to be so first, since no budget setting then reviews it whole. */
+  readonly widestWindow?: WidestWindow;
+}
+
+/** The reviewer with the widest context window, and the diff tokens that window holds in one call. */
+export interface WidestWindow {
+  readonly label: string;
+  readonly contextWindow: number;
+  readonly contextWindowBasis?: string;
+  /** 80% of the window less the prompt's overhead. */
+  readonly room: number;
+}
+
+export function widestWindow(
+  reviewers: readonly BudgetedReviewer[],
+  overheadTokens: number = PROMPT_OVERHEAD_TOKENS,
+): WidestWindow | undefined {
+  const widest = [...reviewers].sort((a, b) => b.contextWindow - a.contextWindow)[0];
+  if (widest === undefined) return undefined;
+  return {
+    label: widest.label,
+    contextWindow: widest.contextWindow,
+    ...(widest.contextWindowBasis !== undefined ? { contextWindowBasis: widest.contextWindowBasis } : {}),
+    room: Math.max(1, promptLimit(widest.contextWindow) - overheadTokens),
+  };
 }
 
 export interface Chunk {
@@ -139,6 +165,7 @@ function unreviewable(
   file: DiffFile,
   budget: number,
   basis: string | undefined,
+  widest?: WidestWindow,
 ): Omit<NotReviewedFile, "path" | "lines"> | undefined {
   if (file.malformed !== undefined) return { reason: "malformed", detail: file.malformed };
   if (file.binary) return { reason: "binary", detail: "binary file: a text reviewer cannot read it" };
@@ -159,6 +186,18 @@ function unreviewable(
     };
   }
   const tokens = fileTokens(file);
+  if (widest !== undefined && tokens > widest.room) {
+    // Said first: raising max-diff-tokens, the usual advice, cannot help a file no window holds.
+    const n = (x: number) => x.toLocaleString("en-US");
+    return {
+      reason: "over-budget",
+      detail:
+        `about ${n(tokens)} tokens, more than any reviewer's context window holds: the widest, ${widest.label}'s ` +
+        `${n(widest.contextWindow)} tokens (${widest.contextWindowBasis ?? "its provider's figure"}), takes about ${n(widest.room)} tokens of diff in one call (80%, less the prompt), ` +
+        "so no budget setting reviews it whole; split the change or exclude the file (and have a person review it), " +
+        "or set `context-window` (`--context-window`) if the model really reads more",
+    };
+  }
   if (tokens > budget) {
     return {
       reason: "over-budget",
@@ -196,7 +235,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     tokens = 0;
   };
   for (const file of inScope) {
-    const why = unreviewable(file, budget, options.budgetBasis);
+    const why = unreviewable(file, budget, options.budgetBasis, options.widestWindow);
     if (why !== undefined) {
       notReviewed.push({ path: file.path, lines: file.additions + file.deletions, ...why });
       continue;

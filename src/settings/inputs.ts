@@ -33,6 +33,7 @@ export const INPUT = Object.freeze({
   decision: "decision",
   reason: "reason",
   forceReview: "force-review",
+  whenCriteriaBlock: "when-criteria-block",
   reviewComments: "review-comments",
   reviewers: "reviewers",
   panelPolicy: "panel-policy",

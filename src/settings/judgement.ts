@@ -64,6 +64,9 @@ const ROUND: { readonly [K in keyof RoundSettings]-?: Placement<NonNullable<Roun
   roundDeadlineMinutes: null,
   // The step, not the check.
   failOn: null,
+  // Whether a call is made when a criterion already blocks: the round is blocked either way, and a
+  // call not made records no verdict.
+  whenCriteriaBlock: null,
   // What the reviewer is shown and asked.
   diff: "diff",
   prompt: "prompt",

@@ -136,6 +136,9 @@ export interface RoundSettings {
   roundDeadlineMinutes: number;
   /** Statuses that fail the step. */
   failOn: readonly Status[];
+  /** When a contract criterion already blocks: ask the reviewer anyway, so the author gets every
+   * finding in one round, or skip the call (src/gate/criteria-first.ts). */
+  whenCriteriaBlock: WhenCriteriaBlock;
   /** What is in the review: in the settings fingerprint whole, like `prompt`. */
   diff: {
     include: readonly string[];
@@ -288,6 +291,7 @@ export function readRoundSettings(
     maxRounds: integer(read, INPUT.maxRounds, 1, 1_000),
     roundDeadlineMinutes: integer(read, INPUT.roundDeadlineMinutes, 1, 360),
     failOn: failOn(read),
+    whenCriteriaBlock: whenCriteriaBlock(read),
     diff: {
       include: globList(read, INPUT.include),
       exclude: globList(read, INPUT.exclude),
@@ -301,6 +305,16 @@ export function readRoundSettings(
       context: contextMode(read),
     },
   };
+}
+
+export const WHEN_CRITERIA_BLOCK = ["ask-reviewer", "skip-reviewer"] as const;
+export type WhenCriteriaBlock = (typeof WHEN_CRITERIA_BLOCK)[number];
+
+function whenCriteriaBlock(read: InputReader): WhenCriteriaBlock {
+  const raw = read(INPUT.whenCriteriaBlock).trim();
+  if (!(WHEN_CRITERIA_BLOCK as readonly string[]).includes(raw))
+    fail(INPUT.whenCriteriaBlock, "expects ask-reviewer or skip-reviewer", raw);
+  return raw as WhenCriteriaBlock;
 }
 
 function contextMode(read: InputReader): ContextMode {

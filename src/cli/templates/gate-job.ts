@@ -31,6 +31,17 @@ export const GATE_PERMISSIONS: readonly GatePermission[] = [
   { scope: "statuses", access: "read", why: "`status` dependencies" },
 ];
 
+/**
+ * The name of every job that runs the gate. Branch protection's list of checks to require shows the
+ * job beside the check run it posts, and only the check run (`verdict-gate`) carries the four values:
+ * the job passes or fails with its step (`fail-on`), and a job left failed by a `conditional-on` stays
+ * failed after the dependency's event turns the check run into a pass. So the job says, in its name,
+ * which one to pick. (A caller of the reusable workflow shows as `CALLER / <this name>`.)
+ */
+export function gateJobName(checkName = "verdict-gate"): string {
+  return `runs the gate (require the check ${checkName}, not this job)`;
+}
+
 /** Where a job finds the pull request's number besides its event: a `pr` input of the workflow
  * (`workflow_dispatch` or `workflow_call`), and a matrix over pull requests. */
 export interface PullRequestNumberSources {

@@ -9,6 +9,7 @@ import { DEFAULT_MODEL } from "../../settings/models.js";
 import {
   COMMAND_JOB_IF,
   GATE_PERMISSIONS,
+  gateJobName,
   REVIEWER_SETUP_DIRECTORY,
   ROUND_PULL_REQUEST_TYPES,
   roundConcurrencyGroup,
@@ -142,6 +143,8 @@ ${permissionLines()}
 
 jobs:
   gate:
+    # Branch protection lists this job beside the check run it posts: require the check, not the job.
+    name: ${gateJobName()}
     # A comment starts the job only when it is a \`/verdict\` command on a pull request.
     if: \${{ ${COMMAND_JOB_IF} }}
     runs-on: ubuntu-latest
