@@ -11,6 +11,7 @@ import type { Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { RoundSettings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
 import { type LocalChange, localChange } from "../workspace/local-change.js";
 import { REAL_ROUND_CLOCK } from "./round-clock.js";
 import { judgeContext, makeRoundReviewers } from "./round-context.js";
@@ -50,7 +51,7 @@ export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
     reviewers: () => round.reviewers,
     // The tree is the change's new side by construction; there is no head commit to match it with.
     tree: { kind: "open", tree: round.tree },
-    ...(round.now !== undefined ? { now: round.now } : {}),
+    ...defined({ now: round.now }),
     deadline: deadlineIn(round.settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
   });
   return judgeLocally(ctx, localChange(round.change), round.dependencies);

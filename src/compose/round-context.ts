@@ -12,6 +12,7 @@ import type { TreeReader } from "../ports/tree.js";
 import { newRoundToken } from "../review/round-token.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { RoundSettings, Settings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
@@ -76,7 +77,7 @@ export function judgeContext(wiring: JudgeWiring): JudgeContext {
       ? { openTree: () => tree.tree }
       : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),
     now: now ?? (() => new Date()),
-    ...(deadline !== undefined ? { deadline } : {}),
+    ...defined({ deadline }),
     newRoundToken,
     log,
     version: VERSION,

@@ -7,6 +7,7 @@
 
 import { formatCoverage } from "../review/coverage.js";
 import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
+import { defined } from "../util/defined.js";
 import { append, roundCount } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast } from "../verdict/loop-rules.js";
 import { decide, type Part } from "../verdict/round-decision.js";
@@ -87,7 +88,7 @@ async function checkContractCriteria(
     source: ctx.settings.contractPath,
     tree: ctx.openTree(),
     diff: change.diff,
-    ...(change.mismatch !== undefined ? { treeMismatch: change.mismatch } : {}),
+    ...defined({ treeMismatch: change.mismatch }),
   });
 }
 
@@ -126,7 +127,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...(review.keep.whole !== undefined ? { reviewer: review.keep.whole } : {}),
+    ...defined({ reviewer: review.keep.whole }),
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: usageOf(review.calls),
@@ -134,7 +135,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     binding: found.contract.binding,
     // Every forced answer on a head the gate answered counts against max-rounds (loop-rules.ts).
     ...(forcedAnswer(history, head, judged.forced) ? { forced: true } : {}),
-    ...(judged.pushedBy !== undefined ? { pushedBy: judged.pushedBy } : {}),
+    ...defined({ pushedBy: judged.pushedBy }),
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
@@ -164,7 +165,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
       waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
     },
     annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
-    ...(findings !== undefined ? { findings } : {}),
+    ...defined({ findings }),
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   };

@@ -11,6 +11,7 @@ import {
   renderJobSummary,
 } from "../report/round-report.js";
 import { type Coverage, countsOf, withheldSummary } from "../review/coverage.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
@@ -148,7 +149,7 @@ export async function publish(
     if (note !== undefined) posted = { ...posted, notes: [...posted.notes, note] };
   }
   await completeCheck(ctx, check, posted, ending.annotations ?? [], history);
-  return { report: posted, ...(history !== undefined ? { history } : {}) };
+  return { report: posted, ...defined({ history }) };
 }
 
 /** Nothing is posted on a history that changed since it was read: written compare-and-swap, or
@@ -171,7 +172,7 @@ async function writeHistory(
   }
   const body = renderHistoryComment(input.history, {
     checkName: settings.checkName,
-    ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+    ...defined({ runUrl: settings.runUrl }),
   });
   return saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
 }
@@ -207,7 +208,7 @@ function baseReport(
     checkName: ctx.settings.checkName,
     notes: [],
     version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    ...defined({ runUrl: ctx.settings.runUrl }),
   };
 }
 
@@ -216,12 +217,8 @@ export function coverageReport(c: Coverage): CoverageReport {
     ...countsOf(c),
     excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
     notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
-    ...optionalWithheld(withheldSummary(c.excluded)),
+    ...defined({ withheld: withheldSummary(c.excluded) }),
   };
-}
-
-function optionalWithheld(withheld: string | undefined): { withheld?: string } {
-  return withheld === undefined ? {} : { withheld };
 }
 
 /** The last line of defence: the check run ends as a hold that names the error. If even that fails,
@@ -243,12 +240,12 @@ export async function failCheck(
     parts: [{ name: "rounds", result, summary: "the round stopped on an error" }],
     round: 0,
     headSha: head,
-    ...(pr !== undefined ? { prNumber: pr } : {}),
+    ...defined({ prNumber: pr }),
     checkName: ctx.settings.checkName,
     history: [],
     notes: ["Re-run the workflow once the cause is fixed; nothing was approved."],
     version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    ...defined({ runUrl: ctx.settings.runUrl }),
   };
   const rendered = renderCheck(report);
   try {
