@@ -190,6 +190,24 @@ function fromTemplate(title: string, source: string): boolean {
   return false;
 }
 
+describe("the documented dispatch of a decision", () => {
+  it("fills head-sha with the commit the person read, never with the pull request's head as it is now", () => {
+    for (const file of ["docs/workflows.md", "docs/statuses.md", "README.md"]) {
+      const lines = text(file).split("\n");
+      const dispatching = lines.filter(
+        (l) => /gh workflow run .*-f decision=/.test(l) || /-f decision=/.test(l),
+      );
+      for (const line of dispatching) expect(line, `${file}: ${line}`).not.toMatch(/headRefOid/);
+      for (const [i, line] of lines.entries()) {
+        if (/-f decision=/.test(line))
+          expect(`${lines[i - 1] ?? ""}\n${line}`, `${file}: ${line}`).toMatch(
+            /-f head-sha=<the (check run's commit|commit you read)>/,
+          );
+      }
+    }
+  });
+});
+
 describe("docs/security.md", () => {
   const doc = text("docs/security.md");
 

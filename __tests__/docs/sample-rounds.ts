@@ -247,6 +247,7 @@ async function play(scenarios: readonly Scenario[]): Promise<SampleRound[]> {
           },
         ),
         runUrl: `https://github.com/octo-org/payments/actions/runs/${17_000_000 + s.number * 10 + i}`,
+        workflowFile: "verdict-gate.yml",
       };
       const outcome = await runPullRequestRound(
         {

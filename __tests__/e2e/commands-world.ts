@@ -3,6 +3,7 @@
 // the gate's reactions and replies, and what a refused command must leave behind.
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect } from "vitest";
+import type { EventFile } from "../support/github-api/index.js";
 import type { CommentRecord } from "../support/github-api/model.js";
 import type { ActionRun } from "./harness.js";
 import { advanceClock, counted } from "./rounds-world.js";
@@ -20,6 +21,8 @@ export const REREAD = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
 export interface Commented {
   run: ActionRun;
   comment: CommentRecord;
+  /** The event its run started on (a re-run starts on it again). */
+  event: EventFile;
   /** The GitHub requests the run made, by route. */
   routes: string[];
 }
@@ -57,7 +60,16 @@ export async function runOn(
   }
   options.meanwhile?.();
   const { result, routes } = await counted(world, () => world.run({ event }));
-  return { run: result, comment: record, routes };
+  return { run: result, comment: record, routes, event };
+}
+
+/** "Re-run jobs" on the run of a comment, by `by`, a minute later: the same event, GITHUB_ACTOR still
+ * the comment's author, `by` its triggering actor. */
+export async function rerunComment(world: World, commented: Commented, by: string): Promise<Commented> {
+  advanceClock(world, 1);
+  const event = world.api.rerun(commented.event, by);
+  const { result, routes } = await counted(world, () => world.run({ event }));
+  return { run: result, comment: commented.comment, routes, event };
 }
 
 /** `author` comments `body` and the workflow runs on that event at once. */

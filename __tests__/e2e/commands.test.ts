@@ -162,7 +162,7 @@ describe("/verdict approve and /verdict block", () => {
     world.pull.push({ "src/greet.js": "export const greet = (n) => eval(n);\n" });
     const done = await expectRefused(
       () => comment("maintainer-mo", "/verdict approve looked fine"),
-      /the gate has not judged [0-9a-f]{12}, the pull request's head, yet/,
+      /pull request #\d+ is at [0-9a-f]{12} and the gate last judged [0-9a-f]{12}; a decision applies only to the commit the gate last judged/,
     );
     expect(world.repo.checkRuns({ name: "verdict-gate", sha: world.pull.headSha })).toEqual([]);
     expect(done.run.outputs.status).toBeUndefined();
@@ -312,6 +312,8 @@ describe("API requests per /verdict command", () => {
     const WRITE = "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}";
     const COMMITS = "GET /repos/{owner}/{repo}/compare/{basehead}";
     const BY_ID = "GET /repos/{owner}/{repo}/issues/comments/{comment_id}";
+    /** GraphQL's `viewer`: the app this token acts as, whose history every check of an act reads. */
+    const VIEWER = "POST /graphql";
     const figures: Record<string, number> = {};
     await heldRound();
     figures["ordinary comment"] = (await comment("reader-rex", "Nice work")).routes.length;
@@ -323,18 +325,19 @@ describe("API requests per /verdict command", () => {
     world.openai.script(openAI.block(["src/greet.js:2 — a problem"]));
     const reviewed = await comment("maintainer-mo", "/verdict review --force");
     expect(reviewed.run.outputs.status).toBe("blocked");
-    // Re-read; taken; the PR and the permission; who pushed (the gate's runs on the head, read once:
-    // the round's start takes over from that page; the history by the id they remember; the commits);
-    // a whole round (the PR not read again; with --force no other pull request's verdict for the commit
-    // is looked for); done.
+    // Re-read; taken; the PR and the permission; who pushed (the app the token acts as, whose history
+    // is the one every check reads; the gate's runs on the head, read once: the round's start takes
+    // over from that page; the history by the id they remember; the commits); a whole round (the PR
+    // not read again; with --force no other pull request's verdict for the commit is looked for); done.
     expect(tally(reviewed.routes)).toEqual(
       tally([
         REREAD,
         EYES,
         PR,
         PERMISSION,
-        // Forced: who pushed since the last approve (the gate's runs on the head, its history, the
-        // commits), before anything is posted.
+        // Forced: who pushed since the last approve, on this app's history (the token's identity, the
+        // gate's runs on the head, its history, the commits), before anything is posted.
+        VIEWER,
         CHECK_RUNS,
         BY_ID,
         COMMITS,
@@ -355,16 +358,18 @@ describe("API requests per /verdict command", () => {
     );
     figures["/verdict review (a round that blocks)"] = reviewed.routes.length;
     const decided = await comment("maintainer-mo", "/verdict approve fine");
-    // Re-read; taken (eyes); the PR, the person's permission; the gate's runs on the head (read once:
-    // the round's start takes over from that page) and the history by the id they remember (the round
-    // the person read, and who pushed), the commits since the last approve (who wrote them); then the
-    // dispatch decision's round, which reads neither the PR nor the permission again; done (+1).
+    // Re-read; taken (eyes); the PR, the person's permission; the app the token acts as (whose history
+    // every check reads); the gate's runs on the head (read once: the round's start takes over from
+    // that page) and the history by the id they remember (the round the person read, when it was
+    // published, and who pushed), the commits since the last approve (who wrote them); then the
+    // decision's round, which reads neither the PR nor the permission again; done (+1).
     expect(tally(decided.routes)).toEqual(
       tally([
         REREAD,
         EYES,
         PR,
         PERMISSION,
+        VIEWER,
         CHECK_RUNS,
         BY_ID,
         COMMITS,
@@ -385,8 +390,8 @@ describe("API requests per /verdict command", () => {
       "help, or a malformed command": 3,
       "refused: the author deciding, or a closed PR": 5,
       "refused: no write access": 6,
-      "/verdict approve": 16,
-      "/verdict review (a round that blocks)": 18,
+      "/verdict approve": 17,
+      "/verdict review (a round that blocks)": 19,
     });
   });
 });

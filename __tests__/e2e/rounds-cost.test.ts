@@ -44,6 +44,10 @@ const COMPARE = "GET /repos/{owner}/{repo}/compare/{basehead}";
  * threads resolved (one mutation per 25): review-comments.ts. */
 const GRAPHQL = "POST /graphql";
 const POST_REVIEW = "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews";
+/** A person's act: who started this run and when it was asked for (issue 31). */
+const WORKFLOW_RUN = "GET /repos/{owner}/{repo}/actions/runs/{run_id}";
+/** A person's act: the app the token acts as, whose history every check reads (issue 31). */
+const VIEWER = "POST /graphql";
 
 describe("API requests per round", () => {
   it("first round, later rounds, re-evaluation, decision, terminal hold and merge group", async () => {
@@ -143,6 +147,10 @@ describe("API requests per round", () => {
     expect(tally(decided.routes)).toEqual(
       tally([
         PR,
+        // Who started this run and when it was asked (the workflow run), and the app whose history
+        // every check reads (GraphQL's viewer).
+        WORKFLOW_RUN,
+        VIEWER,
         "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
         // Who pushed since the last approve, and the round the person read: the gate's runs on the
         // head (the page the round's start then takes over from, not read again), the history by the id
@@ -199,7 +207,7 @@ describe("API requests per round", () => {
       "re-evaluation, nothing changed": 8,
       "round that exhausts the budget": 11,
       "terminal hold": 8,
-      decision: 13,
+      decision: 15,
       "merge group (one PR)": 8,
     });
   });

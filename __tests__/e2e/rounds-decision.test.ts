@@ -164,9 +164,13 @@ describe("the pull request's author may not decide it", () => {
       expect(gateChecks(world)).toHaveLength(checks);
       expect(latestCheck(world).conclusion).toBe("action_required");
       expect(commentBody(world)).toBe(comment);
-      // Refused before any write, and before the permission was even asked.
+      // Refused before any write, and before the permission was even asked: the pull request, and who
+      // started this run (its workflow run, as GitHub keeps it).
       const made = world.api.requests.slice(requests).map((r) => r.route);
-      expect(made).toEqual(["GET /repos/{owner}/{repo}/pulls/{pull_number}"]);
+      expect(made.sort()).toEqual([
+        "GET /repos/{owner}/{repo}/actions/runs/{run_id}",
+        "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+      ]);
     });
   }
 

@@ -37,15 +37,45 @@ export function synchronize(world: World, before: string): EventFile {
   return world.event({ event: "pull_request", action: "synchronize", pull: world.pull, before });
 }
 
-/** A `workflow_dispatch` run for this PR, by `sender`, with these inputs (as both the payload and the
- * action's inputs carry them). The workspace has the PR head checked out, as the documented workflow
- * does. */
-export function dispatch(world: World, sender: string, inputs: Record<string, string>): Promise<ActionRun> {
-  const all = { pr: String(world.pull.number), ...inputs };
-  return world.run({
+/** A person's `workflow_dispatch` for this PR, asked for now: its workflow run is created (GitHub
+ * records when), to run now or after whatever the queue runs first. */
+export interface Dispatched {
+  readonly event: EventFile;
+  /** As both the payload and the action's inputs carry them. */
+  readonly inputs: Record<string, string>;
+}
+
+/** `sender` dispatches, a minute after whatever the gate posted last (GitHub's clock: the person read
+ * it first; an act applies only to a round published before it was asked). */
+export function dispatchEvent(world: World, sender: string, inputs: Record<string, string>): Dispatched {
+  advanceClock(world, 1);
+  // A decision names the head its person read: by default the one the gate's round is on now, as the
+  // check run's command prints it (`"head-sha": ""` dispatches one that names none).
+  const read =
+    inputs.decision !== undefined && !("head-sha" in inputs) ? { "head-sha": world.pull.headSha } : {};
+  const all = { pr: String(world.pull.number), ...read, ...inputs };
+  return {
     event: world.event({ event: "workflow_dispatch", repo: world.repo, inputs: all, sender }),
     inputs: all,
-  });
+  };
+}
+
+/** The run of a dispatch, as the runner starts it. The workspace has the PR head checked out, as the
+ * documented workflow does. */
+export function runDispatch(world: World, dispatched: Dispatched): Promise<ActionRun> {
+  return world.run({ event: dispatched.event, inputs: dispatched.inputs });
+}
+
+/** A `workflow_dispatch` run for this PR, by `sender`, with these inputs, run at once. */
+export function dispatch(world: World, sender: string, inputs: Record<string, string>): Promise<ActionRun> {
+  return runDispatch(world, dispatchEvent(world, sender, inputs));
+}
+
+/** "Re-run jobs" on a dispatch's run by `by`, a minute later: the next attempt of the same run, its
+ * inputs and GITHUB_ACTOR unchanged, `by` its triggering actor. */
+export function rerunDispatch(world: World, dispatched: Dispatched, by: string): Promise<ActionRun> {
+  advanceClock(world, 1);
+  return world.run({ event: world.api.rerun(dispatched.event, by), inputs: dispatched.inputs });
 }
 
 export interface ExclusionRound {

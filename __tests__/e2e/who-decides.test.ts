@@ -83,7 +83,7 @@ describe("item 2: a decision lands only on the commit its author saw", () => {
       world,
       () => runOn(world, said),
       new RegExp(
-        `round 2 judged ${short(h2)} at .*, after the decision was written \\(.*when the gate's latest round was round 1, on ${short(h1)}: the head has moved since\\); a decision applies only to the round its author read\\. Nothing was decided: read round 2 on ${short(h2)}, then comment again`,
+        `round 2 judged ${short(h2)} at .* and was published at .*, after the decision was asked \\(.*\\): its author read round 1 on ${short(h1)} at the latest: the head has moved since; a decision applies only to the round its author read\\. Nothing was decided: read round 2 on ${short(h2)}, then comment again`,
       ),
     );
     expect(latestCheck(world).conclusion).toBe("failure");

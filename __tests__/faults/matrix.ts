@@ -166,7 +166,15 @@ function decisionRun(w: World): RunSpec {
   });
   const workspace = checkout(w.api, w.repo.fullName, w.pull.headSha);
   w.workspaces.push(workspace);
-  const inputs = { pr: String(w.pull.number), decision: "approve", reason: "read it myself" };
+  // The maintainer reads the round, then dispatches: a minute later by GitHub's clock, naming its head.
+  const now = w.api.model.now;
+  w.api.model.now = () => new Date(now().getTime() + 60_000);
+  const inputs = {
+    pr: String(w.pull.number),
+    decision: "approve",
+    reason: "read it myself",
+    "head-sha": w.pull.headSha,
+  };
   return {
     event: w.event({ event: "workflow_dispatch", repo: w.repo, inputs, sender: "maintainer" }),
     workspace,
@@ -273,6 +281,11 @@ export const POINTS: readonly Point[] = [
   {
     name: "GET permission (decision)",
     route: "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+    prepare: (w) => decisionRun(w),
+  },
+  {
+    name: "GET workflow run (when a decision was dispatched)",
+    route: "GET /repos/{owner}/{repo}/actions/runs/{run_id}",
     prepare: (w) => decisionRun(w),
   },
   {

@@ -117,6 +117,26 @@ describe("every emulated route answers within GitHub's description", () => {
       event: "COMMENT",
       body: "b",
     });
+    // The workflow run an event started, as the runner names it (GITHUB_RUN_ID), and its re-run.
+    const event = writeEventFile(api, {
+      event: "workflow_dispatch",
+      repo,
+      inputs: { pr: "1" },
+      sender: "mo",
+    });
+    const run = await o.rest.actions.getWorkflowRun({ ...r, run_id: Number(event.env.GITHUB_RUN_ID) });
+    expect(run.data).toMatchObject({
+      run_attempt: 1,
+      event: "workflow_dispatch",
+      triggering_actor: { login: "mo" },
+    });
+    api.rerun(event, "mallory");
+    const again = await o.rest.actions.getWorkflowRun({ ...r, run_id: Number(event.env.GITHUB_RUN_ID) });
+    expect(again.data).toMatchObject({
+      run_attempt: 2,
+      actor: { login: "mo" },
+      triggering_actor: { login: "mallory" },
+    });
     pr.merge();
     expect((await o.rest.pulls.checkIfMerged({ ...r, pull_number: 1 })).status).toBe(204);
     const used = new Set(api.requests.map((q) => q.route));

@@ -129,7 +129,10 @@ describe("readSettings on real events", () => {
       reader({ ...withModel, pr: "3", decision: "approve", reason: "reviewed by hand" }),
       environment("workflow_dispatch", payload),
     );
-    expect(s.decision).toEqual({ decision: "approve", reason: "reviewed by hand", actor: "maintainer" });
+    expect(s.decision).toEqual({ decision: "approve", reason: "reviewed by hand" });
+    // Its person as the event names them; this job's run, where GitHub says who started this attempt.
+    expect(s.act).toEqual({ kind: "decide", by: "maintainer" });
+    expect(s.run).toEqual({ id: 42, attempt: 1 });
     expect(() =>
       readSettings(
         reader({ ...withModel, pr: "3", decision: "approve" }),
@@ -376,12 +379,12 @@ describe("who acts, and on which head", () => {
       reader({ ...withModel, pr: "3", "force-review": "true" }),
       environment("workflow_dispatch", example("workflow_dispatch")),
     );
-    expect(dispatched).toMatchObject({ forceReview: true, forcedBy: "maintainer" });
+    expect(dispatched).toMatchObject({ forceReview: true, act: { kind: "force", by: "maintainer" } });
     const configured = readSettings(
       reader({ ...withModel, "force-review": "true" }),
       environment("pull_request", example("pull_request", "synchronize")),
     );
     expect(configured.forceReview).toBe(true);
-    expect(configured.forcedBy).toBeUndefined();
+    expect(configured.act).toBeUndefined();
   });
 });

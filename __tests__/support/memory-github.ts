@@ -46,7 +46,19 @@ export function memoryGitHub(pr: PullRequestInfo, overrides: GitHubOverrides = {
       commitsBetween: async () => ({ commits: [], complete: true }),
       ...overrides.peers,
     },
-    people: { permission: async () => "write", ...overrides.people },
+    people: {
+      permission: async () => "write",
+      actingApp: async () => "github-actions",
+      workflowRun: async (id) => ({
+        id,
+        event: "workflow_dispatch",
+        attempt: 1,
+        createdAt: "2026-01-05T10:00:00Z",
+        actor: null,
+        triggeringActor: null,
+      }),
+      ...overrides.people,
+    },
     ...(overrides.reviews !== undefined ? { reviews: overrides.reviews } : {}),
     requestCount: overrides.requestCount ?? (() => 0),
   };

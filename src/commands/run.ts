@@ -78,6 +78,7 @@ async function roundRefusal(people: People, actor: string): Promise<string | und
 function rememberingPermissions(people: People): People {
   const known = new Map<string, string>();
   return {
+    ...people,
     async permission(user) {
       const remembered = known.get(user);
       if (remembered !== undefined) return remembered;
@@ -89,8 +90,8 @@ function rememberingPermissions(people: People): People {
 }
 
 /** The round's settings for this command: the pull request the comment is on, at its current head (no
- * head named, so the round takes the API's), with the command's decision or `--force`, each carrying
- * its person (and a decision, when it was written). */
+ * head named, so the round takes the API's), with the command's decision or `--force` as the comment's
+ * act: its author's, asked when the comment was written (src/gate/act-record.ts makes the record). */
 function roundSettings(
   settings: Settings,
   comment: PullRequestComment,
@@ -98,21 +99,17 @@ function roundSettings(
   writtenAt: string,
 ): Settings {
   const forceReview = settings.forceReview || (command.kind === "review" && command.force);
+  const by = { by: comment.author, comment: { url: comment.url, writtenAt } };
   return {
     ...settings,
     target: { kind: "pull_request", number: comment.issue },
     forceReview,
     // Whoever's comment starts a forced round asked for it, be it `--force` or the workflow's setting.
-    ...(command.kind === "review" && forceReview ? { forcedBy: comment.author } : {}),
+    ...(command.kind === "review" && forceReview ? { act: { kind: "force" as const, ...by } } : {}),
     ...(command.kind === "decide"
       ? {
-          decision: {
-            decision: command.decision,
-            reason: command.reason,
-            actor: comment.author,
-            url: comment.url,
-            writtenAt,
-          },
+          decision: { decision: command.decision, reason: command.reason },
+          act: { kind: "decide" as const, ...by },
         }
       : {}),
   };

@@ -16,6 +16,7 @@ import type { Status } from "../verdict/four-values.js";
 import type { History } from "../verdict/history.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
+import type { ConfirmedAct } from "./person-act.js";
 import type { RoundDeadline } from "./reviewer-guard.js";
 import type { Exclusions, LoadedHistory } from "./round-history.js";
 
@@ -81,6 +82,8 @@ export interface OpenRound {
   runs?: HeadRuns;
   /** The history as read for this attempt (round.ts reads it again when it changes underneath). */
   loaded: LoadedHistory;
+  /** The person's act the round carries, as checked before anything was posted (person-act.ts). */
+  act?: ConfirmedAct;
 }
 
 /** A change under judgement, and what its run knows about it: the evaluation (evaluation.ts) reads only

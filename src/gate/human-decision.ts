@@ -1,19 +1,21 @@
 // A person's decision (workflow_dispatch or a `/verdict` comment): recorded as a round of its own for
 // one head commit, and repeated when the same head is evaluated again. Who may decide, and on which
-// round, is settled before anything is posted (person-act.ts, decision-target.ts).
+// round, is settled before anything is posted and again on the history the round trusts
+// (person-act.ts, decision-target.ts); the person recorded is whoever started this attempt (act-record.ts).
 
 import { type Result, valueOfStatus } from "../verdict/four-values.js";
 import { append, lastRound, roundReasons } from "../verdict/history.js";
 import { concludeRound } from "../verdict/loop-rules.js";
 import { humanDecision } from "../verdict/round-decision.js";
+import type { PersonAct } from "./act-record.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import type { RoundEnding } from "./publish.js";
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
-export function decideByPerson(ctx: RoundContext, round: OpenRound): RoundEnding {
+export function decideByPerson(ctx: RoundContext, round: OpenRound, act: PersonAct): RoundEnding {
   const decision = ctx.settings.decision;
   if (decision === undefined) throw new Error("decideByPerson without a decision");
-  const decided = humanDecision(decision.decision, decision.actor, decision.reason);
+  const decided = humanDecision(decision.decision, act.person, decision.reason);
   const { history } = round.loaded;
   // The decision is about the round the person read (round.ts checked it is the latest, on this head
   // and base): it is bound to what that round judged on, so it stands exactly where that round would.
@@ -24,9 +26,9 @@ export function decideByPerson(ctx: RoundContext, round: OpenRound): RoundEnding
     head: round.head,
     at: ctx.now().toISOString(),
     outcome: decided.result,
-    decidedBy: decision.actor,
+    decidedBy: act.person,
     decisionReason: decision.reason,
-    ...(decision.url !== undefined ? { decisionUrl: decision.url } : {}),
+    ...(act.comment !== undefined ? { decisionUrl: act.comment } : {}),
     ...(decidedOn !== undefined ? { binding: decidedOn } : {}),
   });
   return {
@@ -37,12 +39,12 @@ export function decideByPerson(ctx: RoundContext, round: OpenRound): RoundEnding
     history: append(history, concluded),
     saveHistory: true,
     notes: [
-      `Decided by @${decision.actor} through ${decision.url !== undefined ? `a comment (${decision.url})` : "workflow_dispatch"}; the next push starts a fresh round.`,
+      `Decided by @${act.person} through ${act.comment !== undefined ? `a comment (${act.comment})` : "workflow_dispatch"}; the next push starts a fresh round.`,
     ],
     sections: { budget: { used: concluded.record.receipt.after.blockedRounds, max: ctx.settings.maxRounds } },
     reviewerVerdict: "SKIPPED",
     coverage: DECIDED_COVERAGE,
-    message: `${concluded.status}: decided by @${decision.actor}`,
+    message: `${concluded.status}: decided by @${act.person}`,
   };
 }
 

@@ -208,7 +208,7 @@ function baseReport(
     checkName: ctx.settings.checkName,
     notes: [],
     version: ctx.version,
-    ...defined({ runUrl: ctx.settings.runUrl }),
+    ...defined({ runUrl: ctx.settings.runUrl, workflowFile: ctx.settings.workflowFile }),
   };
 }
 

@@ -28,7 +28,7 @@ import { dependenciesPart } from "./dependencies-part.js";
 import { evaluate } from "./evaluation.js";
 import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
-import { confirmAct, decisionTarget } from "./person-act.js";
+import { type ConfirmedAct, confirmAct, recheckAct } from "./person-act.js";
 import { phase } from "./phase.js";
 import { failCheck, publish, type RoundEnding, roundOutcome, roundReport } from "./publish.js";
 import { pushOf } from "./pushers.js";
@@ -156,9 +156,16 @@ export async function runPullRequestRound(
   const ctx = withGuardedReviewers(given);
   const opened = await phase(ctx.log, `Pull request #${number}`, () => openRound(ctx, number, start));
   if (opened.kind === "closed") return closedPullRequest(opened.pr);
-  const { pr, head, check, runs } = opened;
-  if (check === undefined) return judgeWithoutCheck(ctx, pr, head, runs);
-  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check, runs);
+  const { pr, head, check, read } = opened;
+  if (check === undefined) return judgeWithoutCheck(ctx, pr, head, read);
+  return judgeOnHistory(onGitHubClock(ctx, check), pr, head, check, read);
+}
+
+/** What the round's opening read, for the steps after it: the head's runs (read once) and the
+ * person's act as checked before anything was posted. */
+interface Opened {
+  runs: HeadRuns;
+  act?: ConfirmedAct;
 }
 
 /** The pull request read, the head to judge chosen, the decider confirmed, the head's runs read (once:
@@ -169,17 +176,19 @@ async function openRound(
   start: RoundStart,
 ): Promise<
   | { kind: "closed"; pr: PullRequestInfo }
-  | { kind: "open"; pr: PullRequestInfo; head: string; runs: HeadRuns; check?: CheckRunRef }
+  | { kind: "open"; pr: PullRequestInfo; head: string; read: Opened; check?: CheckRunRef }
 > {
   const pr = start.pr?.number === number ? start.pr : await ctx.github.pulls.pullRequest(number);
   if (pr.state === "closed") return { kind: "closed", pr };
   const head = judgedHead(ctx, pr, start.eventHead);
   // Before anything is posted: a refused decision or forced answer must leave the PR exactly as it
   // was, neither approved nor turned into a hold by someone who may not act on it.
-  const read = await confirmAct(ctx, pr);
-  const runs = read?.head === head ? read : await ctx.github.checks.onHead(head, ctx.settings.checkName);
+  const { act, runs: actRuns } = await confirmAct(ctx, pr);
+  const runs =
+    actRuns?.head === head ? actRuns : await ctx.github.checks.onHead(head, ctx.settings.checkName);
   const check = await startCheckRun(ctx, pr, head, runs);
-  return { kind: "open", pr, head, runs, ...(check !== undefined ? { check } : {}) };
+  const read: Opened = { runs, ...(act !== undefined ? { act } : {}) };
+  return { kind: "open", pr, head, read, ...(check !== undefined ? { check } : {}) };
 }
 
 function closedPullRequest(pr: PullRequestInfo): RoundOutcome {
@@ -233,12 +242,12 @@ async function judgeWithoutCheck(
   ctx: RoundContext,
   pr: PullRequestInfo,
   head: string,
-  runs: HeadRuns,
+  read: Opened,
 ): Promise<RoundOutcome> {
   ctx.log.warning(CANNOT_WRITE_CHECKS);
   const readOnly: RoundContext = { ...ctx, github: readOnlyGitHub(ctx.github) };
   const unposted: CheckRunRef = { id: 0, appSlug: "github-actions", url: "", pr: pr.number };
-  const outcome = await judgeOnHistory(readOnly, pr, head, unposted, runs);
+  const outcome = await judgeOnHistory(readOnly, pr, head, unposted, read);
   const { checkRunId: _none, ...judged } = outcome;
   return { ...judged, checkUnavailable: CANNOT_WRITE_CHECKS };
 }
@@ -261,8 +270,9 @@ async function judgeOnHistory(
   pr: PullRequestInfo,
   head: string,
   check: CheckRunRef,
-  runs: HeadRuns,
+  opened: Opened,
 ): Promise<RoundOutcome> {
+  const { runs, act } = opened;
   // The reviewer's answers of this run, by fingerprint: judging again on a changed history asks again
   // only when the question changed.
   const answers = new Map<string, PanelOutcome>();
@@ -277,7 +287,7 @@ async function judgeOnHistory(
         `history: ${roundCount(loaded.history)} round(s)${loaded.problem !== undefined ? `, not trusted: ${loaded.problem}` : ""}; attempt ${attempt} of ${HISTORY_ATTEMPTS}`,
       );
       // The head's runs as the start read them describe the head only until another run changed it.
-      const read = attempt === 1 ? { runs } : {};
+      const read = { ...(attempt === 1 ? { runs } : {}), ...(act !== undefined ? { act } : {}) };
       try {
         return await judge(ctx, { pr, head, check, loaded, ...read }, answers);
       } catch (error) {
@@ -319,12 +329,13 @@ async function reachStatus(
   // A decision appended to a history that does not audit would be lost (the next round holds on
   // the history again) and would bury what was changed; the hold says to look and reset first.
   const last = lastRound(loaded.history);
-  if (settings.decision !== undefined && loaded.problem === undefined) {
+  if (round.act !== undefined && loaded.problem === undefined) {
     // Asked before anything was posted (person-act.ts) and again here, on the history this round
-    // trusts: a decision lands only on the round its author read, on this head and base.
-    const refused = decisionTarget(ctx, loaded.history, { ...pr, headSha: head });
+    // trusts: whoever pushed acts on nothing, and an act lands only on the round its person read, on
+    // this head and base. Refused now, the check run this round started holds, naming why.
+    const refused = await recheckAct(ctx, round);
     if (refused !== undefined) throw new Error(refused);
-    return decideByPerson(ctx, round);
+    if (round.act.act.kind === "decide") return decideByPerson(ctx, round, round.act.act);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or

@@ -16,6 +16,7 @@ import type {
   PullRequestInfo,
   PullRequestSource,
 } from "../ports/github.js";
+import { actingApp, getWorkflowRun } from "./acting.js";
 import { getChangeDiff } from "./change-diff.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
 import { checkRunSink } from "./check-runs-port.js";
@@ -65,6 +66,8 @@ export function createGitHub(
     peers: commitPeers(bound),
     people: {
       permission: async (user) => (await getCollaboratorPermission(client, repository, user)).role,
+      actingApp: () => actingApp(client),
+      workflowRun: (id) => getWorkflowRun(client, repository, id),
     },
     reviews: {
       threads: (prNumber) => listReviewThreads(client, repository, prNumber),

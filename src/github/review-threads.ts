@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { GitHubClient } from "./client.js";
 import { GitHubError } from "./errors.js";
+import { graphqlQuery } from "./graphql.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
 
@@ -97,42 +98,6 @@ function toAuthor(a: z.infer<typeof author>): ThreadAuthor | null {
   return a === null ? null : { type: a.__typename, login: a.login };
 }
 
-/** A GraphQL answer with `errors` (Octokit throws it as GraphqlResponseError, with no HTTP response
- * for the failure mapping to read): refused, naming what GitHub said. */
-function graphqlFailure(error: unknown, operation: string): unknown {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return error;
-  const said = errors
-    .map((e) =>
-      typeof (e as { message?: unknown })?.message === "string" ? (e as { message: string }).message : "",
-    )
-    .filter((m) => m !== "")
-    .slice(0, 3)
-    .join("; ");
-  return new GitHubError({
-    kind: "invalid-request",
-    operation,
-    status: 200,
-    ...(said !== "" ? { githubMessage: said } : {}),
-    hint: "GitHub's GraphQL API refused the request.",
-  });
-}
-
-async function graphql(
-  client: GitHubClient,
-  operation: string,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<unknown> {
-  return client.run(operation, async (octokit) => {
-    try {
-      return await octokit.graphql(query, variables);
-    } catch (error) {
-      throw graphqlFailure(error, operation);
-    }
-  });
-}
-
 /** 1 request per 100 threads (the gate's recent reviews come with the first). */
 export async function listReviewThreads(
   client: GitHubClient,
@@ -144,7 +109,7 @@ export async function listReviewThreads(
   let after: string | null = null;
   for (let page = 1; page <= MAX_THREAD_PAGES; page += 1) {
     const operation = `list the review threads of pull request ${fullName(repository)}#${number} (page ${page})`;
-    const answer: unknown = await graphql(client, operation, REVIEW_THREADS_QUERY, {
+    const answer: unknown = await graphqlQuery(client, operation, REVIEW_THREADS_QUERY, {
       owner: repository.owner,
       repo: repository.repo,
       number,
@@ -212,7 +177,7 @@ export async function resolveReviewThreads(
     const variables = Object.fromEntries(batch.map((id, k) => [`t${k}`, id]));
     const data = expectShape(
       resolvedShape,
-      await graphql(client, operation, resolveThreadsMutation(batch.length), variables),
+      await graphqlQuery(client, operation, resolveThreadsMutation(batch.length), variables),
       operation,
     );
     for (const answer of Object.values(data)) {

@@ -218,10 +218,34 @@ export interface CommitPeers {
   commitsBetween(base: string, head: string): Promise<CommitsBetween | undefined>;
 }
 
-/** The people who act on a pull request. */
+/** Who acts, and when: a person's permission, the app this job's token acts as, and this job's
+ * workflow run (who started this attempt, when it was asked for). A person's act is bound to them
+ * (src/gate/person-act.ts). */
 export interface People {
   /** A user's permission on the repository: admin, maintain, write, triage, read or none. */
   permission(user: string): Promise<string>;
+  /** The slug of the app whose identity this token writes as: the one app whose history every check
+   * of a person's act reads (its bot, `<slug>[bot]`, writes the history the round trusts). */
+  actingApp(): Promise<string>;
+  /** A workflow run of this repository, as GitHub keeps it. */
+  workflowRun(id: number): Promise<WorkflowRunFacts>;
+}
+
+/** What GitHub says of a workflow run: who started it and this attempt, and when. */
+export interface WorkflowRunFacts {
+  readonly id: number;
+  /** The event that started it (`workflow_dispatch`, `issue_comment`, …). */
+  readonly event: string;
+  /** 1 for the first attempt, higher for each re-run. */
+  readonly attempt: number;
+  /** When the run was asked for (the event), by GitHub's clock. */
+  readonly createdAt: string;
+  /** When this attempt started (a re-run's own time), when GitHub says. */
+  readonly attemptStartedAt?: string;
+  /** Who started the first attempt (GITHUB_ACTOR). */
+  readonly actor: string | null;
+  /** Who started this attempt (GITHUB_TRIGGERING_ACTOR): the one a re-run acts for. */
+  readonly triggeringActor: string | null;
 }
 
 /** Everything a round asks of GitHub, by role. Each role is a few methods, so a wrapper (read-only,

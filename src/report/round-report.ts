@@ -188,6 +188,8 @@ export interface RoundReport {
   /** The types of the pending dependencies (`check_run`, `label`, …), for what re-evaluates them. */
   waitingOn?: readonly string[];
   runUrl?: string;
+  /** The workflow file a decision is dispatched through (this run's), for the command a hold prints. */
+  workflowFile?: string;
   version: string;
 }
 
@@ -204,11 +206,13 @@ export function nextStep(report: RoundReport): string {
     }
     case "hold-for-human":
       // Both ways a person decides, the one on the pull request first: the comment is where a
-      // maintainer already is, and the dispatch needs the Actions tab.
+      // maintainer already is, and the dispatch needs the Actions tab. The dispatch names the commit
+      // this report judged: a decision applies only to the head its person read, and the pull
+      // request's head by the time they dispatch may be a push nobody read.
       return (
         "A maintainer reads this report and decides: fix what is missing and re-run, or record a decision " +
         "in a comment on the pull request, `/verdict approve <reason>` or `/verdict block <reason>`, or " +
-        "with the workflow's `workflow_dispatch` (`decision: approve` or `block`, with a `reason`)."
+        `with the workflow's \`workflow_dispatch\`, naming the commit this report judged: ${dispatchCommand(report)}.`
       );
     case "conditional-on": {
       const types = [...new Set(report.waitingOn ?? [])].filter((t) => REEVALUATED_BY[t] !== undefined);
@@ -223,6 +227,12 @@ export function nextStep(report: RoundReport): string {
       return `Nothing to do now: ${events}.${workflow} Past its timeout the round becomes a hold.`;
     }
   }
+}
+
+/** The dispatch that decides what this report judged (`block` instead of `approve` blocks it). */
+function dispatchCommand(report: RoundReport): string {
+  const pr = report.prNumber === undefined ? "<pr>" : String(report.prNumber);
+  return `\`gh workflow run ${report.workflowFile ?? "<the gate's workflow>"} -f pr=${pr} -f head-sha=${report.headSha} -f decision=approve -f reason="…"\``;
 }
 
 /** Where docs/workflows.md shows the workflow that re-evaluates waiting pull requests, as a link that

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { fail, type InputReader, SettingsError } from "./input-values.js";
 import { INPUT } from "./inputs.js";
-import type { HumanDecision, Target } from "./settings.js";
+import type { ActClaim, HumanDecision, Target } from "./settings.js";
 
 const SUPPORTED_EVENTS =
   "pull_request, pull_request_target, workflow_dispatch (with `pr`), merge_group, workflow_run, issue_comment, " +
@@ -204,20 +204,41 @@ function namedHead(read: InputReader, eventName: string): string | undefined {
   return raw.toLowerCase();
 }
 
-/** Who asked for a forced answer: the dispatching person (a dispatch is a person's act). On any other
- * event `force-review` is the workflow's own setting, which nobody in particular asked for. */
-export function forcedBy(force: boolean, eventName: string, actor: string | undefined): string | undefined {
-  if (!force || eventName !== "workflow_dispatch") return undefined;
-  if (actor === undefined || actor === "")
-    throw new SettingsError("GITHUB_ACTOR is not set: cannot name who asked for force-review");
-  return actor;
-}
-
-export function decision(
-  read: InputReader,
+/** A dispatch's act: its decision, or the forced answer its person asked for, by the dispatching
+ * person as the event names them (who started this attempt is read from GitHub before anything is
+ * posted: src/gate/act-record.ts). On any other event `force-review` is the workflow's own setting,
+ * which nobody in particular asked for, and a decision is refused (decision below). */
+export function dispatchAct(
+  decides: boolean,
+  force: boolean,
   eventName: string,
   actor: string | undefined,
-): HumanDecision | undefined {
+): ActClaim | undefined {
+  if (eventName !== "workflow_dispatch" || (!decides && !force)) return undefined;
+  if (actor === undefined || actor === "")
+    throw new SettingsError(
+      `GITHUB_ACTOR is not set: cannot name who ${decides ? "decided" : "asked for force-review"}`,
+    );
+  return { kind: decides ? "decide" : "force", by: actor };
+}
+
+/** This job's workflow run, as the runner names it: its id and which attempt this is. */
+export function workflowRun(
+  env: Readonly<Record<string, string | undefined>>,
+): { id: number; attempt: number } | undefined {
+  const id = env.GITHUB_RUN_ID ?? "";
+  if (!/^[1-9]\d{0,15}$/.test(id)) return undefined;
+  const attempt = env.GITHUB_RUN_ATTEMPT ?? "1";
+  return { id: Number(id), attempt: /^[1-9]\d{0,5}$/.test(attempt) ? Number(attempt) : 1 };
+}
+
+/** The workflow file's name from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/gate.yml@ref`). */
+export function workflowFile(ref: string | undefined): string | undefined {
+  const m = /\/\.github\/workflows\/([^/@]+\.ya?ml)@/.exec(ref ?? "");
+  return m?.[1];
+}
+
+export function decision(read: InputReader, eventName: string): HumanDecision | undefined {
   const raw = read(INPUT.decision).trim();
   const reason = read(INPUT.reason).trim();
   if (raw === "") {
@@ -234,7 +255,5 @@ export function decision(
   }
   if (reason === "")
     throw new SettingsError(`input \`${INPUT.reason}\` is required with \`${INPUT.decision}\``);
-  if (actor === undefined || actor === "")
-    throw new SettingsError("GITHUB_ACTOR is not set: cannot name who decided");
-  return { decision: raw, reason, actor };
+  return { decision: raw, reason };
 }

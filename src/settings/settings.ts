@@ -5,7 +5,7 @@
 import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import type { PanelPolicy } from "../verdict/panel.js";
-import { decision, forcedBy, target } from "./event.js";
+import { decision, dispatchAct, target, workflowFile, workflowRun } from "./event.js";
 import {
   boolean,
   fail,
@@ -105,17 +105,24 @@ export interface PullRequestComment {
   author: string;
 }
 
-/** A person's decision recorded through workflow_dispatch or a `/verdict` comment. */
+/** A person's decision recorded through workflow_dispatch or a `/verdict` comment: what they decided
+ * and why. Who decided, and when, is the act's (`act`). */
 export interface HumanDecision {
   decision: "approve" | "block";
   reason: string;
-  /** The dispatching (or commenting) user, whose write permission is verified through the API. */
-  actor: string;
-  /** The comment that carried it, when one did: recorded with the decision. */
-  url?: string;
-  /** When that comment was written, by GitHub's clock (as GitHub has it when the command is carried
-   * out): the decision is about the round the gate had recorded by then (src/gate/decision-target.ts). */
-  writtenAt?: string;
+}
+
+/** A person's act this run carries, as its event names it: a decision, or a forced answer, by the
+ * dispatching person (GITHUB_ACTOR) or a `/verdict` comment's author. Who started this attempt and
+ * when it was asked are read from GitHub before anything is posted, and every check is made on that
+ * record (src/gate/act-record.ts, person-act.ts). */
+export interface ActClaim {
+  kind: "decide" | "force";
+  /** The person the event names. */
+  by: string;
+  /** The `/verdict` comment that carries it: its address, and when it was written (GitHub's clock, as
+   * the comment re-read says). Absent: a dispatch. */
+  comment?: { url: string; writtenAt: string };
 }
 
 /** What the action's inputs say about a round, wherever it runs: who reviews, which contract, what is
@@ -181,10 +188,14 @@ export interface Settings extends RoundSettings {
   decision?: HumanDecision;
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
-  /** The person who asked for the forced answer (a dispatch's GITHUB_ACTOR, a `/verdict review --force`
-   * comment's author): refused when they opened or pushed to the pull request (src/gate/person-act.ts).
-   * Absent when force-review is the workflow's own setting. */
-  forcedBy?: string;
+  /** The person's act the run carries (a decision, or a forced answer someone asked for); absent when
+   * force-review is the workflow's own setting, which nobody in particular asked for. */
+  act?: ActClaim;
+  /** This job's workflow run (GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT): a person's act reads from GitHub who
+   * started this attempt and when it was asked for. */
+  run?: { id: number; attempt: number };
+  /** The workflow file this run is of (from GITHUB_WORKFLOW_REF), for the dispatch a hold prints. */
+  workflowFile?: string;
   /** Who pushed the head this `synchronize` event is about (its sender), recorded with the round that
    * judges it: they may not decide or force it (src/gate/pushers.ts). */
   pusher?: string;
@@ -245,13 +256,15 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   const apiUrl = httpUrlFromEnv(env.GITHUB_API_URL ?? "https://api.github.com", "GITHUB_API_URL");
   const serverUrl = httpUrlFromEnv(env.GITHUB_SERVER_URL ?? "https://github.com", "GITHUB_SERVER_URL");
   const { target: t, eventAction, pusher } = target(read, eventName, payload, repository);
-  const human = decision(read, eventName, env.GITHUB_ACTOR);
+  const human = decision(read, eventName);
   if (human !== undefined && t.kind !== "pull_request") {
     throw new SettingsError(`input \`${INPUT.decision}\` needs a pull request (\`${INPUT.pr}\`)`);
   }
   const runId = env.GITHUB_RUN_ID;
   const forceReview = boolean(read, INPUT.forceReview);
-  const forcer = forcedBy(forceReview, eventName, env.GITHUB_ACTOR);
+  const act = dispatchAct(human !== undefined, forceReview, eventName, env.GITHUB_ACTOR);
+  const run = workflowRun(env);
+  const file = workflowFile(env.GITHUB_WORKFLOW_REF);
   const settings: Settings = {
     token,
     apiUrl,
@@ -267,7 +280,9 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     ...readRoundSettings(read, environment.keys ?? env),
     ...(human !== undefined ? { decision: human } : {}),
     forceReview,
-    ...(forcer !== undefined ? { forcedBy: forcer } : {}),
+    ...(act !== undefined ? { act } : {}),
+    ...(run !== undefined ? { run } : {}),
+    ...(file !== undefined ? { workflowFile: file } : {}),
     ...(pusher !== undefined ? { pusher } : {}),
     reviewComments: boolean(read, INPUT.reviewComments),
     workspace: env.GITHUB_WORKSPACE ?? "",

@@ -101,6 +101,8 @@ export interface EventFile {
   readonly env: Record<string, string>;
 }
 
+/** The runner's variables of a new run of the workflow, which the fake records (its `created_at` is
+ * when the event asked for it: GitHub's clock now). */
 function runnerEnv(
   api: GitHubApiFixture,
   repo: FakeRepository,
@@ -109,6 +111,21 @@ function runnerEnv(
   ref: string,
   actor: string,
 ): Record<string, string> {
+  const person = api.model.user(actor);
+  const at = api.model.timestamp();
+  const run = {
+    id: api.model.ids.id("workflow-run"),
+    number: repo.record.workflowRuns.length + 1,
+    event,
+    headSha: sha,
+    headBranch: ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : null,
+    actor: person,
+    triggeringActor: person,
+    attempt: 1,
+    createdAt: at,
+    runStartedAt: at,
+  };
+  repo.record.workflowRuns.push(run);
   return {
     GITHUB_ACTIONS: "true",
     CI: "true",
@@ -125,8 +142,9 @@ function runnerEnv(
     GITHUB_SERVER_URL: WEB,
     GITHUB_GRAPHQL_URL: `${api.url}/graphql`,
     GITHUB_WORKFLOW: "verdict-gate",
-    GITHUB_RUN_ID: "9000000001",
-    GITHUB_RUN_NUMBER: "1",
+    GITHUB_WORKFLOW_REF: `${repo.fullName}/.github/workflows/verdict-gate.yml@${ref}`,
+    GITHUB_RUN_ID: String(run.id),
+    GITHUB_RUN_NUMBER: String(run.number),
     GITHUB_RUN_ATTEMPT: "1",
     GITHUB_JOB: "gate",
   };

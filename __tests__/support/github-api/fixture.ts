@@ -2,6 +2,7 @@
 // and a pull request, points the gate at `url` with `token`, and between rounds pushes, force-pushes,
 // labels, merges or completes other checks; afterwards it reads the check runs and comments the gate
 // wrote, the requests it made, and calls `assertClean()`.
+import type { EventFile } from "./events.js";
 import { FaultPlan } from "./faults.js";
 import {
   type AppRecord,
@@ -541,6 +542,10 @@ export interface GitHubApiFixture {
   repo(fullName: string): FakeRepository;
   /** Registers another token: a fork PR's read-only GITHUB_TOKEN (`canWrite: false`) or a person's. */
   addToken(token: string, grant: { canWrite?: boolean; user?: string }): void;
+  /** "Re-run jobs" on the run of `event`, by `by`: its next attempt, which keeps the first attempt's
+   * GITHUB_ACTOR and puts `by` in GITHUB_TRIGGERING_ACTOR, as GitHub does. Returns the event as the
+   * runner hands it to that attempt. */
+  rerun(event: EventFile, by: string): EventFile;
   /** Requests for one route (`"GET /repos/{owner}/{repo}/pulls/{pull_number}"`). */
   requestsFor(route: string): RecordedRequest[];
   /** Requests in which `secret` appears anywhere: path, query, any header, or body. */
@@ -596,6 +601,18 @@ export async function startGitHubApi(
           ? { kind: "app", app: model.actionsApp }
           : { kind: "user", user: model.user(grant.user) };
       model.tokens.set(token, { actor, canWrite: grant.canWrite ?? true });
+    },
+    rerun(event, by) {
+      const id = Number(event.env.GITHUB_RUN_ID);
+      const run = [...model.repos.values()].flatMap((r) => r.workflowRuns).find((r) => r.id === id);
+      if (run === undefined) throw new Error(`no workflow run ${event.env.GITHUB_RUN_ID}`);
+      run.attempt += 1;
+      run.triggeringActor = model.user(by);
+      run.runStartedAt = model.timestamp();
+      return {
+        ...event,
+        env: { ...event.env, GITHUB_RUN_ATTEMPT: String(run.attempt), GITHUB_TRIGGERING_ACTOR: by },
+      };
     },
     requestsFor(route) {
       return server.requests.filter((r) => r.route === route);

@@ -129,7 +129,11 @@ function pullObject(repo: RepoRecord, number: number): Record<string, unknown> |
 }
 
 function rootValue(model: GitHubModel, grant: TokenGrant): Record<string, unknown> {
+  const who = grant.actor.kind === "app" ? grant.actor.app.bot : grant.actor.user;
   return {
+    // The token's own identity: an installation token's is its app's bot, login and all
+    // (`github-actions[bot]`), as GitHub answers `viewer` for one.
+    viewer: () => ({ login: who.login, databaseId: who.id }),
     repository: (args: { owner: string; name: string }) => {
       const repo = model.repos.get(`${args.owner}/${args.name}`);
       if (repo === undefined) return null;

@@ -39,7 +39,8 @@ export class IdSource {
       | "reaction"
       | "review"
       | "review-thread"
-      | "review-comment",
+      | "review-comment"
+      | "workflow-run",
   ): number {
     const start = {
       repo: 700_000_001,
@@ -55,6 +56,7 @@ export class IdSource {
       review: 1_900_000_001,
       "review-thread": 3_100_000_001,
       "review-comment": 2_200_000_001,
+      "workflow-run": 9_000_000_001,
     }[kind];
     const value = this.next.get(kind) ?? start;
     this.next.set(kind, value + 1);

@@ -156,6 +156,25 @@ export interface IssueEventRecord {
   readonly createdAt: string;
 }
 
+/** One run of the repository's workflow, started by an event (or re-run: a later attempt, started by
+ * whoever clicked "Re-run jobs", keeps the first attempt's `actor`). */
+export interface WorkflowRunRecord {
+  readonly id: number;
+  readonly number: number;
+  readonly event: string;
+  readonly headSha: string;
+  readonly headBranch: string | null;
+  /** Who started the first attempt (GITHUB_ACTOR). */
+  readonly actor: UserRecord;
+  /** Who started the latest attempt (GITHUB_TRIGGERING_ACTOR). */
+  triggeringActor: UserRecord;
+  attempt: number;
+  /** When the run was asked for (the event). */
+  readonly createdAt: string;
+  /** When the latest attempt started. */
+  runStartedAt: string;
+}
+
 export interface PullRecord {
   readonly number: number;
   readonly id: number;
@@ -204,6 +223,8 @@ export interface RepoRecord {
   readonly reviews: ReviewRecord[];
   readonly reviewThreads: ReviewThreadRecord[];
   readonly labels: Map<string, LabelRecord>;
+  /** The workflow runs its events started (one per event file written), newest last. */
+  readonly workflowRuns: WorkflowRunRecord[];
   readonly collaborators: Map<string, Role>;
   nextIssueNumber: number;
 }
@@ -300,6 +321,7 @@ export class GitHubModel {
       labels: new Map(),
       collaborators: new Map([[owner, "admin"]]),
       nextIssueNumber: 1,
+      workflowRuns: [],
     };
     this.repos.set(fullName, repo);
     return repo;

@@ -14,6 +14,7 @@ import { matchOperation, pathIsDocumented } from "./openapi-description.js";
 import { validateRequest, validateResponse, warmUp } from "./openapi-validator.js";
 import type { Hosts } from "./representations/urls.js";
 import { WEB } from "./representations/urls.js";
+import { actionsRoutes } from "./routes/actions.js";
 import { checkRoutes } from "./routes/checks.js";
 import { compareRoutes } from "./routes/compare.js";
 import { contentRoutes } from "./routes/contents.js";
@@ -33,6 +34,7 @@ const ROUTES: Record<string, Handler> = {
   ...repositoryRoutes,
   ...compareRoutes,
   ...reviewRoutes,
+  ...actionsRoutes,
 };
 
 /** GitHub's GraphQL endpoint, outside the REST description: validated against the GraphQL schema
