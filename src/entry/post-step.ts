@@ -10,6 +10,7 @@ import { parseRepository } from "../github/repository-ref.js";
 import type { Runner } from "../ports/runner.js";
 import { INPUT } from "../settings/inputs.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
 
@@ -43,7 +44,7 @@ export async function runPost(runner: Runner): Promise<void> {
         repository,
         checkName: runner.input(INPUT.checkName) || "verdict-gate",
         secrets,
-        ...(runUrl !== undefined ? { runUrl } : {}),
+        ...defined({ runUrl }),
       },
       runs,
       { kind: "post" },
@@ -52,7 +53,7 @@ export async function runPost(runner: Runner): Promise<void> {
         retries: 3,
         // A post step is the last write that can land: it waits as long as GitHub asks, within reason.
         maxRateLimitWaitSeconds: 240,
-        ...(knobs.timing.backoffUnitMs !== undefined ? { backoffUnitMs: knobs.timing.backoffUnitMs } : {}),
+        ...defined({ backoffUnitMs: knobs.timing.backoffUnitMs }),
         onlyIfOpen: true,
         log,
       },
