@@ -15,7 +15,7 @@ import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
 
 export async function runPost(runner: Runner): Promise<void> {
-  const runs = readOpenRuns(runner.state(OPEN_RUNS_STATE));
+  const runs = readOpenRuns(runner.state.read(OPEN_RUNS_STATE));
   if (runs.length === 0) {
     runner.log.info("verdict-gate: every check run this job started was finished; nothing to do");
     return;

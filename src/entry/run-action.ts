@@ -130,7 +130,7 @@ export async function run(
   const step: Step = { runner, hide, log: redactedLog(runner.log, hide) };
   // Every check run the round starts, until a write finishes it: saved for the post step, finished
   // by the signal handler when the job is cancelled (src/gate/open-runs.ts).
-  const openRuns = new OpenRuns((runs) => runner.saveState(OPEN_RUNS_STATE, JSON.stringify(runs)));
+  const openRuns = new OpenRuns((runs) => runner.state.save(OPEN_RUNS_STATE, JSON.stringify(runs)));
   try {
     // Secrets are masked before anything else can print them.
     for (const secret of [runner.input(INPUT.apiKey), runner.input(INPUT.githubToken)]) {
