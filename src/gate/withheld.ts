@@ -9,6 +9,7 @@ import type { ChangeSource } from "../ports/change.js";
 import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { HeadContent } from "../review/excluded-content.js";
 import { defaultExcludeCandidates, type ReviewedDespiteName, type ScopeOptions } from "../review/scope.js";
+import { defined } from "../util/defined.js";
 import type { JudgeContext } from "./context.js";
 import { readHeadContents } from "./head-content.js";
 import { lockfilesToCheck } from "./lockfile-part.js";
@@ -35,7 +36,7 @@ export async function withheldScope(
   const opened = treeIsHead ? ctx.openTree() : undefined;
   const tree = opened !== undefined && !("error" in opened) ? opened : undefined;
   const content = await readHeadContents(needed, {
-    ...(tree !== undefined ? { tree } : {}),
+    ...defined({ tree }),
     // As large as the tree reads: lockfiles and bundled source maps run to several MB.
     readAtHead: (path) => source.atHead(path, { maxBytes: READ_CAP_BYTES }),
   });
