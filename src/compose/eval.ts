@@ -2,7 +2,6 @@
 // (local-round.ts), on the case's head as an in-memory tree, its diff as the change and its contract as
 // the base's, with the contract's `requires` pending and never asked (conditional-on); and what each
 // of its results depends on, the bytes of a command reviewer's files included.
-import { LOCAL_HEAD } from "../cli/recorded-github.js";
 import { type Configuration, evalConfiguration } from "../eval/configuration.js";
 import type { CaseReviewers, CaseRound } from "../eval/run.js";
 import type { ContractFile } from "../ports/github.js";
@@ -29,7 +28,6 @@ export function caseRound(settings: RoundSettings, gate?: GateFiles): CaseRound 
         diff: change.diff,
         contract: gate !== undefined && change.contract.kind === "missing" ? gate.contract : change.contract,
         contractPath: settings.contractPath,
-        head: LOCAL_HEAD,
         readBase:
           gate === undefined ? change.readBase : (path) => gate.guidelines.get(path) ?? change.readBase(path),
       },

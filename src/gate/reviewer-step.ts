@@ -19,18 +19,17 @@ import {
   type ReviewerQuestion,
 } from "../reviewer-stage/index.js";
 import type { CostSettings } from "../settings/cost-inputs.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { describeFinding } from "../verdict/findings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { costSoFar, tokensSoFar } from "../verdict/loop-rules.js";
 import { describePolicy } from "../verdict/panel.js";
 import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
-import type { OpenRound, RoundContext } from "./context.js";
+import type { JudgeContext, Judged } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
 import { affordUnder, roundCost } from "./round-cost.js";
-import { otherPullHistories, pushNote } from "./round-history.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
 
@@ -45,14 +44,14 @@ export interface Question extends ReviewerQuestion {
 }
 
 export function frameQuestion(
-  ctx: RoundContext,
-  round: OpenRound,
+  ctx: JudgeContext,
+  judged: Judged,
   base: BaseContract,
   change: Change & { context: ContextStep },
 ): Question {
   const { settings, log } = ctx;
-  const { history } = round.loaded;
-  const prompt = promptBase(settings, round, base, change);
+  const { history } = judged;
+  const prompt = promptBase(settings, judged, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
   const members = ctx.reviewers();
@@ -80,7 +79,7 @@ export function frameQuestion(
     );
   }
 
-  const notes = [bindingNote(history, base.binding), pushNote(history, settings.target, round.head)].filter(
+  const notes = [bindingNote(history, base.binding), judged.pushNote].filter(
     (n): n is string => n !== undefined,
   );
   for (const how of change.diff.howRead ?? []) notes.push(`The change: ${how}.`);
@@ -94,8 +93,8 @@ export function frameQuestion(
 
 /** The prompt's parts that are the same for every chunk. */
 function promptBase(
-  settings: Settings,
-  round: OpenRound,
+  settings: RoundSettings,
+  judged: Judged,
   base: BaseContract,
   change: Change & { context: ContextStep },
 ): PromptBase {
@@ -105,7 +104,7 @@ function promptBase(
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
   // the change as a whole: a file not sent again keeps its verdict without drawing UNRESOLVED holds.
-  const earlier = earlierAbout(earlierReasons(round.loaded.history, round.head), change.diff.files);
+  const earlier = earlierAbout(earlierReasons(judged.history, judged.source.head), change.diff.files);
   const withheld = withheldFiles(
     scopeFiles(change.diff.files, change.scope).excluded,
     change.lockfiles?.changes,
@@ -124,7 +123,9 @@ function promptBase(
       : {}),
     ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
     includePrDescription: prompt.includePrDescription,
-    ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
+    ...(prompt.includePrDescription
+      ? { authorClaims: { title: judged.description?.title ?? "", body: judged.description?.body ?? "" } }
+      : {}),
     // Named so that code in the diff loading one of them stands out.
     ...(withheld.length > 0 ? { withheld } : {}),
     ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
@@ -138,8 +139,8 @@ function promptBase(
  * a verdict recorded for it (this pull request's own or another's of the same head), or the reviewers
  * asked about the files whose kept verdicts do not stand. */
 export async function askReviewer(
-  ctx: RoundContext,
-  round: OpenRound,
+  ctx: JudgeContext,
+  judged: Judged,
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
@@ -148,24 +149,24 @@ export async function askReviewer(
   const review = await askReviewers(
     {
       question,
-      head: round.head,
-      history: round.loaded.history,
+      head: judged.source.head,
+      history: judged.history,
       binding: base.binding,
       // Folded rounds count: the round number is the chain's, not the stored array's.
-      round: roundCount(round.loaded.history) + 1,
-      force: settings.forceReview,
+      round: roundCount(judged.history) + 1,
+      force: judged.forced,
       concurrency: settings.reviewers.concurrency,
       ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       // A forced answer is a maintainer's act: it is asked whatever the pull request has spent.
       ...optional(
         "afford",
-        settings.cost.maxPrCost !== undefined && !settings.forceReview
-          ? affordUnder(settings.cost.maxPrCost, costSoFar(round.loaded.history), settings.cost)
+        settings.cost.maxPrCost !== undefined && !judged.forced
+          ? affordUnder(settings.cost.maxPrCost, costSoFar(judged.history), settings.cost)
           : undefined,
       ),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
+      otherHistories: async () => [...(await judged.otherHistories())],
     },
     answers,
   );
