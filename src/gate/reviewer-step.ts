@@ -28,6 +28,7 @@ import { bindingNote } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
+import { dismissalsShown, withoutDismissed } from "./dismissals.js";
 import { otherPullHistories, pushNote } from "./round-history.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
@@ -101,7 +102,12 @@ function promptBase(
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
   // the change as a whole: a file not sent again keeps its verdict without drawing UNRESOLVED holds.
-  const earlier = earlierAbout(earlierReasons(round.loaded.history, round.head), change.diff.files);
+  // A finding a maintainer dismissed is shown as dismissed, with its reason, not as a reason to check.
+  const dismissed = dismissalsShown(round.loaded.history, round.head);
+  const earlier = earlierAbout(
+    withoutDismissed(earlierReasons(round.loaded.history, round.head), dismissed),
+    change.diff.files,
+  );
   const withheld = withheldFiles(
     scopeFiles(change.diff.files, change.scope).excluded,
     change.lockfiles?.changes,
@@ -119,6 +125,9 @@ function promptBase(
         }
       : {}),
     ...(earlier.length > 0 ? { earlierReasons: earlier } : {}),
+    ...(dismissed.length > 0
+      ? { dismissed: dismissed.map((d) => ({ finding: d.text, reason: d.reason })) }
+      : {}),
     includePrDescription: prompt.includePrDescription,
     ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
     // Named so that code in the diff loading one of them stands out.

@@ -20,7 +20,7 @@ import {
 import { formatCoverage } from "../review/coverage.js";
 import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
-import { append, lastRound, roundCount } from "../verdict/history.js";
+import { append, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdict/loop-rules.js";
 import { decide, type Part } from "../verdict/round-decision.js";
 import { annotationsFor } from "./annotations.js";
@@ -31,6 +31,7 @@ import { type BaseContract, type Change, readChange, readContractAtBase } from "
 import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { applyDismissals, dismissalNotes, dismissalsOf, dismissTarget } from "./dismissals.js";
 import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type ConfirmedAct, confirmAct, recheckAct } from "./person-act.js";
@@ -64,6 +65,7 @@ async function evaluate(
   ctx: RoundContext,
   round: OpenRound,
   answers: Map<string, PanelOutcome>,
+  dismissal?: StoredDismissal,
 ): Promise<RoundEnding> {
   const { log } = ctx;
   const held = heldBeforeEvaluation(ctx, round);
@@ -103,7 +105,12 @@ async function evaluate(
     ],
     ["Dependencies", (l) => checkDependencies({ ...ctx, log: l }, round, contract)],
   );
-  return concludeEvaluation(ctx, round, { contract, change, question, review, criteria, dependencies });
+  return concludeEvaluation(
+    ctx,
+    round,
+    { contract, change, question, review, criteria, dependencies },
+    dismissal,
+  );
 }
 
 /** Why this round is not evaluated at all: a history that does not audit, or a loop already exhausted
@@ -216,11 +223,24 @@ interface Evaluated {
   dependencies: DependenciesOutcome;
 }
 
-/** The parts decided and the loop rules applied: the evaluation's status. */
-function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluated): RoundEnding {
+/** The parts decided and the loop rules applied: the evaluation's status. A maintainer's dismissals in
+ * force (and the one this round concludes) are applied to the reviewer's part after its policy. */
+function concludeEvaluation(
+  ctx: RoundContext,
+  round: OpenRound,
+  found: Evaluated,
+  dismissal?: StoredDismissal,
+): RoundEnding {
   const { settings } = ctx;
   const { history } = round.loaded;
-  const { review, criteria, dependencies: deps, question } = found;
+  const { criteria, dependencies: deps, question } = found;
+  const { review, stored, dismissed } = applyDismissals({
+    review: found.review,
+    checkName: settings.checkName,
+    files: found.change.diff.files,
+    head: round.head,
+    dismissals: [...dismissalsOf(history), ...(dismissal !== undefined ? [dismissal] : [])],
+  });
   const parts: Part[] = [review.part];
   const standing = standingPart(history, review.part);
   if (standing !== undefined) parts.push(standing);
@@ -234,7 +254,10 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...(review.keep.whole !== undefined ? { reviewer: review.keep.whole } : {}),
+    ...(review.keep.whole !== undefined
+      ? { reviewer: { ...review.keep.whole, ...(stored !== undefined ? { findings: stored } : {}) } }
+      : {}),
+    ...(dismissal !== undefined ? { dismissal } : {}),
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: usageOf(review.calls),
@@ -263,7 +286,7 @@ function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluate
     parts: [...parts, roundsPart(concluded, decision.status, shownRound, fresh, settings.maxRounds)],
     history: after,
     saveHistory: fresh,
-    notes: question.notes,
+    notes: [...question.notes, ...dismissalNotes(stored, dismissed)],
     sections: {
       coverage: coverageReport(review.coverage),
       reviewer: reviewerReport(question, review, after),
@@ -477,6 +500,7 @@ async function reachStatus(
     const refused = await recheckAct(ctx, round);
     if (refused !== undefined) throw new Error(refused);
     if (round.act.act.kind === "decide") return decideByPerson(ctx, round, round.act.act);
+    if (round.act.act.kind === "dismiss") return await evaluate(ctx, round, answers, dismissalBy(ctx, round));
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
@@ -490,6 +514,22 @@ async function reachStatus(
     return repostDecision(round, last.round);
   }
   return await evaluate(ctx, round, answers);
+}
+
+/** The dismissal the round's act makes: the finding its key names in the round its person read
+ * (recheckAct found it), by them, for their reason. */
+function dismissalBy(ctx: RoundContext, round: OpenRound): StoredDismissal {
+  const act = round.act?.act;
+  const asked = ctx.settings.dismissal;
+  const target = asked !== undefined ? dismissTarget(round.loaded.history, asked.key) : undefined;
+  if (act === undefined || asked === undefined || target === undefined || "refused" in target)
+    throw new Error(`a dismissal of no finding of round ${roundCount(round.loaded.history)}`);
+  return {
+    ...target,
+    by: act.person,
+    reason: asked.reason,
+    ...(act.comment !== undefined ? { url: act.comment } : {}),
+  };
 }
 
 /** How every path ends, in the order its rules apply; nothing after it changes the status. A pass

@@ -124,11 +124,15 @@ export function ownVerdict(
       bindingChange(r.binding, binding, { base: false }) === undefined,
   );
   if (recorded?.reviewer === undefined || !isReviewerVerdict(recorded.reviewer.verdict)) return undefined;
+  const { cleared, findings } = recorded.reviewer;
   return {
     round: recorded.round,
     verdict: recorded.reviewer.verdict,
     result: storedResultOf(history, recorded.reviewer.result),
     ...recordedMembers(recorded),
+    ...(cleared !== undefined && findings !== undefined
+      ? { cleared: storedResultOf(history, cleared), findings }
+      : {}),
   };
 }
 

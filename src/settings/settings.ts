@@ -117,7 +117,7 @@ export interface HumanDecision {
  * when it was asked are read from GitHub before anything is posted, and every check is made on that
  * record (src/gate/act-record.ts, person-act.ts). */
 export interface ActClaim {
-  kind: "decide" | "force";
+  kind: "decide" | "force" | "dismiss";
   /** The person the event names. */
   by: string;
   /** The `/verdict` comment that carries it: its address, and when it was written (GitHub's clock, as
@@ -186,6 +186,9 @@ export interface Settings extends RoundSettings {
   /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
   eventAction?: string;
   decision?: HumanDecision;
+  /** A maintainer's dismissal of one finding of the round they read: its short key as the gate printed
+   * it, and why (src/gate/dismissals.ts). */
+  dismissal?: { key: string; reason: string };
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
   /** The person's act the run carries (a decision, or a forced answer someone asked for); absent when

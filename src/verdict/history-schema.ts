@@ -52,6 +52,27 @@ export const bindingSchema = z.object({
 export type Binding = z.infer<typeof bindingSchema>;
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The blocking findings a round stores, so a maintainer can dismiss one by its key (at most this many:
+ * one past it cannot be dismissed, and keeps blocking). */
+export const STORED_FINDINGS = 10;
+/** A stored finding's text, as a dismissal and the reviewer's next prompt name it, in bytes. */
+export const FINDING_TEXT_BYTES = 200;
+
+/** A blocking finding as a round stores it (src/gate/dismissals.ts): its key (review-comments.ts) and
+ * the hash of the lines it points at as the diff showed them; its text, to name it later. */
+const storedFindingSchema = z.object({ key: hex(64), lines: hex(64), text: z.string() });
+export type StoredFinding = z.infer<typeof storedFindingSchema>;
+
+/** A maintainer's dismissal of one finding, recorded by the round it concluded: who, why, where
+ * (their comment), and the finding as it was (its key, lines and text). It lasts for this pull request
+ * only, and only while the finding's lines are unchanged. */
+const dismissalSchema = storedFindingSchema.extend({
+  by: z.string(),
+  reason: z.string(),
+  url: z.string().optional(),
+});
+export type StoredDismissal = z.infer<typeof dismissalSchema>;
 const tokensSchema = z.object({
   in: count,
   out: count,
@@ -152,8 +173,14 @@ export const fullRoundSchema = z.object({
       /** sha256 over provider, model, prompt (without the round token) and diff. */
       fingerprint: z.string(),
       result: storedResultSchema,
+      /** The result were every stored finding dismissed (a single reviewer's, when it can be). */
+      cleared: storedResultSchema.optional(),
+      /** Its blocking findings, for a maintainer to dismiss by key. */
+      findings: z.array(storedFindingSchema).max(STORED_FINDINGS).optional(),
     })
     .optional(),
+  /** The dismissal this round concluded (a maintainer's act, src/gate/dismissals.ts). */
+  dismissal: dismissalSchema.optional(),
   coverage: z.string().optional(),
   /** A panel's round (two or more reviewers): each reviewer's say, in the panel's order. */
   panel: z.array(panelMemberSchema).min(2).max(STORED_PANEL_MEMBERS).optional(),

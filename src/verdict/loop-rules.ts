@@ -5,6 +5,7 @@ import {
   type Binding,
   canonicalJson,
   currentState,
+  FINDING_TEXT_BYTES,
   type FullRound,
   gateBlocked,
   type History,
@@ -19,7 +20,10 @@ import {
   type RoundTokens,
   roundCount,
   type SealedRound,
+  STORED_FINDINGS,
   STORED_PANEL_MEMBERS,
+  type StoredDismissal,
+  type StoredFinding,
   type StoredPanelMember,
   seal,
   spendsUnit,
@@ -44,7 +48,15 @@ export interface RoundInput {
   at: string;
   /** The parts combined (decide()), before the loop rules. */
   outcome: Result;
-  reviewer?: { verdict: string; fingerprint: string; result: Result };
+  reviewer?: {
+    verdict: string;
+    fingerprint: string;
+    result: Result;
+    cleared?: Result;
+    findings?: readonly StoredFinding[];
+  };
+  /** A maintainer's dismissal of one finding, which this round concludes. */
+  dismissal?: StoredDismissal;
   coverage?: string;
   /** A panel's reviewers, each one's say (stored capped, and only for two or more). */
   panel?: readonly StoredPanelMember[];
@@ -273,10 +285,19 @@ export function concludeRound(input: RoundInput): RoundConclusion {
   if (input.reviewer !== undefined) {
     const stored = storeResult(input.reviewer.result);
     for (const [id, text] of stored.texts) if (!texts.has(id)) texts.set(id, text);
+    const { cleared, findings } = input.reviewer;
+    // Cleared is stored only with every finding it clears: a finding not stored cannot be dismissed.
+    const clearable = cleared !== undefined && findings !== undefined && findings.length <= STORED_FINDINGS;
+    const clear = clearable ? storeResult(cleared) : undefined;
+    for (const [id, text] of clear?.texts ?? []) if (!texts.has(id)) texts.set(id, text);
     reviewer = {
       verdict: capText(input.reviewer.verdict, SHORT_BYTES),
       fingerprint: capText(input.reviewer.fingerprint, SHORT_BYTES),
       result: stored.stored,
+      ...(clear !== undefined ? { cleared: clear.stored } : {}),
+      ...(findings !== undefined && findings.length > 0
+        ? { findings: findings.slice(0, STORED_FINDINGS).map(storedFinding) }
+        : {}),
     };
   }
   const record = seal(input.history, {
@@ -304,9 +325,23 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(exhausted ? { exhausted: true } : {}),
     ...(forced ? { forced: true as const } : {}),
     ...(input.pushedBy !== undefined ? { pushedBy: capText(input.pushedBy, LOGIN_BYTES) } : {}),
+    ...(input.dismissal !== undefined ? { dismissal: storedDismissal(input.dismissal) } : {}),
     receipt: { before, after },
   });
   return { status, result, record, texts, exhausted };
+}
+
+function storedFinding(f: StoredFinding): StoredFinding {
+  return { key: f.key, lines: f.lines, text: capText(f.text, FINDING_TEXT_BYTES) };
+}
+
+function storedDismissal(d: StoredDismissal): StoredDismissal {
+  return {
+    ...storedFinding(d),
+    by: capText(d.by, LOGIN_BYTES),
+    reason: capText(d.reason, DECISION_REASON_BYTES),
+    ...(d.url !== undefined ? { url: capText(d.url, DECISION_URL_BYTES) } : {}),
+  };
 }
 
 /** Whether a round says nothing the last recorded round did not: the same head, status, reasons,

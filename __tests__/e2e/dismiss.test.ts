@@ -1,0 +1,245 @@
+// Issue 33 item 2: a maintainer dismisses one finding, on the record. `/verdict dismiss <key> <reason>`
+// is a person's act under the one rule (src/gate/act-record.ts, person-act.ts): write access, never the
+// author nor a pusher, only on the round its person read; its round reuses the recorded answer with the
+// finding taken out (src/gate/dismissals.ts). Driven through the action on GitHub's example payloads
+// against the loopback API; the attacks come first: the dismissals that would wrongly approve.
+import { gunzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FullRound, History } from "../../src/verdict/history.js";
+import {
+  commentAs,
+  expectRefused,
+  reactions,
+  replies,
+  rerunComment,
+  runOn,
+  write,
+} from "./commands-world.js";
+import { commentBody, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
+import { openAI, startWorld, type World } from "./world.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await startWorld();
+  world.repo.setPermission("author-dev", "write");
+  world.repo.setPermission("maintainer-mo", "write");
+  world.repo.setPermission("mallory", "write");
+  world.repo.setPermission("reader-rita", "read");
+});
+afterEach(async () => {
+  world.api.assertClean();
+  await world.close();
+});
+
+const FINDING = "src/greet.js:2 — the greeting concatenates without a separator check";
+const OTHER = "src/greet.js:1 — greet takes no default name";
+const BLOCK = openAI.block([FINDING]);
+
+function history(): History {
+  const m = /<!-- verdict-gate:state:v2:([A-Za-z0-9+/=]+) -->/.exec(commentBody(world));
+  if (m === null) throw new Error("no state in the history comment");
+  return JSON.parse(gunzipSync(Buffer.from(m[1] as string, "base64")).toString("utf8")) as History;
+}
+
+const lastRecord = () => history().rounds.at(-1) as FullRound;
+
+/** The dismiss commands the check run prints, finding text → key. */
+function printedKeys(): Map<string, string> {
+  const summary = latestCheck(world).output.summary ?? "";
+  const keys = new Map<string, string>();
+  for (const m of summary.matchAll(
+    /`\/verdict dismiss ([0-9a-f]{6}) <reason>` — ([^;\n]+?)(?=;|\.\n|\.$|$)/gm,
+  ))
+    keys.set((m[2] as string).trim(), m[1] as string);
+  return keys;
+}
+
+function keyOf(finding: string): string {
+  const key = printedKeys().get(finding);
+  if (key === undefined)
+    throw new Error(`no dismiss command printed for ${finding}: ${[...printedKeys().keys()]}`);
+  return key;
+}
+
+async function blockedRound(reply = BLOCK): Promise<void> {
+  world.openai.script(reply);
+  const run = await world.run({});
+  expect(run.outputs.status, run.log).toBe("blocked");
+}
+
+describe("who may dismiss, and on which round (the attacks first)", () => {
+  it("the author may not dismiss the finding on their own pull request", async () => {
+    await blockedRound();
+    await expectRefused(
+      world,
+      () => commentAs(world, "author-dev", `/verdict dismiss ${keyOf(FINDING)} it is fine`),
+      /@author-dev opened pull request #\d+; its author may not dismiss its findings/,
+    );
+    expect(latestCheck(world).conclusion).toBe("failure");
+  });
+
+  it("whoever pushed may not dismiss: Mallory's push blocks and her dismissal is refused", async () => {
+    world.openai.script(BLOCK);
+    await world.run({});
+    const pushed = world.pull.push(
+      { "src/greet.js": 'export function greet(name) {\n  return "hi " + name;\n}\n' },
+      "Tweak",
+      {
+        author: "mallory",
+        committer: "mallory",
+      },
+    );
+    world.openai.script(BLOCK);
+    const run = await world.run({
+      event: world.event({
+        event: "pull_request",
+        action: "synchronize",
+        pull: world.pull,
+        before: pushed.before,
+        sender: "mallory",
+      }),
+    });
+    expect(run.outputs.status).toBe("blocked");
+    await expectRefused(
+      world,
+      () => commentAs(world, "mallory", `/verdict dismiss ${keyOf(FINDING)} false positive`),
+      /@mallory pushed to pull request #\d+/,
+    );
+  });
+
+  it("a reader may not dismiss", async () => {
+    await blockedRound();
+    await expectRefused(
+      world,
+      () => commentAs(world, "reader-rita", `/verdict dismiss ${keyOf(FINDING)} false positive`),
+      /@reader-rita has read permission; dismissing a finding needs write access/,
+    );
+  });
+
+  it("Mallory re-running a maintainer's dismissal is refused: the comment is his words", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${key} not reachable`);
+    expect(done.run.outputs.status, done.run.log).toBe("approve");
+    const before = replies(world).length;
+    const again = await rerunComment(world, done, "mallory");
+    expect(again.run.outputs.status).toBeUndefined();
+    expect(replies(world).slice(before)).toEqual([
+      expect.stringMatching(/@mallory re-ran the run of @maintainer-mo's comment/),
+    ]);
+  });
+
+  it("a dismissal written before the round it would land on was published is refused: he read another round", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    // He reads round 1 and writes; the author's push is judged (same finding) before his run starts.
+    const record = write(world, "maintainer-mo", `/verdict dismiss ${key} not reachable`);
+    await pushAndRun(world, { "README.md": "more\n" }, { reply: BLOCK });
+    const before = replies(world).length;
+    const done = await runOn(world, record);
+    expect(done.run.outputs.status).toBeUndefined();
+    expect(replies(world).slice(before)[0]).toMatch(
+      /applies only to the round its author read|applies only to the commit the gate last judged/,
+    );
+    expect(latestCheck(world).conclusion).toBe("failure");
+  });
+
+  it("an unknown key is refused, naming the keys of that round", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    const wrong = key === "000000" ? "111111" : "000000";
+    await expectRefused(
+      world,
+      () => commentAs(world, "maintainer-mo", `/verdict dismiss ${wrong} nope`),
+      new RegExp(`no finding of round 1 has the key \`${wrong}\`; its keys are: \`${key}\``),
+    );
+  });
+
+  it("a dismissal needs a reason", async () => {
+    await blockedRound();
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)}`);
+    expect(done.run.outputs.status).toBeUndefined();
+    expect(replies(world).at(-1)).toMatch(/needs a reason on the same line/);
+  });
+
+  it("dismissing one of two findings leaves the round blocked, listing the dismissal", async () => {
+    await blockedRound(openAI.block([FINDING, OTHER]));
+    const calls = world.openai.requests.length;
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} not reachable`);
+    expect(done.run.outputs.status, done.run.log).toBe("blocked");
+    expect(world.openai.requests.length).toBe(calls);
+    const summary = latestCheck(world).output.summary ?? "";
+    expect(summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
+    expect(summary).toContain("a maintainer dismissed this: not reachable");
+    expect(latestCheck(world).conclusion).toBe("failure");
+  });
+
+  it("a request for changes with an unresolved earlier reason beside the dismissed finding keeps blocking", async () => {
+    await blockedRound(openAI.block([OTHER]));
+    world.pull.push({ "README.md": "v2\n" });
+    // Round 2: the earlier reason is unresolved, and one new finding.
+    world.openai.script(openAI.block([`${FINDING}\nUNRESOLVED: 1 — still no default`]));
+    const run = await world.run({});
+    expect(run.outputs.status).toBe("blocked");
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} not reachable`);
+    expect(done.run.outputs.status, done.run.log).toBe("blocked");
+    expect(latestCheck(world).conclusion).toBe("failure");
+    expect(latestCheck(world).output.summary).toMatch(/1 earlier reason\(s\) are unresolved/);
+  });
+});
+
+describe("a writer's dismissal", () => {
+  it("approves a round whose one finding it dismisses, on the record, asking nobody", async () => {
+    await blockedRound();
+    const calls = world.openai.requests.length;
+    const key = keyOf(FINDING);
+    const done = await commentAs(
+      world,
+      "maintainer-mo",
+      `/verdict dismiss ${key} the input is validated upstream`,
+    );
+    expect(done.run.code, done.run.log).toBe(0);
+    expect(done.run.outputs.status).toBe("approve");
+    expect(world.openai.requests.length).toBe(calls);
+    expect(reactions(done.comment)).toEqual(["eyes", "+1"]);
+    const check = latestCheck(world);
+    expect(check.conclusion).toBe("success");
+    expect(check.output.summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
+    expect(check.output.summary).toContain("a maintainer dismissed this: the input is validated upstream");
+    const record = lastRecord();
+    expect(record.round).toBe(2);
+    expect(record.dismissal).toMatchObject({
+      by: "maintainer-mo",
+      reason: "the input is validated upstream",
+      text: FINDING,
+      url: expect.stringContaining(`#issuecomment-${done.comment.id}`),
+    });
+    expect(record.dismissal?.key.slice(0, 6)).toBe(key);
+  });
+
+  it("is shown to the next round's reviewer, and a finding on unchanged lines stays dismissed", async () => {
+    await blockedRound();
+    await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    // A push that leaves line 2 as it was; the reviewer says the same again.
+    const run = await pushAndRun(world, { "README.md": "docs\n" }, { reply: BLOCK });
+    const prompt = lastPrompt(world);
+    expect(prompt).toContain("## Dismissed findings");
+    expect(prompt).toContain(`${FINDING} — a maintainer dismissed this: validated upstream`);
+    // Not as an earlier reason to answer RESOLVED/UNRESOLVED for.
+    expect(prompt).not.toMatch(/\(round 1\) src\/greet\.js:2/);
+    expect(run.outputs.status, run.log).toBe("approve");
+    expect(latestCheck(world).output.summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
+  });
+
+  it("is void once its lines change: the same finding on a changed line blocks again", async () => {
+    await blockedRound();
+    await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    const run = await pushAndRun(
+      world,
+      { "src/greet.js": 'export function greet(name) {\n  return "hello " + name + "!";\n}\n' },
+      { reply: BLOCK },
+    );
+    expect(run.outputs.status, run.log).toBe("blocked");
+    expect(latestCheck(world).conclusion).toBe("failure");
+  });
+});
