@@ -156,6 +156,21 @@ describe("a diff that is not the tree's does not approve (issue 31, item 11)", (
     expect((await review(git(edited, "diff", "HEAD~1"), edited)).code).toBe(3);
   });
 
+  it("a staged diff (git diff --cached) with unstaged edits to its file is refused, saying how to put them aside", async () => {
+    const staged = repository("staged");
+    writeFileSync(path.join(staged, "source", "app.js"), "export const a = 3;\n");
+    git(staged, "add", "source/app.js");
+    writeFileSync(path.join(staged, "source", "app.js"), "export const a = 4;\n");
+    const diff = git(staged, "diff", "--cached");
+    const r = await review(diff, staged);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      "a staged one (git diff --cached) the unstaged changes put aside (git stash --keep-index)",
+    );
+    git(staged, "stash", "-q", "--keep-index");
+    expect((await review(diff, staged)).code).toBe(3);
+  });
+
   it("a file the diff deletes and the tree still has is refused", async () => {
     const deleted = repository("deleted");
     git(deleted, "rm", "-q", "test/app.test.js");

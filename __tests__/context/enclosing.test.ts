@@ -166,15 +166,31 @@ end
     ]);
   });
 
-  it("braces that do not balance (a multi-line template) are read by indentation instead", () => {
+  it("braces in a template literal over several lines are text, and what its placeholder holds is code", () => {
     const { s, ranges } = around(
       "page.ts",
       `
 export function page(title: string) {
   const html = \`
     <style>} body { color: red; }</style>
+    <h1>\${title.replace(/[<]/g, (c) => { return "&lt;"; })}</h1>
   \`;
   return render(html); // CHANGE
+}
+`,
+      "CHANGE",
+    );
+    expect(ranges).toEqual([{ from: s.at("export function page"), to: s.at("return render") + 1 }]);
+  });
+
+  it("braces that do not balance (a string continued over a line) are read by indentation instead", () => {
+    const { s, ranges } = around(
+      "page.js",
+      `
+export function page(title) {
+  const css = 'body \\
+  } h1 { color: red; }';
+  return render(css); // CHANGE
 }
 `,
       "CHANGE",

@@ -10,8 +10,9 @@ import {
   fieldsOfChange,
   membersOfChange,
   outerWrites,
-  usesName,
+  usePattern,
 } from "../../src/context/fields.js";
+import { maskedCode } from "../../src/context/structure.js";
 import { parseUnifiedDiff } from "../../src/diff/parse.js";
 
 const lines = (text: string) => text.split("\n");
@@ -233,13 +234,20 @@ export function plugin(api, { pragma = "React" }) {
   });
 });
 
-describe("usesName", () => {
+describe("usePattern", () => {
+  /** Whether the line, read as Go code (strings and comments blanked), uses the name. */
+  const uses = (line: string, name: string, bare: boolean) =>
+    usePattern(name, bare).test(maskedCode([line], "brace-c")[0] as string);
+
   it("matches a member only after `.` or `->`, a bare name as a whole word, never inside a string", () => {
-    expect(usesName("if b.pipe != nil {", "pipe", false)).toBe(true);
-    expect(usesName("p->pipe = 0;", "pipe", false)).toBe(true);
-    expect(usesName("pipe := newPipe()", "pipe", false)).toBe(false);
-    expect(usesName('log("b.pipe")', "pipe", false)).toBe(false);
-    expect(usesName("return count + 1", "count", true)).toBe(true);
-    expect(usesName("return counter + 1", "count", true)).toBe(false);
+    expect(uses("if b.pipe != nil {", "pipe", false)).toBe(true);
+    expect(uses("p->pipe = 0;", "pipe", false)).toBe(true);
+    expect(uses("pipe := newPipe()", "pipe", false)).toBe(false);
+    expect(uses('log("b.pipe")', "pipe", false)).toBe(false);
+    expect(uses("return count + 1", "count", true)).toBe(true);
+    expect(uses("return counter + 1", "count", true)).toBe(false);
+    // A member of the same name is not the variable.
+    expect(uses("return s.count + 1", "count", true)).toBe(false);
+    expect(uses("return 1 // count", "count", true)).toBe(false);
   });
 });

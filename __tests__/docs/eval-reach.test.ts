@@ -9,6 +9,7 @@ interface Reach {
   reach: { count: number; n: number; rate: number; low: number; high: number };
   tokens_per_diff_token: number;
   prompt_tokens: number;
+  context: { precision: number | null };
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -39,16 +40,18 @@ describe("the starter set's reach, as docs/eval.md quotes it", () => {
   });
   const of = (mode: string) => measured.get(mode) as Reach;
 
-  it("for context none, hunks and auto: the share reached, its interval, and the tokens", () => {
+  it("for context none, hunks and auto: the share reached, its interval, the tokens, and the context's precision", () => {
     const none = of("none");
     for (const mode of ["none", "hunks", "auto"]) {
       const measured = of(mode);
-      const [, shown, interval, perDiffToken, againstNone] = documentedRow(mode);
+      const [, shown, interval, perDiffToken, againstNone, precision] = documentedRow(mode);
       const { count, n, rate, low, high } = measured.reach;
       expect(shown, mode).toBe(`${count}/${n} (${pct(rate)})`);
       expect(interval, mode).toBe(range(low, high));
       expect(perDiffToken, mode).toBe(measured.tokens_per_diff_token.toFixed(2));
       expect(againstNone, mode).toBe(`${(measured.prompt_tokens / none.prompt_tokens).toFixed(2)}×`);
+      const p = measured.context.precision;
+      expect(precision, mode).toBe(p === null ? "–" : pct(p));
     }
   });
 

@@ -10,7 +10,7 @@ import { buildPrompt } from "../../src/review/prompt.js";
 import { fencedDiff } from "../faults/support.js";
 import { checkout, promptOf, roundTokenIn } from "./harness.js";
 import { counted, pushAndRun } from "./rounds-world.js";
-import { BASE_FILES, CONTRACT, gateChecks, startWorld, type World } from "./world.js";
+import { BASE_FILES, CONTRACT, GOOD_CHANGE, gateChecks, startWorld, type World } from "./world.js";
 
 const CART_BASE = `import { applyTax } from "./tax.js";
 
@@ -212,5 +212,39 @@ describe("incremental rounds", () => {
     );
     expect(neighbour?.lines).toEqual(B.trimEnd().split("\n"));
     expect(second.summary).toMatch(/2 unchanged files reused/);
+  });
+});
+
+describe("a changed caller of a changed function (issue 31, item 8)", () => {
+  it("is shown to the call about the function when the caller keeps its verdict: already shown is per call", async () => {
+    const AUTH = 'export function isAdmin(user) {\n  return user.role === "admin";\n}\n';
+    const ROUTE = [
+      'import { isAdmin } from "./auth.js";',
+      "",
+      "export function deleteAccount(request, store) {",
+      "  // Only an administrator may delete another person's account.",
+      "  if (!isAdmin(request.user)) throw new Error('forbidden');",
+      "  return store.remove(request.params.id);",
+      "}",
+      "",
+    ].join("\n");
+    world = await startWorld({ change: { ...GOOD_CHANGE, "src/auth.js": AUTH, "src/route.js": ROUTE } });
+    expect((await world.run({})).outputs.status).toBe("approve");
+    const calls = world.openai.requests.length;
+    // Round 2 changes isAdmin alone: route.js keeps its approve and is not sent.
+    const second = await pushAndRun(world, {
+      "src/auth.js": 'export function isAdmin(user) {\n  return user.role !== "guest";\n}\n',
+    });
+    expect(second.outputs.status, second.log).toBe("approve");
+    expect(world.openai.requests.length).toBe(calls + 1);
+    const prompt = promptOf(world.openai.requests[calls]?.json);
+    expect(fencedDiff(prompt).lines.some((l) => l.startsWith("diff --git a/src/route.js"))).toBe(false);
+    expect(prompt).toContain('- "src/route.js": approved in round 1, unchanged since');
+    // Its use of isAdmin, which every line of round 1's diff showed, is not shown to this call.
+    const use = contextBlocks(prompt).find((b) => b.heading.startsWith('### "src/route.js"'));
+    expect(use?.heading).toMatch(
+      /^### "src\/route\.js" lines? [\d–]+: a use of `isAdmin` \(another changed file, not shown here\)$/,
+    );
+    expect(use?.lines).toContain("  if (!isAdmin(request.user)) throw new Error('forbidden');");
   });
 });

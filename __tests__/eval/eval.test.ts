@@ -332,6 +332,7 @@ describe("eval --reach", () => {
     expect(a.asked()).toHaveLength(asked);
     expect(Object.keys(json).sort()).toEqual([
       "configuration",
+      "context",
       "diff_tokens",
       "prompt_tokens",
       "reach",
@@ -379,6 +380,17 @@ describe("eval --reach", () => {
     expect(reached("parse-stale-base")).toBe(false);
     expect(json.prompt_tokens).toBeGreaterThan(none.prompt_tokens);
     expect(json.diff_tokens).toBe(none.diff_tokens);
+    // What the context costs and how much of it is to the point; `none` shows none.
+    expect(none.context).toMatchObject({ lines: 0, tokens: 0, precision: null, share: 0 });
+    expect(json.context.lines).toBeGreaterThan(0);
+    expect(json.context.precision).toBe(json.context.relevant / json.context.lines);
+    expect(json.context.share).toBeCloseTo(json.context.tokens / json.prompt_tokens, 12);
+    expect(json.context.tokens).toBe(
+      Object.values(json.context.by_kind as Record<string, { tokens: number }>).reduce(
+        (n, k) => n + k.tokens,
+        0,
+      ),
+    );
   });
 
   it("gives the prompt tokens per diff token: the prompts a round sends over the diff's patches, both estimated", async () => {
@@ -412,5 +424,9 @@ describe("eval --reach", () => {
     expect(r.out).toMatch(/retry-backoff +reached\n/);
     expect(r.out).toMatch(/parse-stale-base +not reached \(change\.diff does not apply to base\/: /);
     expect(r.out).toMatch(/prompt tokens per diff token: \d+\.\d\d/);
+    expect(r.out).toMatch(
+      /context precision \(lines that hold evidence or a name the change defines or calls\): \d+\.\d %/,
+    );
+    expect(r.out).toMatch(/ {2}small files whole +\d+\.\d % of the context's tokens, precision \d+\.\d %/);
   });
 });

@@ -4,7 +4,7 @@
 // can only refuse more: here the first reading names no pusher, the round's names the person, and the
 // round holds instead of recording the decision.
 import { describe, expect, it } from "vitest";
-import { roundSettings } from "../../src/cli/round-options.js";
+import { pullRequestSettings, roundSettings } from "../../src/cli/round-options.js";
 import type { RoundContext } from "../../src/gate/context.js";
 import { runPullRequestRound } from "../../src/gate/round.js";
 import type { CheckOutput, Logger, PullRequestInfo, StoredComment } from "../../src/ports/github.js";
@@ -80,11 +80,13 @@ describe("the round's own check of a person's act", () => {
       },
     });
     const settings = {
-      ...roundSettings({ model: "gpt-4.1" }, "sk-test", {
+      ...pullRequestSettings(roundSettings({ model: "gpt-4.1" }, "sk-test"), {
         repository: "octo/repo",
-        pr: PR.number,
+        number: PR.number,
         token: "test-token",
         apiUrl: "https://api.github.com",
+        forceReview: false,
+        workspace: "",
       }),
       decision: { decision: "approve" as const, reason: "read it" },
       act: {
@@ -99,7 +101,7 @@ describe("the round's own check of a person's act", () => {
     const ctx: RoundContext = {
       settings,
       github,
-      reviewer: () => {
+      reviewers: () => {
         throw new Error("a decision asks no reviewer");
       },
       openTree: () => ({ error: "no tree" }),

@@ -50,7 +50,7 @@ export async function refuseDiffNotOfTree(
   const fix =
     sub !== undefined
       ? `Its paths are relative to ${sub}/ (git diff --relative, or diff.relative in git's config), and the tree is read from its top level ${where.basePath}: make the diff without --relative (git diff names paths from the top level wherever it runs).`
-      : `Judge a diff of this tree: \`git diff BASE\` in it (the working tree is the new side; a diff of two commits needs the later one checked out), or name the tree the diff belongs to with --base-path DIR.`;
+      : `Judge a diff of this tree: \`git diff BASE\` in it (the working tree is the new side); a diff of two commits needs the later one checked out, and a staged one (git diff --cached) the unstaged changes put aside (git stash --keep-index); or name the tree the diff belongs to with --base-path DIR.`;
   throw new UsageError(
     `the diff from ${where.from} is not a change of the tree at ${where.basePath}, so nothing was ${where.judged} (${mismatches.length} of its ${diff.files.length} file${diff.files.length === 1 ? "" : "s"} disagree):\n${lines.join("\n")}\n${fix}`,
     { brief: true },

@@ -4,6 +4,7 @@
 // or a block too long to show, gets a window of lines instead. A heuristic by design: it shapes what the
 // reviewer is shown, never what the gate decides, and a wrong guess costs a wider window. Pure.
 import { type Family, isDefinitionHeader } from "./language.js";
+import { indentOf, type Pair, structureOf } from "./structure.js";
 
 /** Lines `from` to `to` of a file, 1-based and inclusive. */
 export interface LineRange {
@@ -20,76 +21,8 @@ const SIGNATURE_LINES = 8;
 /** Doc comment, attribute and decorator lines taken with a block from above it. */
 const LEADING_LINES = 12;
 
-/** A file's lines with string literals and comments blanked, so that only code braces count. Crude on
- * purpose (no template literal or raw string spans lines): a file it misreads unbalances its braces,
- * and an unbalanced file is read by indentation instead. */
-function codeOnly(lines: readonly string[], family: Family): string[] {
-  const strings =
-    family === "brace-js"
-      ? /"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`/g
-      : /"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])'|`[^`]*`/g;
-  const out: string[] = [];
-  let inComment = false;
-  for (const raw of lines) {
-    let line = raw;
-    if (inComment) {
-      const end = line.indexOf("*/");
-      if (end === -1) {
-        out.push("");
-        continue;
-      }
-      line = line.slice(end + 2);
-      inComment = false;
-    }
-    line = line.replace(strings, '""').replace(/\/\*.*?\*\//g, " ");
-    const open = line.indexOf("/*");
-    if (open !== -1) {
-      line = line.slice(0, open);
-      inComment = true;
-    }
-    const comment = line.indexOf("//");
-    if (comment !== -1) line = line.slice(0, comment);
-    if (family === "brace-c" && /^\s*#/.test(line)) line = "";
-    out.push(line);
-  }
-  return out;
-}
-
-/** A brace pair: the lines of `{` and of its `}`. */
-interface Pair {
-  readonly open: number;
-  readonly close: number;
-}
-
-/** Every brace pair of a file, or undefined when its braces do not balance (a `}` with nothing open, or
- * more than a few left open at the end): then braces cannot be trusted for this file. */
-function bracePairs(code: readonly string[]): Pair[] | undefined {
-  const stack: number[] = [];
-  const pairs: Pair[] = [];
-  for (let i = 0; i < code.length; i += 1) {
-    const line = code[i] as string;
-    for (let c = 0; c < line.length; c += 1) {
-      const ch = line[c];
-      if (ch === "{") stack.push(i + 1);
-      else if (ch === "}") {
-        const open = stack.pop();
-        if (open === undefined) return undefined;
-        pairs.push({ open, close: i + 1 });
-      }
-    }
-  }
-  return stack.length > 2 ? undefined : pairs;
-}
-
-function indentOf(line: string): number {
-  let width = 0;
-  for (const ch of line) {
-    if (ch === " ") width += 1;
-    else if (ch === "\t") width += 8 - (width % 8);
-    else break;
-  }
-  return width;
-}
+/** Holders walked at most from a line outwards (nesting deeper than this is read as a window). */
+export const MAX_NESTING = 256;
 
 const blank = (line: string | undefined) => line === undefined || line.trim() === "";
 
@@ -147,8 +80,8 @@ export function enclosingRanges(
     to: Math.min(Math.max(1, range.to), total),
   };
   if (family === "brace-js" || family === "brace-c") {
-    const pairs = bracePairs(codeOnly(lines, family));
-    if (pairs !== undefined) return braceEnclosing(lines, clipped, pairs, maxLines);
+    const holding = holdersOf(lines, family, clipped);
+    if (holding !== undefined) return braceEnclosing(lines, clipped, holding, maxLines);
   }
   if (family !== "plain") {
     const found = indentEnclosing(lines, clipped, family, maxLines);
@@ -157,15 +90,46 @@ export function enclosingRanges(
   return [windowAround(clipped, total)];
 }
 
+/** The brace pairs that hold `range` (open on or before its first line, close on or after its last,
+ * over more than one line), innermost first, at most MAX_NESTING; undefined when the file's braces
+ * cannot be trusted. They nest, so they are the deepest one and the pairs around it: found from the
+ * innermost pair strictly around the range's first line, or a pair opening on that line, or closing
+ * on it, and walked outwards by parent. */
+function holdersOf(lines: readonly string[], family: Family, range: LineRange): Pair[] | undefined {
+  const structure = structureOf(lines, family);
+  if (structure.pairs === undefined) return undefined;
+  const holds = (p: Pair) => p.open <= range.from && p.close >= range.to && p.close > p.open;
+  let deepest: Pair | undefined;
+  const consider = (p: Pair | undefined) => {
+    if (p !== undefined && holds(p) && (deepest === undefined || p.open > deepest.open || inside(p, deepest)))
+      deepest = p;
+  };
+  let around = structure.innermost[range.from];
+  for (let k = 0; around !== undefined && !holds(around) && k < MAX_NESTING; k += 1) around = around.parent;
+  consider(around);
+  for (const p of structure.opening(range.from)) consider(p);
+  // A change on the line that closes a block (`}`): the pair it closes holds it.
+  const before = structure.innermost[range.from - 1];
+  if (before !== undefined && before.close === range.from) consider(before);
+  const holding: Pair[] = [];
+  for (let p = deepest; p !== undefined && holding.length < MAX_NESTING; p = p.parent)
+    if (holds(p)) holding.push(p);
+  return holding;
+}
+
+/** Whether `inner` sits inside `outer` by characters (its chain of parents reaches it). */
+function inside(inner: Pair, outer: Pair): boolean {
+  let p = inner.parent;
+  for (let k = 0; p !== undefined && k < MAX_NESTING; k += 1, p = p.parent) if (p === outer) return true;
+  return false;
+}
+
 function braceEnclosing(
   lines: readonly string[],
   range: LineRange,
-  pairs: readonly Pair[],
+  holding: readonly Pair[],
   maxLines: number,
 ): LineRange[] {
-  const holding = pairs
-    .filter((p) => p.open <= range.from && p.close >= range.to && p.close > p.open)
-    .sort((a, b) => b.open - a.open);
   if (holding.length === 0) return [windowAround(range, lines.length)];
   const blocks = holding.map((p) => {
     const start = headerStart(lines, p.open);
@@ -189,20 +153,9 @@ function braceEnclosing(
 }
 
 /** The block a header at `header` opens by indentation: every following line indented deeper (blank
- * lines inside), and for `end` languages the `end` that closes it. */
+ * lines inside), and for `end` languages the `end` that closes it (structure.ts, computed once). */
 function indentBlockEnd(lines: readonly string[], header: number, family: Family): number {
-  const base = indentOf(lines[header - 1] ?? "");
-  let end = header;
-  for (let n = header + 1; n <= lines.length; n += 1) {
-    const line = lines[n - 1] as string;
-    if (blank(line)) continue;
-    if (indentOf(line) <= base) {
-      if (family === "end" && /^\s*(?:end\b|\}|\))/.test(line) && indentOf(line) === base) end = n;
-      break;
-    }
-    end = n;
-  }
-  return end;
+  return structureOf(lines, family).blockEnd[header] || header;
 }
 
 /** Decorators and comments directly above an indentation block's header. */
@@ -227,20 +180,29 @@ function indentEnclosing(
     if (!blank(line)) least = Math.min(least, indentOf(line as string));
   }
   if (least === Number.POSITIVE_INFINITY) {
-    const near = lines.findIndex((l, i) => i + 1 >= range.from && !blank(l));
-    least = near === -1 ? 0 : indentOf(lines[near] as string);
+    let near = range.from;
+    while (near <= lines.length && blank(lines[near - 1])) near += 1;
+    least = near > lines.length ? 0 : indentOf(lines[near - 1] as string);
   }
+  // Outwards from the line above the range, by the lines that open each enclosing block
+  // (structure.ts): a line indented no less than `least` is skipped with everything between it and
+  // the line that holds it.
+  const structure = structureOf(lines, family);
   let header: number | undefined;
   let outermost: number | undefined;
-  for (let n = range.from - 1; n >= 1 && least > 0; n -= 1) {
+  let n = structure.previous[range.from] ?? 0;
+  for (let steps = 0; n >= 1 && least > 0 && steps < MAX_NESTING; steps += 1) {
     const line = lines[n - 1] as string;
-    if (blank(line) || indentOf(line) >= least) continue;
-    least = indentOf(line);
-    outermost = n;
-    if (isDefinitionHeader(line)) {
-      header = n;
-      break;
+    const indent = indentOf(line);
+    if (indent < least) {
+      least = indent;
+      outermost = n;
+      if (isDefinitionHeader(line)) {
+        header = n;
+        break;
+      }
     }
+    n = structure.parent[n] ?? 0;
   }
   const top = header ?? outermost;
   if (top === undefined) return undefined;
@@ -265,10 +227,12 @@ export function definitionRange(
   const total = lines.length;
   let range: LineRange | undefined;
   if (family === "brace-js" || family === "brace-c") {
-    const pairs = bracePairs(codeOnly(lines, family));
-    const body = pairs
-      ?.filter((p) => p.open >= line && p.open <= line + SIGNATURE_LINES)
-      .sort((a, b) => a.open - b.open)[0];
+    // The first line within the signature's that opens a brace, and of its pairs the one that closes
+    // last (the body, not a default parameter's `{}`).
+    const structure = structureOf(lines, family);
+    let body: Pair | undefined;
+    for (let n = line; n <= line + SIGNATURE_LINES && body === undefined; n += 1)
+      for (const p of structure.opening(n)) if (body === undefined || p.close > body.close) body = p;
     if (body !== undefined) range = { from: leadingStart(lines, line), to: body.close };
   } else if (family === "indent" || family === "end") {
     range = { from: indentHeaderStart(lines, line), to: indentBlockEnd(lines, line, family) };
@@ -288,45 +252,20 @@ export interface Holder {
   readonly range: LineRange;
 }
 
-/** Per file (its lines), the innermost brace pair holding each line strictly inside it, or null when
- * the file's braces cannot be trusted: computed once, so a search asking about many lines of one file
- * pays for its braces once. */
-const innermostOf = new WeakMap<readonly string[], (Pair | undefined)[] | null>();
-
-function innermostPairs(lines: readonly string[], family: Family): (Pair | undefined)[] | null {
-  let found = innermostOf.get(lines);
-  if (found === undefined) {
-    const pairs = bracePairs(codeOnly(lines, family));
-    if (pairs === undefined) found = null;
-    else {
-      const inner: (Pair | undefined)[] = [];
-      // Outer pairs first, so that an inner pair overwrites the lines it holds.
-      for (const p of [...pairs].sort((a, b) => a.open - b.open || b.close - a.close))
-        for (let n = p.open + 1; n < p.close; n += 1) inner[n] = p;
-      found = inner;
-    }
-    innermostOf.set(lines, found);
-  }
-  return found;
-}
-
 /** The innermost block that holds a line, strictly inside it: for brace languages the innermost brace
  * pair, for indentation languages the nearest less-indented line above and what it opens. Undefined at
  * the top level, or where the braces cannot be trusted. */
 export function holderOf(lines: readonly string[], line: number, family: Family): Holder | undefined {
   if (family === "brace-js" || family === "brace-c") {
-    const best = innermostPairs(lines, family)?.[line];
+    const structure = structureOf(lines, family);
+    const best = structure.pairs === undefined ? undefined : structure.innermost[line];
     if (best === undefined) return undefined;
     const header = /^\s*\{/.test(lines[best.open - 1] ?? "") && best.open > 1 ? best.open - 1 : best.open;
     return { header, range: { from: header, to: best.close } };
   }
   if (family === "indent" || family === "end") {
-    const own = indentOf(lines[line - 1] ?? "");
-    for (let n = line - 1; n >= 1; n -= 1) {
-      const text = lines[n - 1] as string;
-      if (blank(text) || indentOf(text) >= own) continue;
-      return { header: n, range: { from: n, to: indentBlockEnd(lines, n, family) } };
-    }
+    const n = blank(lines[line - 1]) ? 0 : (structureOf(lines, family).parent[line] ?? 0);
+    if (n >= 1) return { header: n, range: { from: n, to: indentBlockEnd(lines, n, family) } };
   }
   return undefined;
 }

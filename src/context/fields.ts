@@ -5,8 +5,9 @@
 // between calls is visible only there. Regular expressions over lines and the block structure of
 // enclosing.ts, no parser: a name missed is context not shown, never a verdict changed. Pure.
 import type { DiffFile } from "../diff/types.js";
-import { holderOf, type LineRange } from "./enclosing.js";
+import { holderOf, type LineRange, MAX_NESTING } from "./enclosing.js";
 import { COMMON_CALLS, type Family, KEYWORDS } from "./language.js";
+import { structureOf } from "./structure.js";
 
 /** Names shorter than this are too common to look up (`id`, `ok`). */
 const MIN_NAME = 3;
@@ -85,8 +86,12 @@ const TYPE_HEADER =
 /** The names a line declares as fields of a type (or a Python instance attribute, or a member of a
  * Go `var (` group), if it declares any: the line's shape says what it names, the block holding it says
  * that it is a declaration and not a statement. Line numbers are 1-based. */
-export function fieldsDeclared(lines: readonly string[], line: number, family: Family): string[] {
-  const text = lines[line - 1] ?? "";
+export function fieldsDeclared(
+  lines: readonly string[],
+  line: number,
+  family: Family,
+  text = lines[line - 1] ?? "",
+): string[] {
   // `#` opens a comment, or a preprocessor line, everywhere but in JavaScript (a private field).
   const comment = family === "brace-js" ? /^\s*(?:\/\/|\/\*|\*)/ : /^\s*(?:\/\/|\/\*|\*|#|--)/;
   if (text.length > 400 || comment.test(text) || /^\s*return\b/.test(text)) return [];
@@ -110,7 +115,8 @@ export function fieldsDeclared(lines: readonly string[], line: number, family: F
     const member = goGroupMember(lines, line, family, text);
     return member === undefined ? [] : [member];
   }
-  return TYPE_HEADER.test(lines[holder.header - 1] ?? "") ? names : [];
+  // The header read as code: `describe("the server object", () => {` declares no type.
+  return TYPE_HEADER.test(structureOf(lines, family).code[holder.header - 1] ?? "") ? names : [];
 }
 
 /** The first name a line declares as a field, if any (fieldsDeclared). */
@@ -146,7 +152,7 @@ function pythonAttribute(lines: readonly string[], line: number, text: string): 
   if (holder === undefined) return undefined;
   const header = lines[holder.header - 1] ?? "";
   if (attribute !== undefined) {
-    for (let h: number | undefined = holder.header; h !== undefined; ) {
+    for (let h: number | undefined = holder.header, k = 0; h !== undefined && k < MAX_NESTING; k += 1) {
       const def = /^\s*(?:async\s+)?def\s+(\w+)/.exec(lines[h - 1] ?? "")?.[1];
       if (def !== undefined)
         return ["__init__", "__post_init__", "setUp"].includes(def) ? attribute : undefined;
@@ -156,6 +162,9 @@ function pythonAttribute(lines: readonly string[], line: number, text: string): 
   }
   return /^\s*class\s/.test(header) ? classLevel : undefined;
 }
+
+/** Lines of the head read either side of a removed line to tell whether it declared a field. */
+const REMOVED_WINDOW = 400;
 
 /** The fields a file's changed lines declare (added at the head, or removed from a type body that is
  * still there): their uses elsewhere may break or change meaning. */
@@ -179,9 +188,17 @@ export function fieldsOfChange(file: DiffFile, lines: readonly string[], family:
       if (line.kind === "add" && line.newLine !== undefined)
         names = fieldsDeclared(lines, line.newLine, family);
       else if (line.kind === "del") {
-        // A removed line is read in the place it was removed from: the head's lines around it, with it.
+        // A removed line is read in the place it was removed from: the head's lines around it, with it
+        // put back. Only REMOVED_WINDOW lines either side: the whole file again for each removed line
+        // would cost its size times theirs.
         const at = Math.max(1, Math.min(next, lines.length + 1));
-        names = fieldsDeclared([...lines.slice(0, at - 1), line.text, ...lines.slice(at - 1)], at, family);
+        const from = Math.max(0, at - 1 - REMOVED_WINDOW);
+        const around = [
+          ...lines.slice(from, at - 1),
+          line.text,
+          ...lines.slice(at - 1, at - 1 + REMOVED_WINDOW),
+        ];
+        names = fieldsDeclared(around, at - from, family);
       }
       for (const name of names)
         if (worthSearching(name)) note(line.kind === "add" ? added : removed, name, line.text);
@@ -204,12 +221,15 @@ const BARE_WRITE =
  * variable or parameter): state shared between calls, not a local. */
 export function outerWrites(file: DiffFile, lines: readonly string[], family: Family): string[] {
   const found = new Set<string>();
+  // Each name tried reads the file once: at most twice as many as are kept.
+  let tried = 0;
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
       if (line.kind !== "add" || line.newLine === undefined || line.text.length > 1_000) continue;
       for (const m of code(line.text).matchAll(BARE_WRITE)) {
         const name = m[1] as string;
         if (!worthSearching(name) || found.has(name)) continue;
+        if (tried >= 2 * MEMBERS_PER_FILE) return [...found].slice(0, MEMBERS_PER_FILE);
         const scope = functionAround(lines, line.newLine, family);
         if (scope === undefined) continue;
         const declaration = new RegExp(
@@ -220,6 +240,7 @@ export function outerWrites(file: DiffFile, lines: readonly string[], family: Fa
           const around = functionAround(lines, n, family);
           return around === undefined || (around.from <= scope.from && around.to >= scope.to);
         };
+        tried += 1;
         const declared = lines.some((l, i) => declaration.test(l) && holds(i + 1));
         if (declared || outerParameter(lines, scope, name, family)) found.add(name);
       }
@@ -233,7 +254,11 @@ export function outerWrites(file: DiffFile, lines: readonly string[], family: Fa
 function outerParameter(lines: readonly string[], scope: LineRange, name: string, family: Family): boolean {
   const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, "\\$")}(?![\\w$])`);
   if (word.test(code(lines[scope.from - 1] ?? ""))) return false;
-  for (let holder = holderOf(lines, scope.from, family); holder !== undefined; ) {
+  for (
+    let holder = holderOf(lines, scope.from, family), k = 0;
+    holder !== undefined && k < MAX_NESTING;
+    k += 1
+  ) {
     if (word.test(code(lines[holder.header - 1] ?? ""))) return true;
     holder = holderOf(lines, holder.header, family);
   }
@@ -243,7 +268,7 @@ function outerParameter(lines: readonly string[], scope: LineRange, name: string
 /** The innermost function-like block holding `line` (any block whose header is not a type's, a loop's
  * or a conditional's), or undefined at the top level. */
 function functionAround(lines: readonly string[], line: number, family: Family): LineRange | undefined {
-  for (let holder = holderOf(lines, line, family); holder !== undefined; ) {
+  for (let holder = holderOf(lines, line, family), k = 0; holder !== undefined && k < MAX_NESTING; k += 1) {
     const header = lines[holder.header - 1] ?? "";
     if (
       !/^\s*(?:\}\s*)?(?:if|else|for|while|do|switch|try|catch|finally|with|elif|except)\b/.test(header) &&
@@ -255,11 +280,11 @@ function functionAround(lines: readonly string[], line: number, family: Family):
   return undefined;
 }
 
-/** Whether `line` uses `name` as a member (`x.name`, `p->name`) or, when `bare`, as a word. */
-export function usesName(line: string, name: string, bare: boolean): boolean {
+/** What finds `name` used as a member (`x.name`, `p->name`) or, when `bare`, as a word, in a line's
+ * code (strings and comments blanked: structure.ts). */
+export function usePattern(name: string, bare: boolean): RegExp {
   const escaped = name.replace(/\$/g, "\\$");
-  const pattern = bare
-    ? new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`)
+  return bare
+    ? new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`)
     : new RegExp(`(?:\\.|->)\\s*${escaped}(?![\\w$])`);
-  return pattern.test(code(line));
 }

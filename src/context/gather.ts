@@ -6,11 +6,19 @@
 import type { DiffFile } from "../diff/types.js";
 import type { TreeReader } from "../ports/tree.js";
 import { definitionRange, enclosingRanges, holderOf, type LineRange } from "./enclosing.js";
-import { fieldsOfChange, membersOfChange, outerWrites, usesName } from "./fields.js";
+import { fieldsOfChange, membersOfChange, outerWrites, usePattern } from "./fields.js";
 import { definedName, type Family, familyOf, notSource } from "./language.js";
 import type { ContextCandidate, ContextMaterial, ContextMode, FileContext } from "./material.js";
-import { namesOfChange } from "./names.js";
-import { DEFAULT_SEARCH_BOUNDS, type SearchBounds, type SearchStop, searchWords } from "./search.js";
+import { definesMember, type Enclosing, namesOfChange } from "./names.js";
+import {
+  type Cut,
+  DEFAULT_SEARCH_BOUNDS,
+  type SearchBounds,
+  type SearchStop,
+  searchWords,
+} from "./search.js";
+import { structureOf } from "./structure.js";
+import { meter, type Work } from "./work.js";
 
 /** Lines of an enclosing function or class shown at most; a longer one is shown as its header and the
  * innermost block (or a window) around the change. */
@@ -26,6 +34,10 @@ export const SMALL_FILE_BYTES = 12 * 1024;
 /** Callers shown at most per name (each from another file), and in all. */
 export const CALLERS_PER_NAME = 3;
 export const CALLERS_TOTAL = 16;
+/** Definitions shown at most per called name: where a name has several (a trait's no-op default and
+ * the implementation, two methods of one name on different types), each the search finds, best first
+ * (references.ts), the others after every name's first. */
+export const DEFINITIONS_PER_NAME = 3;
 /** A field's type shown whole when it is this short; else its header and the lines around the field. */
 export const DECLARATION_LINES = 30;
 const DECLARATION_WINDOW = 2;
@@ -55,6 +67,8 @@ export interface GatherInput {
   /** Milliseconds, for the time bound (the round's clock). */
   readonly now: () => number;
   readonly bounds?: Partial<SearchBounds>;
+  /** Lets the event loop in at each checkpoint of the work (work.ts); a timer's turn by default. */
+  readonly pause?: () => Promise<void>;
 }
 
 /** What the gathering did, for the summary. */
@@ -72,6 +86,10 @@ export interface GatherReport {
     readonly stop: SearchStop;
     readonly definitions: number;
     readonly callers: number;
+    /** Units of work the gathering and the search did (work.ts). */
+    readonly work: number;
+    /** The file the time bound ended the search inside, and how far it had read. */
+    readonly cut?: Cut;
   };
 }
 
@@ -88,6 +106,9 @@ interface PerFile {
   candidates: ContextCandidate[];
   touched: string[];
   called: string[];
+  /** Of `touched`, methods and fields; of `called`, names called as `x.name(` (names.ts). */
+  methods: string[];
+  memberCalls: string[];
   /** Members its changed lines use: their declarations. */
   members: string[];
   /** Fields its changed lines declare or remove: their uses elsewhere. */
@@ -193,11 +214,12 @@ function candidate(
   };
 }
 
-/** The name of the definition a range of code opens, if it opens one. */
-function openedName(lines: readonly string[], range: LineRange): string | undefined {
+/** The definition a range of code opens, if it opens one: its name, and whether it is a member. */
+function openedDefinition(lines: readonly string[], range: LineRange): Enclosing | undefined {
   for (let n = range.from; n <= Math.min(range.to, range.from + 20); n += 1) {
-    const name = definedName(lines[n - 1] ?? "");
-    if (name !== undefined) return name;
+    const text = lines[n - 1] ?? "";
+    const name = definedName(text);
+    if (name !== undefined) return { name, member: definesMember(text) };
   }
   return undefined;
 }
@@ -246,6 +268,12 @@ function bounded(files: FileContext[]): FileContext[] {
 export async function gatherContext(input: GatherInput): Promise<Gathered> {
   const bounds: SearchBounds = { ...DEFAULT_SEARCH_BOUNDS, ...input.bounds };
   const started = input.now();
+  const work = meter({
+    now: input.now,
+    millis: bounds.millis,
+    started,
+    ...(input.pause !== undefined ? { pause: input.pause } : {}),
+  });
   const skipped: { path: string; why: string }[] = [];
   const texts = new Map<string, string[]>();
   const perFile: PerFile[] = [];
@@ -253,7 +281,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
   for (const file of input.files) {
     if (file.status === "removed" || file.hunks.length === 0) continue;
     if (input.withheld(file.path)) continue;
-    if (input.now() - started >= bounds.millis || bytes >= bounds.bytes) {
+    if (input.now() - started >= bounds.millis || bytes >= bounds.bytes || (await work.checkpoint())) {
       skipped.push({ path: file.path, why: "over the context's time or byte bound" });
       continue;
     }
@@ -266,6 +294,8 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
     bytes += lines.reduce((n, l) => n + l.length + 1, 0);
     texts.set(file.path, lines);
     const family = familyOf(file.path);
+    // The file's shape, once (structure.ts): every question below is a lookup in it.
+    structureOf(lines, family, work);
     const candidates: ContextCandidate[] = [];
     const whole =
       lines.length <= SMALL_FILE_LINES && lines.reduce((n, l) => n + l.length + 1, 0) <= SMALL_FILE_BYTES;
@@ -273,32 +303,36 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
       candidates.push(candidate("file", file.path, lines, { from: 1, to: lines.length }));
     }
     const seen = new Set<string>();
-    const enclosingNames: string[] = [];
+    const enclosingNames: Enclosing[] = [];
     for (const run of changedRuns(file)) {
       for (const range of enclosingRanges(lines, run, family, ENCLOSING_LINES)) {
         const key = `${range.from}-${range.to}`;
         if (seen.has(key)) continue;
         seen.add(key);
         candidates.push(candidate("enclosing", file.path, lines, range));
-        const name = openedName(lines, range);
-        if (name !== undefined) enclosingNames.push(name);
+        const opened = openedDefinition(lines, range);
+        if (opened !== undefined) enclosingNames.push(opened);
       }
     }
     const auto = input.mode === "auto";
-    const names = auto ? namesOfChange(file, enclosingNames) : { touched: [], called: [] };
+    const names = auto
+      ? namesOfChange(file, enclosingNames)
+      : { touched: [], called: [], methods: [], memberCalls: [] };
     const members = auto ? membersOfChange(file) : { used: [], written: [] };
     if (auto) {
       const near = new Set(shownLines(file));
       for (const c of candidates) for (let n = c.from; n < c.from + c.lines.length; n += 1) near.add(n);
-      candidates.push(
-        ...stateUses(file.path, lines, near, members.written, outerWrites(file, lines, family)),
-      );
+      const variables = outerWrites(file, lines, family);
+      work.spend(lines.length * (members.written.length + variables.length));
+      candidates.push(...stateUses(file.path, lines, near, members.written, variables));
     }
     perFile.push({
       file,
       candidates,
       touched: [...names.touched],
       called: [...names.called],
+      methods: [...names.methods],
+      memberCalls: [...names.memberCalls],
       members: [...members.used],
       fields: auto ? fieldsOfChange(file, lines, family) : [],
     });
@@ -308,7 +342,7 @@ export async function gatherContext(input: GatherInput): Promise<Gathered> {
     input.mode === "auto" &&
     perFile.some((f) => f.touched.length + f.called.length + f.members.length + f.fields.length > 0)
   ) {
-    search = await searchNames(input, perFile, texts, bounds, started, bytes);
+    search = await searchNames(input, perFile, texts, bounds, started, bytes, work);
   }
   // What a file's own diff shows whenever the file is shown is no context: a file added whole brings
   // nothing of its own.
@@ -373,17 +407,18 @@ function stateUses(
 ): ContextCandidate[] {
   const found: ContextCandidate[] = [];
   const taken = new Set<string>();
+  // Read in the file's code, strings and comments blanked (structure.ts), each name's pattern made once.
+  const code = structureOf(lines, familyOf(path)).code;
   const wanted = [
-    ...members.map((name) => ({ name, bare: false })),
-    ...variables.map((name) => ({ name, bare: true })),
+    ...members.map((name) => ({ name, pattern: usePattern(name, false) })),
+    ...variables.map((name) => ({ name, pattern: usePattern(name, true) })),
   ];
-  for (const { name, bare } of wanted) {
+  for (const { name, pattern } of wanted) {
     let forName = 0;
     for (let n = 1; n <= lines.length && forName < STATE_USES_PER_NAME; n += 1) {
       if (found.length >= STATE_USES_PER_FILE) return found;
-      const text = lines[n - 1] as string;
-      if (near.has(n) || text.length > 2_000 || /^\s*(?:\/\/|#|\*|\/\*|--)/.test(text)) continue;
-      if (!usesName(text, name, bare)) continue;
+      const text = code[n - 1] as string;
+      if (near.has(n) || text.length > 2_000 || !pattern.test(text)) continue;
       const range = useRange(lines, n, path);
       const key = `${range.from}-${range.to}`;
       if (taken.has(key)) continue;
@@ -404,6 +439,7 @@ async function searchNames(
   bounds: SearchBounds,
   started: number,
   spent: number,
+  work: Work,
 ): Promise<NonNullable<GatherReport["search"]>> {
   const changedPaths = input.changed.filter((f) => f.status !== "removed").map((f) => f.path);
   const listed =
@@ -411,12 +447,27 @@ async function searchNames(
   const searchable = (p: string) => !input.withheld(p) && !notSource(p);
   const paths = searchOrder(listed?.paths ?? [], changedPaths).filter(searchable);
   const shownBy = new Map(input.changed.map((f) => [f.path, shownLines(f)]));
+  // A name is a method (called as one) only when no changed file has it as something else.
+  const only = (of: (f: PerFile) => string[], among: (f: PerFile) => string[]) => {
+    const yes = new Set(perFile.flatMap(of));
+    for (const f of perFile) for (const n of among(f)) if (!of(f).includes(n)) yes.delete(n);
+    return [...yes];
+  };
   const result = await searchWords({
     tree: input.tree,
     paths,
     request: {
       definitions: [...new Set(perFile.flatMap((f) => f.called))],
+      definitionsPerName: DEFINITIONS_PER_NAME,
+      memberCalls: only(
+        (f) => f.memberCalls,
+        (f) => f.called,
+      ),
       uses: [...new Set(perFile.flatMap((f) => f.touched))],
+      methods: only(
+        (f) => f.methods,
+        (f) => f.touched,
+      ),
       usesPerName: CALLERS_PER_NAME,
       usesTotal: CALLERS_TOTAL,
       fields: [...new Set(perFile.flatMap((f) => f.members))],
@@ -431,19 +482,32 @@ async function searchNames(
       millis: Math.max(0, bounds.millis - (input.now() - started)),
     },
     now: input.now,
-    shown: (path, line) => shownBy.get(path)?.has(line) === true,
+    inDiff: (path, line) => shownBy.get(path)?.has(line) === true,
     known: texts,
+    work,
   });
+  // The files the places are in, shaped once each, on the meter.
+  for (const [path, lines] of result.texts) structureOf(lines, familyOf(path), work);
   for (const f of perFile) {
+    const also: ContextCandidate[] = [];
     for (const name of f.called) {
-      const place = result.definitions.get(name);
-      const lines = place === undefined ? undefined : result.texts.get(place.path);
-      if (place === undefined || lines === undefined) continue;
-      const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
-      f.candidates.push(candidate("definition", place.path, lines, range, name));
+      // A definition another changed file's diff shows comes after those elsewhere (as a use does).
+      const inOtherDiffs = (result.definitionsInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      [...(result.definitions.get(name) ?? []), ...inOtherDiffs].forEach((place, i) => {
+        const lines = result.texts.get(place.path);
+        if (lines === undefined) return;
+        const range = definitionRange(lines, place.line, familyOf(place.path), DEFINITION_LINES);
+        const found = candidate("definition", place.path, lines, range, name);
+        if (i === 0) f.candidates.push(found);
+        else also.push({ ...found, also: true });
+      });
     }
+    f.candidates.push(...also);
+    // Uses on another changed file's diff lines last: a call that carries that file shows them in its
+    // diff (select.ts leaves them out there); a call about this file alone must still see them.
     for (const name of f.touched) {
-      for (const place of result.uses.get(name) ?? []) {
+      const inOtherDiffs = (result.usesInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      for (const place of [...(result.uses.get(name) ?? []), ...inOtherDiffs]) {
         const lines = result.texts.get(place.path);
         if (lines === undefined) continue;
         f.candidates.push(
@@ -459,7 +523,8 @@ async function searchNames(
         f.candidates.push(candidate("declaration", place.path, lines, range, name));
     }
     for (const name of f.fields) {
-      for (const place of result.members.get(name) ?? []) {
+      const inOtherDiffs = (result.membersInDiff.get(name) ?? []).filter((p) => p.path !== f.file.path);
+      for (const place of [...(result.members.get(name) ?? []), ...inOtherDiffs]) {
         const lines = result.texts.get(place.path);
         if (lines === undefined) continue;
         f.candidates.push(candidate("use", place.path, lines, useRange(lines, place.line, place.path), name));
@@ -472,7 +537,10 @@ async function searchNames(
     visited: result.visited,
     bytes: result.bytes + spent,
     stop: listed?.truncated === true && result.stop === "all-files" ? "files" : result.stop,
-    definitions: result.definitions.size,
-    callers: [...result.uses.values()].reduce((n, l) => n + l.length, 0),
+    // What the search found, on another changed file's diff lines too.
+    definitions: new Set([...result.definitions.keys(), ...result.definitionsInDiff.keys()]).size,
+    callers: [...result.uses.values(), ...result.usesInDiff.values()].reduce((n, l) => n + l.length, 0),
+    work: work.spent,
+    ...(result.cut !== undefined ? { cut: result.cut } : {}),
   };
 }

@@ -49,6 +49,14 @@ export interface ContextCandidate {
   readonly lines: readonly string[];
   /** The name a definition, a caller, a declaration or a use is about. */
   readonly name?: string;
+  /** A definition after the first of a name that has several: taken after every kind's first
+   * definitions, before declarations (rankOf). */
+  readonly also?: boolean;
+}
+
+/** Where a candidate stands in the order blocks are taken (lower first). */
+export function rankOf(c: Pick<ContextCandidate, "kind" | "also">): number {
+  return KIND_RANK[c.kind] + (c.also === true ? 0.5 : 0);
 }
 
 /** The candidates one changed file brings, most wanted first. */
@@ -95,4 +103,5 @@ export interface ShownContext {
   readonly from: number;
   readonly lines: readonly string[];
   readonly name?: string;
+  readonly also?: boolean;
 }

@@ -14,8 +14,14 @@ const NAMES_PER_FILE = 24;
 export interface ChangeNames {
   /** Defined, changed or removed by the change: their uses elsewhere are callers to show. */
   readonly touched: readonly string[];
-  /** Called by its added lines and not defined by them: their definitions are to show. */
+  /** Called by its added lines and not defined by them, then called by its removed lines only (a call
+   * taken out says as much as one put in): their definitions are to show. */
   readonly called: readonly string[];
+  /** Of `touched`, the methods and fields (defined inside a type, a Go method): used elsewhere only as
+   * `x.name`, so a bare word of that name elsewhere is another thing. */
+  readonly methods: readonly string[];
+  /** Of `called`, those called as `x.name(`: their definition is a method, never a variable. */
+  readonly memberCalls: readonly string[];
 }
 
 const CALL = /(?:\bnew\s+)?([A-Za-z_$][\w$]*)\s*(?:<[^<>()]*>)?\s*\(/g;
@@ -31,11 +37,23 @@ function worthSearching(name: string): boolean {
   return name.length >= MIN_NAME && !KEYWORDS.has(name) && !COMMON_CALLS.has(name);
 }
 
-/** The names of one changed file. `enclosing` are the names of the definitions its hunks sit in at the
- * head (a change inside `save()` changes `save`). */
-export function namesOfChange(file: DiffFile, enclosing: readonly string[] = []): ChangeNames {
+/** Whether a line that defines a name defines a member: indented (inside a type, an impl, an object),
+ * or a Go method (`func (r *T) name(`). */
+export function definesMember(line: string): boolean {
+  return /^\s+\S/.test(line) || /^func\s*\(/.test(line);
+}
+
+/** A definition a change's hunks sit in at the head: its name, and whether it is a member. */
+export interface Enclosing {
+  readonly name: string;
+  readonly member: boolean;
+}
+
+/** The names of one changed file. `enclosing` are the definitions its hunks sit in at the head (a
+ * change inside `save()` changes `save`). */
+export function namesOfChange(file: DiffFile, enclosing: readonly Enclosing[] = []): ChangeNames {
   const touched = new Set<string>();
-  const called = new Set<string>();
+  const methods = new Set<string>();
   const definedHere = new Set<string>();
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
@@ -45,24 +63,63 @@ export function namesOfChange(file: DiffFile, enclosing: readonly string[] = [])
       const local = /^\s+(?:const|let|var)\s/.test(line.text);
       if (name !== undefined && !local && worthSearching(name)) {
         touched.add(name);
+        if (definesMember(line.text)) methods.add(name);
         if (line.kind === "add") definedHere.add(name);
       }
     }
   }
-  for (const name of enclosing) if (worthSearching(name)) touched.add(name);
+  for (const e of enclosing) {
+    if (!worthSearching(e.name)) continue;
+    if (!touched.has(e.name) && e.member) methods.add(e.name);
+    touched.add(e.name);
+  }
+  const byAdded = new Set<string>();
+  const byRemoved = new Set<string>();
+  const asMember = new Set<string>();
+  const asBare = new Set<string>();
   for (const hunk of file.hunks) {
     for (const line of hunk.lines) {
-      if (line.kind !== "add" || line.text.length > 1_000) continue;
+      if ((line.kind !== "add" && line.kind !== "del") || line.text.length > 1_000) continue;
       const defined = definedName(line.text);
-      for (const m of code(line.text).matchAll(CALL)) {
+      const text = code(line.text);
+      for (const m of text.matchAll(CALL)) {
         const name = m[1] as string;
         if (name === defined || definedHere.has(name) || !worthSearching(name)) continue;
-        called.add(name);
+        (line.kind === "add" ? byAdded : byRemoved).add(name);
+        const member = !m[0].startsWith("new") && /(?:\?\.|\.|->)\s*$/.test(text.slice(0, m.index));
+        (member ? asMember : asBare).add(name);
       }
     }
   }
+  const called = [...byAdded, ...[...byRemoved].filter((n) => !byAdded.has(n))].slice(0, NAMES_PER_FILE);
+  const kept = [...touched].slice(0, NAMES_PER_FILE);
   return {
-    touched: [...touched].slice(0, NAMES_PER_FILE),
-    called: [...called].slice(0, NAMES_PER_FILE),
+    touched: kept,
+    called,
+    methods: kept.filter((n) => methods.has(n)),
+    memberCalls: called.filter((n) => asMember.has(n) && !asBare.has(n)),
   };
+}
+
+/** Every name the changed lines (added and removed) of `files` define or call, and the definitions
+ * their hunks sit in as the hunk headers name them (git's `@@ … @@ func save(`): what eval --reach
+ * counts a context line relevant by, besides the evidence. */
+export function namesDefinedOrCalled(files: readonly DiffFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const hunk of file.hunks) {
+      const section = definedName(hunk.header.replace(/^@@[^@]*@@ ?/, ""));
+      if (section !== undefined && worthSearching(section)) names.add(section);
+      for (const line of hunk.lines) {
+        if ((line.kind !== "add" && line.kind !== "del") || line.text.length > 1_000) continue;
+        const defined = definedName(line.text);
+        if (defined !== undefined && worthSearching(defined)) names.add(defined);
+        for (const m of code(line.text).matchAll(CALL)) {
+          const name = m[1] as string;
+          if (worthSearching(name)) names.add(name);
+        }
+      }
+    }
+  }
+  return names;
 }

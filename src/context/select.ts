@@ -10,7 +10,7 @@ import {
   type ContextKind,
   type ContextMaterial,
   candidatesOf,
-  KIND_RANK,
+  rankOf,
   type ShownContext,
 } from "./material.js";
 
@@ -22,7 +22,14 @@ export interface Selected {
 
 /** The pieces of `c` not yet shown: runs of its lines outside `covered`. */
 function uncovered(
-  c: { path: string; from: number; lines: readonly string[]; kind: ContextKind; name?: string },
+  c: {
+    path: string;
+    from: number;
+    lines: readonly string[];
+    kind: ContextKind;
+    name?: string;
+    also?: boolean;
+  },
   covered: ReadonlySet<number> | undefined,
 ): ShownContext[] {
   const pieces: ShownContext[] = [];
@@ -35,6 +42,7 @@ function uncovered(
       from: c.from + start,
       lines: c.lines.slice(start, end),
       ...(c.name !== undefined ? { name: c.name } : {}),
+      ...(c.also === true ? { also: true } : {}),
     });
     start = undefined;
   };
@@ -91,7 +99,7 @@ export function selectContext(input: {
     input.files.map((f) => f.path),
   )
     .map((c, i) => ({ c, i }))
-    .sort((a, b) => KIND_RANK[a.c.kind] - KIND_RANK[b.c.kind] || a.i - b.i)
+    .sort((a, b) => rankOf(a.c) - rankOf(b.c) || a.i - b.i)
     .map(({ c }) => c);
   if (candidates.length === 0 || input.room <= 0) {
     for (const c of candidates) trimmed[c.kind] = (trimmed[c.kind] ?? 0) + 1;

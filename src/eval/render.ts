@@ -101,6 +101,36 @@ function notShown(missing: ReachReport["results"][number]["missing"]): string {
     .join(", ");
 }
 
+/** What each kind of context block is, in the plural. */
+const CONTEXT_KINDS: Readonly<Record<string, string>> = {
+  file: "small files whole",
+  enclosing: "blocks around hunks",
+  definition: "called definitions",
+  declaration: "fields' declarations",
+  caller: "callers",
+  use: "other uses of the state",
+  unknown: "blocks of no known kind",
+};
+
+const shareOf = (part: number, whole: number) => (whole === 0 ? "–" : percent(part / whole));
+
+/** The context's precision and what its tokens go to, by kind, most tokens first. */
+function contextLines(c: ReachReport["context"]): string[] {
+  if (c.lines === 0) return ["context shown: none"];
+  const kinds = Object.entries(c.by_kind)
+    .filter((e): e is [string, NonNullable<(typeof e)[1]>] => e[1] !== undefined)
+    .sort((a, b) => b[1].tokens - a[1].tokens)
+    .map(
+      ([kind, k]) =>
+        `  ${(CONTEXT_KINDS[kind] ?? kind).padEnd(24)}${shareOf(k.tokens, c.tokens).padStart(8)} of the context's tokens, precision ${shareOf(k.relevant, k.lines)} (${figure(k.lines)} lines)`,
+    );
+  return [
+    `context shown: ${figure(c.lines)} lines in ${figure(c.blocks)} blocks, about ${figure(c.tokens)} tokens (${percent(c.share)} of the prompt tokens)`,
+    `context precision (lines that hold evidence or a name the change defines or calls): ${shareOf(c.relevant, c.lines)}`,
+    ...kinds,
+  ];
+}
+
 export function renderReach(report: ReachReport): string {
   const lines: string[] = [];
   const name = report.set.name !== undefined ? ` ${report.set.name}` : "";
@@ -114,6 +144,7 @@ export function renderReach(report: ReachReport): string {
   lines.push(
     `prompt tokens per diff token: ${report.tokens_per_diff_token === null ? "–" : report.tokens_per_diff_token.toFixed(2)} (${figure(report.prompt_tokens)} over ${figure(report.diff_tokens)}, both estimated)`,
   );
+  lines.push(...contextLines(report.context));
   lines.push("");
   const idWidth = Math.max(...report.results.map((r) => r.id.length), 2);
   for (const r of report.results) {

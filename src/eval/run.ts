@@ -19,6 +19,7 @@ import { InvalidSetError, readCase, readSetInfo } from "./load-case.js";
 import { type MeteredCall, meteredReviewers, promptRecorder } from "./metered.js";
 import { type Progress, progressLine } from "./progress.js";
 import {
+  contextSpent,
   diffTokens,
   evidenceOf,
   missingEvidence,
@@ -273,6 +274,11 @@ export async function reachCase(run: EvalRun, loaded: LoadedCase): Promise<Reach
     id: loaded.case.id,
     prompt_tokens: calls.reduce((s, c) => s + c.estimated.in, 0),
     diff_tokens: change.ok ? diffTokens(change.diff.files) : 0,
+    context: contextSpent(
+      calls.map((c) => c.prompt),
+      change.ok ? change.diff.files : [],
+      evidence,
+    ),
   };
   // A case that cannot be built counts, as not reached: its evidence was shown to nobody.
   if (result.status === "error") {

@@ -61,8 +61,13 @@ export function contextNote(step: ContextStep): string | undefined {
   const parts = [`Context (${r.mode}): gathered from the head for ${r.files} changed file(s)`];
   if (r.search !== undefined) {
     const s = r.search;
+    // A bound met inside a file says which file and how far: the rest of it was not read.
+    const inside =
+      s.cut !== undefined
+        ? ` inside ${s.cut.path}, at line ${s.cut.line.toLocaleString("en-US")} of ${s.cut.lines.toLocaleString("en-US")}`
+        : "";
     parts.push(
-      `the search for definitions and callers read ${s.visited.toLocaleString("en-US")} of ${s.tracked.toLocaleString("en-US")} tracked files (${s.from === "index" ? "git's index" : s.from === "walk" ? "a walk of the tree" : "the changed files only"}, ${megabytes(s.bytes)}) and ${STOPS[s.stop]}: ${s.definitions} definition(s), ${s.callers} caller(s)`,
+      `the search for definitions and callers read ${s.visited.toLocaleString("en-US")} of ${s.tracked.toLocaleString("en-US")} tracked files (${s.from === "index" ? "git's index" : s.from === "walk" ? "a walk of the tree" : "the changed files only"}, ${megabytes(s.bytes)}) and ${STOPS[s.stop]}${inside}: ${s.definitions} definition(s), ${s.callers} caller(s)`,
     );
   }
   if (r.skipped.length > 0) {

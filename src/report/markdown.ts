@@ -2,6 +2,7 @@
 // that read the PR, and the PR's author controls what that model read: rendered raw, a reason could
 // fake a green "approve" heading, close a <details> block, ping people with @mentions, or load a
 // tracking image. Everything untrusted goes through these functions. Pure.
+import { inertText } from "../util/inert-text.js";
 import { figure } from "./figures.js";
 
 /** Text inside a table cell or a list item: HTML and Markdown control characters neutralised,
@@ -10,12 +11,16 @@ export function inline(text: string, max = 500): string {
   return neutralised(oneLine(text, max));
 }
 
-/** One line of at most `max` characters, whitespace runs as one space. */
+/** One line of at most `max` characters, whitespace runs as one space, and every other control,
+ * format control or line break written as its escape (src/util/inert-text.ts): a bidi override would
+ * show a file name reordered. */
 function oneLine(text: string, max: number): string {
-  const t = text
-    .replace(/\r\n|\r|\n|\u2028|\u2029/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  const t = inertText(
+    text
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
@@ -83,7 +88,7 @@ export function table(header: readonly string[], rows: readonly (readonly string
 /** A file path or commit shown as code, with backticks that cannot be broken out of. */
 export function code(text: string, max = 200): string {
   const t = text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  const clean = t.replace(/[\r\n]/g, " ");
+  const clean = inertText(t.replace(/[\r\n]/g, " "));
   const longest = Math.max(0, ...[...clean.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = "`".repeat(longest + 1);
   const pad = clean.startsWith("`") || clean.endsWith("`") ? " " : "";

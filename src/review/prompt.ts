@@ -15,6 +15,7 @@ import type { ContextKind, ContextMaterial, ShownContext } from "../context/mate
 import { selectContext } from "../context/select.js";
 import type { DiffFile } from "../diff/types.js";
 import type { PromptMessages } from "../ports/reviewer.js";
+import { inertText, quotedName, readerLines } from "../util/inert-text.js";
 import { PROMPT_RULE, promptRule } from "../verdict/reply-contract.js";
 import type { SeverityPolicy } from "../verdict/severity-policy.js";
 import { chooseFence, type Fence } from "./fence.js";
@@ -273,11 +274,19 @@ function dismissedSection(listed: string, fence: Fence): string {
 
 function claimsText(claims: AuthorClaims): string {
   const parts: string[] = [];
-  if (claims.title?.trim()) parts.push(`Title: ${claims.title.trim()}`);
+  if (claims.title?.trim()) parts.push(`Title: ${inertText(claims.title.trim())}`);
   if (claims.body?.trim()) parts.push(`Body:\n${claims.body.trim()}`);
   const commits = (claims.commitMessages ?? []).map((m) => m.trim()).filter((m) => m !== "");
-  if (commits.length > 0) parts.push(`Commit messages:\n${commits.map((m) => `- ${m}`).join("\n")}`);
+  if (commits.length > 0) parts.push(`Commit messages:\n${commits.map(commitItem).join("\n")}`);
   return parts.join("\n\n");
+}
+
+/** A commit message as one item of the list: its first line after `- `, the others indented under it,
+ * each line inert, so that no message can start an item (or a line) of its own. */
+function commitItem(message: string): string {
+  return readerLines(message)
+    .map((line, i) => `${i === 0 ? "- " : "  "}${inertText(line)}`)
+    .join("\n");
 }
 
 function claimsSection(text: string, fence: Fence): string {
@@ -289,9 +298,10 @@ function claimsSection(text: string, fence: Fence): string {
   ].join("\n");
 }
 
-/** One line per withheld file, each name JSON-quoted so that no name can span lines. */
+/** One line per withheld file, each name quoted and its change summary inert (src/util/inert-text.ts)
+ * so that no name or package can span lines. */
 function withheldText(withheld: readonly WithheldFile[]): string {
-  const lines = withheld.slice(0, WITHHELD_SHOWN).map((w) => `- ${JSON.stringify(w.path)}: ${w.why}`);
+  const lines = withheld.slice(0, WITHHELD_SHOWN).map((w) => `- ${quotedName(w.path)}: ${inertText(w.why)}`);
   const more = withheld.length - WITHHELD_SHOWN;
   if (more > 0) lines.push(`- …and ${more.toLocaleString("en-US")} more, listed in the gate's report`);
   return lines.join("\n");
@@ -308,11 +318,11 @@ function withheldSection(text: string, fence: Fence): string {
   ].join("\n");
 }
 
-/** One line per other file, each name JSON-quoted so that no name can span lines. */
+/** One line per other file, each name quoted so that no name can span lines. */
 export function otherFilesText(others: readonly OtherFile[]): string {
   const lines = others
     .slice(0, OTHER_FILES_SHOWN)
-    .map((o) => `- ${JSON.stringify(o.path)}: ${o.verdict} in round ${o.round}, unchanged since`);
+    .map((o) => `- ${quotedName(o.path)}: ${o.verdict} in round ${o.round}, unchanged since`);
   const more = others.length - OTHER_FILES_SHOWN;
   if (more > 0) lines.push(`- …and ${more.toLocaleString("en-US")} more`);
   return lines.join("\n");
@@ -340,13 +350,9 @@ function guidelinesSection(guidelines: readonly Guideline[]): string {
     "a defect to report.",
   ];
   for (const g of guidelines) {
-    lines.push(`### ${JSON.stringify(g.path)}`);
-    lines.push(
-      ...g.text
-        .replace(/\n+$/, "")
-        .split("\n")
-        .map((l) => (l === "" ? ">" : `> ${l}`)),
-    );
+    lines.push(`### ${quotedName(g.path)}`);
+    // Split where any reader breaks a line, so that every line a reader sees is quoted.
+    lines.push(...readerLines(g.text.replace(/\n+$/, "")).map((l) => (l === "" ? ">" : `> ${l}`)));
     if (g.cutFrom !== undefined)
       lines.push(
         `(only its first ${g.text.length.toLocaleString("en-US")} characters of ${g.cutFrom.toLocaleString("en-US")} bytes are shown)`,
@@ -364,14 +370,30 @@ const CONTEXT_WHAT: Readonly<Record<ContextKind, (name?: string) => string>> = {
   use: (name) => (name !== undefined ? `another use of the state \`${name}\`` : "another use of the state"),
 };
 
+/** The kind of block a heading's words (after its `: `) say it is, as CONTEXT_WHAT writes them: what
+ * eval --reach reads back to say what the context spends its tokens on. */
+export function contextKindOf(what: string): ContextKind | undefined {
+  const words = what.replace(/(?: \((?:another changed file, not shown here|one of several)\))+$/, "");
+  const kinds = Object.keys(CONTEXT_WHAT) as ContextKind[];
+  return kinds.find((k) => {
+    const bare = CONTEXT_WHAT[k]();
+    const named = CONTEXT_WHAT[k]("\u0000");
+    const prefix = named.slice(0, named.indexOf("\u0000"));
+    return words === bare || (named !== bare && words.startsWith(prefix) && words.endsWith("`"));
+  });
+}
+
 /** One context block: a line of the gate's own saying where it is from, then the author's lines fenced.
  * Code from a changed file this call leaves out (it kept its verdict) says so: it is the part of that
  * neighbour the call's files use. */
 function contextBlock(block: ShownContext, fence: Fence, others: ReadonlySet<string>): string {
   const last = block.from + block.lines.length - 1;
   const where = last > block.from ? `lines ${block.from}–${last}` : `line ${block.from}`;
+  // A name with several definitions shows each the search found, best first: the others say so.
+  const several = block.also === true ? " (one of several)" : "";
   const neighbour = others.has(block.path) ? " (another changed file, not shown here)" : "";
-  return `### ${JSON.stringify(block.path)} ${where}: ${CONTEXT_WHAT[block.kind](block.name)}${neighbour}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
+  const what = CONTEXT_WHAT[block.kind](block.name === undefined ? undefined : inertText(block.name));
+  return `### ${quotedName(block.path)} ${where}: ${what}${several}${neighbour}\n${fence.wrap(CONTEXT_LABEL, block.lines.join("\n"))}`;
 }
 
 const CONTEXT_INTRO = [
@@ -442,9 +464,9 @@ export function buildPrompt(input: PromptInput): Prompt {
   );
   // Every text that reaches the prompt is checked against the fence id, the trusted parts too: the
   // proof that no line can close a block must not depend on which parts a caller calls trusted.
-  const listed = earlier.map((r, i) => `${i + 1}. (round ${r.round}) ${r.reason}`).join("\n");
+  const listed = earlier.map((r, i) => `${i + 1}. (round ${r.round}) ${inertText(r.reason)}`).join("\n");
   const dismissed = (input.dismissed ?? [])
-    .map((d) => `- ${d.finding} — a maintainer dismissed this: ${d.reason}`)
+    .map((d) => `- ${inertText(d.finding)} — a maintainer dismissed this: ${inertText(d.reason)}`)
     .join("\n");
   const withheld = withheldText(input.withheld ?? []);
   const others = otherFilesText(input.otherFiles ?? []);

@@ -8,10 +8,11 @@
 // gate. Reading the prompts as sent, rather than the plan they came from, means a line counts as shown
 // only when it is really in the text a model reads. Pure.
 
+import type { ContextKind } from "../context/material.js";
 import { parseUnifiedDiff } from "../diff/parse.js";
 import type { PromptMessages } from "../ports/reviewer.js";
 import { nameKey } from "../util/path-name.js";
-import { CONTEXT_LABEL, DIFF_LABEL } from "./prompt.js";
+import { CONTEXT_LABEL, contextKindOf, DIFF_LABEL } from "./prompt.js";
 
 /** Per path (as the diff names it at the head, in NFC: names compare as the gate compares them), each shown line's text by its line number. */
 export type ShownLines = Map<string, Map<number, string>>;
@@ -57,37 +58,60 @@ function addDiffLines(into: ShownLines, prompt: PromptMessages): void {
   }
 }
 
-/** The gate's own line above a context block (prompt.ts contextBlock): the path as JSON, then where. */
-const CONTEXT_HEADING = /^### ("(?:[^"\\]|\\.)*") lines? (\d+)(?:–\d+)?: /;
+/** The gate's own line above a context block (prompt.ts contextBlock): the path as JSON, then where,
+ * then what the block is. */
+const CONTEXT_HEADING = /^### ("(?:[^"\\]|\\.)*") lines? (\d+)(?:–\d+)?: (.*)$/;
 
-/** Adds the lines of the prompt's context blocks to `into`, each at the line its heading names. A
- * block opens with the fence id, which the pull request cannot know, so the heading just above it is
- * the gate's; a block whose heading does not read as one is not counted (never counted as shown). */
-function addContextLines(into: ShownLines, prompt: PromptMessages): void {
+/** A context block as a prompt shows it: its file, first line and lines, the kind its heading names,
+ * and the text it costs (heading and fence lines included). */
+export interface ShownBlock {
+  readonly path: string;
+  readonly from: number;
+  readonly lines: readonly string[];
+  readonly kind: ContextKind | undefined;
+  readonly text: string;
+}
+
+/** The prompt's context blocks. A block opens with the fence id, which the pull request cannot know,
+ * so the heading just above it is the gate's; a block whose heading does not read as one is left out
+ * (never counted as shown). */
+export function contextBlocksOf(prompt: PromptMessages): ShownBlock[] {
   const id = fenceIdOf(prompt.system);
-  if (id === undefined) return;
+  if (id === undefined) return [];
   const open = `\n<<<BEGIN ${CONTEXT_LABEL} ${id}>>>\n`;
   const close = `\n<<<END ${CONTEXT_LABEL} ${id}>>>`;
   const { user } = prompt;
+  const found: ShownBlock[] = [];
   let at = user.indexOf(open);
   while (at !== -1) {
     const start = at + open.length;
     const end = user.indexOf(close, start);
     if (end === -1) break;
-    const heading = CONTEXT_HEADING.exec(user.slice(user.lastIndexOf("\n", at - 1) + 1, at));
+    const headingStart = user.lastIndexOf("\n", at - 1) + 1;
+    const heading = CONTEXT_HEADING.exec(user.slice(headingStart, at));
     if (heading !== null) {
-      const path = JSON.parse(heading[1] as string) as string;
-      const from = Number(heading[2]);
-      const lines = into.get(nameKey(path)) ?? new Map<number, string>();
-      user
-        .slice(start, end)
-        .split("\n")
-        .forEach((text, k) => {
-          lines.set(from + k, text);
-        });
-      into.set(nameKey(path), lines);
+      found.push({
+        path: JSON.parse(heading[1] as string) as string,
+        from: Number(heading[2]),
+        lines: user.slice(start, end).split("\n"),
+        kind: contextKindOf(heading[3] as string),
+        text: user.slice(headingStart, end + close.length),
+      });
     }
     at = user.indexOf(open, end + close.length);
+  }
+  return found;
+}
+
+/** Adds the lines of the prompt's context blocks to `into`, each at the line its heading names. */
+function addContextLines(into: ShownLines, prompt: PromptMessages): void {
+  for (const block of contextBlocksOf(prompt)) {
+    const key = nameKey(block.path);
+    const lines = into.get(key) ?? new Map<number, string>();
+    block.lines.forEach((text, k) => {
+      lines.set(block.from + k, text);
+    });
+    into.set(key, lines);
   }
 }
 
@@ -104,19 +128,25 @@ export function shownLines(prompts: readonly PromptMessages[]): ShownLines {
 /** Lines compared as a reader compares them: whitespace at the end of a line does not count. */
 const normal = (line: string) => line.replace(/\s+$/, "");
 
-/** Whether `text` (one or more lines, as at the head) appears in what is shown of `path` as a
- * contiguous run of lines. A trailing newline ends the last line; it adds no empty one. */
-export function isShown(shown: ShownLines, path: string, text: string): boolean {
+/** The first lines of every contiguous run of lines in what is shown of `path` that reads as `text`
+ * (one or more lines, as at the head). A trailing newline ends the last line; it adds no empty one. */
+export function shownAt(shown: ShownLines, path: string, text: string): number[] {
   const file = shown.get(nameKey(path));
-  if (file === undefined) return false;
+  if (file === undefined) return [];
   const wanted = text
     .replace(/\r?\n$/, "")
     .split("\n")
     .map(normal);
+  const starts: number[] = [];
   for (const [start, first] of file) {
     if (normal(first) !== wanted[0]) continue;
     if (wanted.every((line, k) => file.has(start + k) && normal(file.get(start + k) as string) === line))
-      return true;
+      starts.push(start);
   }
-  return false;
+  return starts;
+}
+
+/** Whether `text` appears in what is shown of `path` as a contiguous run of lines (shownAt). */
+export function isShown(shown: ShownLines, path: string, text: string): boolean {
+  return shownAt(shown, path, text).length > 0;
 }
