@@ -16,7 +16,7 @@ import {
   write,
 } from "./commands-world.js";
 import { commentBody, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
-import { openAI, startWorld, type World } from "./world.js";
+import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
 beforeEach(async () => {
@@ -215,6 +215,55 @@ describe("a writer's dismissal", () => {
       url: expect.stringContaining(`#issuecomment-${done.comment.id}`),
     });
     expect(record.dismissal?.key.slice(0, 6)).toBe(key);
+    // The review thread printed the same command beside the finding.
+    const thread = world.pull
+      .reviewThreads()
+      .find((t) => t.comments[0]?.author.login === "github-actions[bot]");
+    expect(thread?.comments[0]?.body).toContain(`\`/verdict dismiss ${key} <reason>\``);
+  });
+
+  it("stands when the same head is judged again: the recorded answer with the dismissal, nobody asked", async () => {
+    await blockedRound();
+    await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    const calls = world.openai.requests.length;
+    const again = await world.run({});
+    expect(again.outputs.status, again.log).toBe("approve");
+    expect(world.openai.requests.length).toBe(calls);
+  });
+
+  it("fails closed: GitHub failing in the dismissal's checks fails the step and leaves the block", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${key} validated upstream`);
+    expect(done.run.code).toBe(1);
+    expect(done.run.outputs.status).not.toBe("approve");
+    expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
+    expect(latestCheck(world).conclusion).toBe("failure");
+    expect(replies(world).at(-1)).toMatch(
+      /`\/verdict dismiss [0-9a-f]{6}` could not finish: .*Nothing was approved/s,
+    );
+    expect(lastRecord().dismissal).toBeUndefined();
+  });
+
+  it("fails closed: GitHub failing once the round has started holds the head, never approves", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    world.api.faults.inject(
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      { kind: "status", status: 502 },
+      { attempts: "every" },
+    );
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${key} validated upstream`);
+    expect(done.run.code).toBe(1);
+    expect(done.run.outputs.status).not.toBe("approve");
+    expect(latestCheck(world).conclusion).toBe("action_required");
+    expect(lastRecord().dismissal).toBeUndefined();
   });
 
   it("is shown to the next round's reviewer, and a finding on unchanged lines stays dismissed", async () => {
@@ -241,5 +290,9 @@ describe("a writer's dismissal", () => {
     );
     expect(run.outputs.status, run.log).toBe("blocked");
     expect(latestCheck(world).conclusion).toBe("failure");
+    const summary = latestCheck(world).output.summary ?? "";
+    expect(summary).not.toContain("dismissed by a maintainer");
+    // … unless dismissed again: the new finding has its own command.
+    expect(printedKeys().get(FINDING)).toMatch(/^[0-9a-f]{6}$/);
   });
 });

@@ -33,14 +33,10 @@ import {
   sha256,
 } from "../verdict/history.js";
 import { capText, reasonId } from "../verdict/stored-text.js";
-import { placeFindings } from "./review-comments.js";
+import { placeFindings, SHORT_KEY, shortKey } from "./review-comments.js";
 
-/** Hex digits of a finding key a person types: 24 bits, against at most STORED_FINDINGS findings. */
-export const SHORT_KEY = 6;
-
-export function shortKey(key: string): string {
-  return key.slice(0, SHORT_KEY);
-}
+// The key a person types: SHORT_KEY hex digits (24 bits, against at most STORED_FINDINGS findings).
+export { SHORT_KEY, shortKey };
 
 /** The most lines of a range whose text is hashed; a longer range is known only on its own head. */
 const MAX_RANGE = 200;

@@ -295,7 +295,9 @@ function concludeEvaluation(
       waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
     },
     annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
-    ...(findings !== undefined ? { findings } : {}),
+    ...(findings !== undefined
+      ? { findings: { ...findings, ...(stored !== undefined ? { dismissable: true } : {}) } }
+      : {}),
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   };
