@@ -15,7 +15,7 @@ import {
   runOn,
   write,
 } from "./commands-world.js";
-import { commentBody, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
+import { commentBody, dispatch, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -294,5 +294,54 @@ describe("a writer's dismissal", () => {
     expect(summary).not.toContain("dismissed by a maintainer");
     // … unless dismissed again: the new finding has its own command.
     expect(printedKeys().get(FINDING)).toMatch(/^[0-9a-f]{6}$/);
+  });
+});
+
+describe("the decide workflow's dismissal (workflow_dispatch)", () => {
+  it("`dismiss: <key>` with a reason and the head read approves like the comment", async () => {
+    await blockedRound();
+    const calls = world.openai.requests.length;
+    const run = await dispatch(world, "maintainer-mo", {
+      dismiss: keyOf(FINDING),
+      reason: "validated upstream",
+      "head-sha": world.pull.headSha,
+    });
+    expect(run.code, run.log).toBe(0);
+    expect(run.outputs.status).toBe("approve");
+    expect(world.openai.requests.length).toBe(calls);
+    expect(lastRecord().dismissal).toMatchObject({
+      by: "maintainer-mo",
+      reason: "validated upstream",
+      text: FINDING,
+    });
+    expect(lastRecord().dismissal?.url).toBeUndefined();
+  });
+
+  it("is refused without the head its person read, and from the author, before anything is posted", async () => {
+    await blockedRound();
+    const key = keyOf(FINDING);
+    const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
+    const unnamed = await dispatch(world, "maintainer-mo", { dismiss: key, reason: "validated upstream" });
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.commands.join("\n")).toMatch(/a dispatched dismissal must name the head its person read/);
+    const byAuthor = await dispatch(world, "author-dev", {
+      dismiss: key,
+      reason: "mine is fine",
+      "head-sha": world.pull.headSha,
+    });
+    expect(byAuthor.code).toBe(1);
+    expect(byAuthor.commands.join("\n")).toMatch(/its author may not dismiss its findings/);
+    expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
+    expect(lastRecord().round).toBe(1);
+  });
+
+  it("needs a reason", async () => {
+    await blockedRound();
+    const run = await dispatch(world, "maintainer-mo", {
+      dismiss: keyOf(FINDING),
+      "head-sha": world.pull.headSha,
+    });
+    expect(run.code).toBe(1);
+    expect(run.commands.join("\n")).toMatch(/input `reason` is required with `dismiss`/);
   });
 });

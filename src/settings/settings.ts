@@ -5,7 +5,7 @@
 import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import type { PanelPolicy } from "../verdict/panel.js";
-import { decision, dispatchAct, target, workflowFile, workflowRun } from "./event.js";
+import { decision, dismissal, dispatchAct, target, workflowFile, workflowRun } from "./event.js";
 import {
   boolean,
   fail,
@@ -263,9 +263,19 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   if (human !== undefined && t.kind !== "pull_request") {
     throw new SettingsError(`input \`${INPUT.decision}\` needs a pull request (\`${INPUT.pr}\`)`);
   }
+  const dismissed = dismissal(read, eventName);
+  if (dismissed !== undefined && t.kind !== "pull_request") {
+    throw new SettingsError(`input \`${INPUT.dismiss}\` needs a pull request (\`${INPUT.pr}\`)`);
+  }
   const runId = env.GITHUB_RUN_ID;
   const forceReview = boolean(read, INPUT.forceReview);
-  const act = dispatchAct(human !== undefined, forceReview, eventName, env.GITHUB_ACTOR);
+  const act = dispatchAct(
+    human !== undefined,
+    forceReview,
+    eventName,
+    env.GITHUB_ACTOR,
+    dismissed !== undefined,
+  );
   const run = workflowRun(env);
   const file = workflowFile(env.GITHUB_WORKFLOW_REF);
   const settings: Settings = {
@@ -282,6 +292,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     ...(eventAction !== undefined ? { eventAction } : {}),
     ...readRoundSettings(read, environment.keys ?? env),
     ...(human !== undefined ? { decision: human } : {}),
+    ...(dismissed !== undefined ? { dismissal: dismissed } : {}),
     forceReview,
     ...(act !== undefined ? { act } : {}),
     ...(run !== undefined ? { run } : {}),
