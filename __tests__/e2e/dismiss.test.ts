@@ -15,7 +15,7 @@ import {
   runOn,
   write,
 } from "./commands-world.js";
-import { commentBody, dispatch, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
+import { commentBody, counted, dispatch, lastPrompt, latestCheck, pushAndRun } from "./rounds-world.js";
 import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
@@ -215,6 +215,31 @@ describe("a writer's dismissal", () => {
       url: expect.stringContaining(`#issuecomment-${done.comment.id}`),
     });
     expect(record.dismissal?.key.slice(0, 6)).toBe(key);
+    // Its cost (docs/history.md): the comment re-read, `eyes`, the PR and the permission, who pushed on
+    // this app's history (viewer, runs on the head, history by id, commits), then the round reusing the
+    // recorded answer (check, history, contract, diff, PRs at the commit, history ×3, check, PRs at the
+    // commit: no reviewer call, so no review threads), `+1`.
+    expect(done.routes).toEqual([
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}",
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission",
+      "POST /graphql",
+      "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      "POST /repos/{owner}/{repo}/check-runs",
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "GET /repos/{owner}/{repo}/contents/{path}",
+      "GET /repos/{owner}/{repo}/compare/{basehead}",
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}",
+      "PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}",
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+    ]);
     // The review thread printed the same command beside the finding.
     const thread = world.pull
       .reviewThreads()
@@ -301,11 +326,15 @@ describe("the decide workflow's dismissal (workflow_dispatch)", () => {
   it("`dismiss: <key>` with a reason and the head read approves like the comment", async () => {
     await blockedRound();
     const calls = world.openai.requests.length;
-    const run = await dispatch(world, "maintainer-mo", {
-      dismiss: keyOf(FINDING),
-      reason: "validated upstream",
-      "head-sha": world.pull.headSha,
-    });
+    const { result: run, routes } = await counted(world, () =>
+      dispatch(world, "maintainer-mo", {
+        dismiss: keyOf(FINDING),
+        reason: "validated upstream",
+        "head-sha": world.pull.headSha,
+      }),
+    );
+    // The comment's 19 less its re-read and reactions, plus the workflow run (who started it, when).
+    expect(routes).toHaveLength(17);
     expect(run.code, run.log).toBe(0);
     expect(run.outputs.status).toBe("approve");
     expect(world.openai.requests.length).toBe(calls);
