@@ -222,8 +222,8 @@ describe("a maintainer's dismissal", () => {
       }),
     );
     const dismissal = {
-      key: `3fa9c2${"0".repeat(58)}`,
-      lines: "c".repeat(64),
+      key: "3fa9c2",
+      id: "c".repeat(32),
       text: finding,
       by: "maintainer-mo",
       reason: "validated upstream",

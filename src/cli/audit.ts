@@ -76,7 +76,7 @@ export function auditJson(result: PullRequestAudit): unknown {
             ? {
                 dismissed: {
                   finding: full.dismissal.text,
-                  key: full.dismissal.key.slice(0, 6),
+                  key: full.dismissal.key,
                   by: full.dismissal.by,
                   reason: full.dismissal.reason,
                   ...(full.dismissal.url !== undefined ? { url: full.dismissal.url } : {}),

@@ -13,7 +13,7 @@
 // - a lookalike (`／verdict` with a fullwidth solidus, `/vеrdict` with a Cyrillic е): not our word.
 // A line that is ours (`/verdict` and a space) but whose words are not a command is malformed and gets
 // a reply saying why: the person meant to talk to the gate.
-import { DECISION_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
+import { DECISION_REASON_BYTES, DISMISSAL_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
 
 export type CommentCommand =
   /** Not a command at all: ignored without a reply or any request. */
@@ -129,7 +129,14 @@ function dismissal(args: string): CommentCommand {
       problem: `\`/verdict dismiss\` needs the finding's key, the 6 hex digits the gate printed beside it (e.g. \`/verdict dismiss 3fa9c2 not reachable from user input\`); got ${key === "" ? "nothing" : shown(key)}`,
     };
   const read = decision("dismiss", reason);
-  return read.kind === "decide" ? { kind: "dismiss", key, reason: read.reason } : read;
+  if (read.kind !== "decide") return read;
+  const bytes = jsonBytes(reason);
+  if (bytes > DISMISSAL_REASON_BYTES)
+    return {
+      kind: "malformed",
+      problem: `the reason is ${bytes} bytes; the history keeps at most ${DISMISSAL_REASON_BYTES} for a dismissal: shorten it (link to a longer note)`,
+    };
+  return { kind: "dismiss", key, reason: read.reason };
 }
 
 function decision(verb: "approve" | "block" | "dismiss", reason: string): CommentCommand {

@@ -10,10 +10,11 @@
 // - "unchanged lines" is the finding's key (path, the text of its first line, its reason) AND the hash
 //   of the text of every line it points at as the diff shows them; a line the diff does not show is
 //   known only on the head it was dismissed on;
-// - the reviewer's part becomes the reply's `cleared` reading (findings.ts) only when EVERY finding it
-//   stored is dismissed: an unresolved earlier reason, a finding past the listing limit, a request for
-//   changes not stated as the reply's one marker, a broken contract, a panel's verdict or another
-//   part's block still stand. With a finding left it stays blocked and lists the dismissal.
+// - a round offers its findings for dismissal only when the reply's `cleared` reading (findings.ts)
+//   approves: with every finding dismissed nothing else of it stands (no unresolved earlier reason, no
+//   finding past the listing limit, its request for changes the reply's one marker, the contract kept).
+//   A panel's verdict offers none. The reviewer's part passes only when EVERY stored finding is
+//   dismissed; with one left it stays blocked and lists the dismissal; other parts judge as ever.
 import type { DiffFile } from "../diff/types.js";
 import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { heldWhereUnseen } from "../reviewer-stage/outcome.js";
@@ -22,6 +23,7 @@ import { describeFinding, type Finding, findingPathSpellings } from "../verdict/
 import { NO } from "../verdict/four-values.js";
 import {
   canonicalJson,
+  decodeFindings,
   FINDING_TEXT_BYTES,
   type FullRound,
   type History,
@@ -32,6 +34,7 @@ import {
   type StoredFinding,
   sha256,
 } from "../verdict/history.js";
+import { clearedStorable } from "../verdict/loop-rules.js";
 import { capText, reasonId } from "../verdict/stored-text.js";
 import { placeFindings, SHORT_KEY, shortKey } from "./review-comments.js";
 
@@ -41,41 +44,55 @@ export { SHORT_KEY, shortKey };
 /** The most lines of a range whose text is hashed; a longer range is known only on its own head. */
 const MAX_RANGE = 200;
 
-/** The hash of the text of the lines a finding points at, as the diff shows the new file. A line it
- * does not show could be any line of the file later, so the hash then holds the head: the dismissal
- * stands only where it was made. */
-function linesOf(finding: Finding, files: readonly DiffFile[], head: string): string {
+/** The text of the lines a finding points at, as the diff shows the new file, or undefined when it
+ * does not show every one of them: then the lines could be any of the file later, and the finding is
+ * known only on its own head. */
+function linesOf(finding: Finding, files: readonly DiffFile[]): string[] | undefined {
   const file = findingPathSpellings(finding.path)
     .map((p) => files.find((f) => nameKey(f.path) === nameKey(p)))
     .find((f) => f !== undefined);
   const first = finding.line;
   const last = finding.endLine ?? first;
-  const texts: (string | null)[] = [];
-  let whole = file !== undefined && file.status !== "removed" && first !== undefined && last !== undefined;
-  if (whole && first !== undefined && last !== undefined && last - first < MAX_RANGE) {
-    const shown = new Map<number, string>();
-    for (const hunk of file?.hunks ?? [])
-      for (const l of hunk.lines)
-        if ((l.kind === "add" || l.kind === "context") && l.newLine !== undefined)
-          shown.set(l.newLine, l.text);
-    for (let n = first; n <= last; n += 1) texts.push(shown.get(n) ?? null);
-    whole = texts.every((t) => t !== null);
-  } else whole = false;
-  return sha256(canonicalJson(whole ? { texts } : { head, line: first ?? null, end: last ?? null }));
+  if (file === undefined || file.status === "removed" || first === undefined || last === undefined)
+    return undefined;
+  if (last < first || last - first >= MAX_RANGE) return undefined;
+  const shown = new Map<number, string>();
+  for (const hunk of file.hunks)
+    for (const l of hunk.lines)
+      if ((l.kind === "add" || l.kind === "context") && l.newLine !== undefined) shown.set(l.newLine, l.text);
+  const texts: string[] = [];
+  for (let n = first; n <= last; n += 1) {
+    const text = shown.get(n);
+    if (text === undefined) return undefined;
+    texts.push(text);
+  }
+  return texts;
 }
 
-/** A round's blocking findings as it stores them: key, lines and text, one per key. */
+/** A finding as the round knows it: its short key, its id and its reason's id, and its text. */
+export interface KeyedFinding extends StoredFinding {
+  readonly text: string;
+}
+
+/** A round's blocking findings, one per key: the short key a person types, the id (the whole key with
+ * the text of the lines it points at, or the head when the diff does not show them all), the id of its
+ * reason text (the reviewer's reason as the round stores it) and that text. */
 export function keyedFindings(
   checkName: string,
   findings: readonly Finding[],
   files: readonly DiffFile[],
   head: string,
-): StoredFinding[] {
-  return placeFindings(checkName, findings, files).map((p) => ({
-    key: p.key,
-    lines: linesOf(p.finding, files, head),
-    text: capText(describeFinding(p.finding), FINDING_TEXT_BYTES),
-  }));
+): KeyedFinding[] {
+  return placeFindings(checkName, findings, files).map((p) => {
+    const lines = linesOf(p.finding, files);
+    const text = describeFinding(p.finding);
+    return {
+      key: shortKey(p.key),
+      id: sha256(canonicalJson({ key: p.key, ...(lines !== undefined ? { lines } : { head }) })).slice(0, 32),
+      reasonId: reasonId(text),
+      text: capText(text, FINDING_TEXT_BYTES),
+    };
+  });
 }
 
 /** Every dismissal this pull request's history still stores in full, oldest first. */
@@ -101,28 +118,33 @@ export function withoutDismissed<T extends { reason: string }>(
   return earlier.filter((e) => !texts.has(capText(e.reason, FINDING_TEXT_BYTES)));
 }
 
-const same = (a: StoredFinding, b: StoredFinding) => a.key === b.key && a.lines === b.lines;
-
-/** The finding the latest round stored under `short`, or why there is none. */
-export function dismissTarget(history: History, short: string): StoredFinding | { refused: string } {
+/** The finding the latest round stored under `short`, with its text as the history keeps it, or why
+ * there is none. */
+export function dismissTarget(
+  history: History,
+  short: string,
+): (StoredFinding & { text: string }) | { refused: string } {
   const last = lastRound(history);
-  const findings = last !== undefined && !isDigest(last) ? (last as FullRound).reviewer?.findings : undefined;
-  const cleared = last !== undefined && !isDigest(last) ? (last as FullRound).reviewer?.cleared : undefined;
-  if (last === undefined || findings === undefined || findings.length === 0 || cleared === undefined)
+  const stored = last !== undefined && !isDigest(last) ? (last as FullRound).reviewer?.findings : undefined;
+  if (last === undefined || stored === undefined)
     return {
-      refused: `round ${last?.round ?? 0} stored no finding a maintainer can dismiss (a round with no blocking finding of a single reviewer, a panel's, or one whose answer was not kept). Nothing was dismissed: decide the round instead (\`/verdict approve <reason>\`).`,
+      refused: `round ${last?.round ?? 0} stored no finding a maintainer can dismiss: none blocked, a panel's, one whose answer was not kept, or one its reply would not approve without (an unresolved earlier reason, a broken contract). Nothing was dismissed: decide the round instead (\`/verdict approve <reason>\` or \`/verdict block <reason>\`).`,
     };
-  const matches = findings.filter((f) => shortKey(f.key) === short.toLowerCase());
-  const keys = findings.map((f) => `\`${shortKey(f.key)}\` (${f.text})`).join("; ");
+  const findings = decodeFindings(stored);
+  const matches = findings.filter((f) => f.key === short.toLowerCase());
   if (matches.length !== 1)
     return {
-      refused: `${matches.length === 0 ? "no" : "more than one"} finding of round ${last.round} has the key \`${short}\`; its keys are: ${keys}. Nothing was dismissed.`,
+      refused: `${matches.length === 0 ? "no" : "more than one"} finding of round ${last.round} has the key \`${short}\`; its keys are: ${findings.map((f) => `\`${f.key}\``).join(", ")} (the check run prints each beside its finding). Nothing was dismissed.`,
     };
-  return matches[0] as StoredFinding;
+  const found = matches[0] as StoredFinding;
+  const text = history.reasons.find((r) => r.id === found.reasonId)?.text;
+  return { ...found, text: capText(text ?? `the finding ${found.key}`, FINDING_TEXT_BYTES) };
 }
 
+const same = (a: StoredFinding, b: { id: string }) => a.id === b.id;
+
 /** The reviewer's outcome with the dismissals in force applied, and what this round stores: its keyed
- * findings (only when a dismissal could clear them all) and the dismissals that matched. */
+ * findings (only when dismissing them all would approve) and the dismissals that matched. */
 export function applyDismissals(input: {
   review: PanelOutcome;
   checkName: string;
@@ -132,21 +154,21 @@ export function applyDismissals(input: {
 }): { review: PanelOutcome; stored?: readonly StoredFinding[]; dismissed: StoredDismissal[] } {
   const { review } = input;
   const whole = review.keep.whole;
-  if (whole?.cleared === undefined) return { review, dismissed: [] };
-  const stored = whole.findings ?? keyedFindings(input.checkName, review.findings, input.files, input.head);
+  if (whole?.cleared === undefined || !clearedStorable(whole.cleared)) return { review, dismissed: [] };
+  const stored: readonly (StoredFinding & { text?: string })[] =
+    whole.findings ?? keyedFindings(input.checkName, review.findings, input.files, input.head);
   if (stored.length === 0 || stored.length > STORED_FINDINGS) return { review, dismissed: [] };
   const dismissed = input.dismissals.filter((d) => stored.some((f) => same(f, d)));
   const open = stored.filter((f) => !dismissed.some((d) => same(f, d)));
   if (dismissed.length === 0) return { review, stored, dismissed };
   const named = `${dismissed.length} finding(s) dismissed by a maintainer`;
-  const texts = new Set(dismissed.map((d) => d.text));
+  const ids = new Set(stored.filter((f) => !open.includes(f)).map((f) => f.reasonId));
   const result =
     open.length === 0
       ? heldWhereUnseen(whole.cleared, review.coverage)
-      : listedWithout(review.part.result, texts);
+      : listedWithout(review.part.result, ids);
   // A file's kept block that stands for a dismissed finding is forgotten: the file is asked again,
   // shown the dismissal, rather than blocking on it from the cache (file-reuse.ts).
-  const ids = new Set(dismissed.map((d) => reasonId(d.text)));
   const files = review.keep.files;
   const keep =
     files === undefined
@@ -160,7 +182,7 @@ export function applyDismissals(input: {
       ...review,
       keep,
       part: { ...review.part, result, summary: `${review.part.summary}; ${named}` },
-      findings: review.findings.filter((f) => !texts.has(capText(describeFinding(f), FINDING_TEXT_BYTES))),
+      findings: review.findings.filter((f) => !ids.has(reasonId(describeFinding(f)))),
     },
     stored,
     dismissed,
@@ -169,15 +191,15 @@ export function applyDismissals(input: {
 
 /** A block with findings left: still a block, its dismissed findings no longer among its reasons
  * (it keeps at least one). */
-function listedWithout(result: PanelOutcome["part"]["result"], texts: ReadonlySet<string>) {
+function listedWithout(result: PanelOutcome["part"]["result"], ids: ReadonlySet<string>) {
   if (result.value !== NO) return result;
-  const reasons = result.reasons.filter((r) => !texts.has(capText(r, FINDING_TEXT_BYTES)));
+  const reasons = result.reasons.filter((r) => !ids.has(reasonId(r)));
   return reasons.length === 0 ? result : { ...result, reasons };
 }
 
 /** The lines the check run shows: each dismissal in force, and the command beside each finding. */
 export function dismissalNotes(
-  stored: readonly StoredFinding[] | undefined,
+  stored: readonly (StoredFinding & { text?: string })[] | undefined,
   dismissed: readonly StoredDismissal[],
 ): string[] {
   const lines = dismissed.map(
@@ -186,7 +208,7 @@ export function dismissalNotes(
   const open = (stored ?? []).filter((f) => !dismissed.some((d) => same(f, d)));
   if (open.length > 0)
     lines.push(
-      `A maintainer (write access; not the author, nor anyone who pushed) may dismiss one finding with its command: ${open.map((f) => `\`/verdict dismiss ${shortKey(f.key)} <reason>\` — ${f.text}`).join("; ")}.`,
+      `A maintainer (write access; not the author, nor anyone who pushed) may dismiss one finding with its command: ${open.map((f) => `\`/verdict dismiss ${f.key} <reason>\`${f.text !== undefined ? ` — ${f.text}` : ""}`).join("; ")}.`,
     );
   return lines;
 }

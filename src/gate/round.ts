@@ -527,7 +527,9 @@ function dismissalBy(ctx: RoundContext, round: OpenRound): StoredDismissal {
   if (act === undefined || asked === undefined || target === undefined || "refused" in target)
     throw new Error(`a dismissal of no finding of round ${roundCount(round.loaded.history)}`);
   return {
-    ...target,
+    key: target.key,
+    id: target.id,
+    text: target.text,
     by: act.person,
     reason: asked.reason,
     ...(act.comment !== undefined ? { url: act.comment } : {}),

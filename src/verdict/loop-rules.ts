@@ -1,10 +1,11 @@
 // The loop rules that turn a round's combined parts into the round's status, given the rounds before
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
-import { holdInstead, MAYBE, NO, type Result, type Status, statusOf } from "./four-values.js";
+import { holdInstead, MAYBE, NO, type Result, type Status, statusOf, YES } from "./four-values.js";
 import {
   type Binding,
   canonicalJson,
   currentState,
+  encodeFindings,
   FINDING_TEXT_BYTES,
   type FullRound,
   gateBlocked,
@@ -33,6 +34,7 @@ import {
   capText,
   DECISION_REASON_BYTES,
   DECISION_URL_BYTES,
+  DISMISSAL_REASON_BYTES,
   LOGIN_BYTES,
   normaliseReason,
   PENDING_ITEMS,
@@ -52,6 +54,7 @@ export interface RoundInput {
     verdict: string;
     fingerprint: string;
     result: Result;
+    /** The result were every finding dismissed (findings.ts); with the findings, stored as findings. */
     cleared?: Result;
     findings?: readonly StoredFinding[];
   };
@@ -286,18 +289,19 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     const stored = storeResult(input.reviewer.result);
     for (const [id, text] of stored.texts) if (!texts.has(id)) texts.set(id, text);
     const { cleared, findings } = input.reviewer;
-    // Cleared is stored only with every finding it clears: a finding not stored cannot be dismissed.
-    const clearable = cleared !== undefined && findings !== undefined && findings.length <= STORED_FINDINGS;
-    const clear = clearable ? storeResult(cleared) : undefined;
-    for (const [id, text] of clear?.texts ?? []) if (!texts.has(id)) texts.set(id, text);
+    // Findings are stored only when dismissing them all would approve (clearedStorable), at most
+    // STORED_FINDINGS: a round that cannot store them has no finding a maintainer can dismiss.
+    const dismissable =
+      cleared !== undefined &&
+      clearedStorable(cleared) &&
+      findings !== undefined &&
+      findings.length > 0 &&
+      findings.length <= STORED_FINDINGS;
     reviewer = {
       verdict: capText(input.reviewer.verdict, SHORT_BYTES),
       fingerprint: capText(input.reviewer.fingerprint, SHORT_BYTES),
       result: stored.stored,
-      ...(clear !== undefined ? { cleared: clear.stored } : {}),
-      ...(findings !== undefined && findings.length > 0
-        ? { findings: findings.slice(0, STORED_FINDINGS).map(storedFinding) }
-        : {}),
+      ...(dismissable ? { findings: encodeFindings(findings) } : {}),
     };
   }
   const record = seal(input.history, {
@@ -325,21 +329,30 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(exhausted ? { exhausted: true } : {}),
     ...(forced ? { forced: true as const } : {}),
     ...(input.pushedBy !== undefined ? { pushedBy: capText(input.pushedBy, LOGIN_BYTES) } : {}),
-    ...(input.dismissal !== undefined ? { dismissal: storedDismissal(input.dismissal) } : {}),
+    // A round is a person's decision or a dismissal, never both: they share the room in the record.
+    ...(input.dismissal !== undefined && input.decidedBy === undefined
+      ? { dismissal: storedDismissal(input.dismissal) }
+      : {}),
     receipt: { before, after },
   });
   return { status, result, record, texts, exhausted };
 }
 
-function storedFinding(f: StoredFinding): StoredFinding {
-  return { key: f.key, lines: f.lines, text: capText(f.text, FINDING_TEXT_BYTES) };
+/** Whether a round's findings may be dismissed: only when its reply approves were every one of them
+ * dismissed. One that would still block or hold (an unresolved earlier reason, a request for changes
+ * not stated as the reply's one marker, a broken contract) is no round a dismissal can settle: a
+ * person decides it. */
+export function clearedStorable(cleared: Result): boolean {
+  return cleared.value === YES;
 }
 
 function storedDismissal(d: StoredDismissal): StoredDismissal {
   return {
-    ...storedFinding(d),
+    key: d.key,
+    id: d.id,
+    text: capText(d.text, FINDING_TEXT_BYTES),
     by: capText(d.by, LOGIN_BYTES),
-    reason: capText(d.reason, DECISION_REASON_BYTES),
+    reason: capText(d.reason, DISMISSAL_REASON_BYTES),
     ...(d.url !== undefined ? { url: capText(d.url, DECISION_URL_BYTES) } : {}),
   };
 }
