@@ -34,7 +34,7 @@ import {
   type StoredFinding,
   sha256,
 } from "../verdict/history.js";
-import { clearedStorable } from "../verdict/loop-rules.js";
+import { clearedStorable, type RoundInput } from "../verdict/loop-rules.js";
 import { capText, reasonId } from "../verdict/stored-text.js";
 import { placeFindings, SHORT_KEY, shortKey } from "./review-comments.js";
 
@@ -211,4 +211,38 @@ export function dismissalNotes(
       `A maintainer (write access; not the author, nor anyone who pushed) may dismiss one finding with its command: ${open.map((f) => `\`/verdict dismiss ${f.key} <reason>\`${f.text !== undefined ? ` — ${f.text}` : ""}`).join("; ")}.`,
     );
   return lines;
+}
+
+/** A round's reviewer outcome under the dismissals in force (this pull request's, and the one this
+ * round concludes), with what its record stores (the reviewer's answer with its findings, the
+ * dismissal) and the check run's lines about them. */
+export function withDismissals(
+  checkName: string,
+  round: { head: string; loaded: { history: History } },
+  review: PanelOutcome,
+  files: readonly DiffFile[],
+  dismissal: StoredDismissal | undefined,
+): ReturnType<typeof applyDismissals> & {
+  notes: string[];
+  record: { reviewer?: NonNullable<RoundInput["reviewer"]>; dismissal?: StoredDismissal };
+} {
+  const applied = applyDismissals({
+    review,
+    checkName,
+    files,
+    head: round.head,
+    dismissals: [...dismissalsOf(round.loaded.history), ...(dismissal !== undefined ? [dismissal] : [])],
+  });
+  const whole = applied.review.keep.whole;
+  const stored = applied.stored;
+  return {
+    ...applied,
+    notes: dismissalNotes(stored, applied.dismissed),
+    record: {
+      ...(whole !== undefined
+        ? { reviewer: { ...whole, ...(stored !== undefined ? { findings: stored } : {}) } }
+        : {}),
+      ...(dismissal !== undefined ? { dismissal } : {}),
+    },
+  };
 }

@@ -20,7 +20,7 @@ import {
 import { formatCoverage } from "../review/coverage.js";
 import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
-import { append, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
+import { append, type History, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdict/loop-rules.js";
 import { decide, type Part } from "../verdict/round-decision.js";
 import { annotationsFor } from "./annotations.js";
@@ -31,7 +31,7 @@ import { type BaseContract, type Change, readChange, readContractAtBase } from "
 import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import { dependenciesPart } from "./dependencies-part.js";
-import { applyDismissals, dismissalNotes, dismissalsOf, dismissTarget } from "./dismissals.js";
+import { dismissTarget, withDismissals } from "./dismissals.js";
 import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type ConfirmedAct, confirmAct, recheckAct } from "./person-act.js";
@@ -105,12 +105,17 @@ async function evaluate(
     ],
     ["Dependencies", (l) => checkDependencies({ ...ctx, log: l }, round, contract)],
   );
-  return concludeEvaluation(
-    ctx,
-    round,
-    { contract, change, question, review, criteria, dependencies },
-    dismissal,
-  );
+  // A maintainer's dismissals in force (and the one this round concludes) apply after the policy.
+  const dismissed = withDismissals(ctx.settings.checkName, round, review, change.diff.files, dismissal);
+  return concludeEvaluation(ctx, round, {
+    contract,
+    change,
+    question,
+    review: dismissed.review,
+    criteria,
+    dependencies,
+    dismissed,
+  });
 }
 
 /** Why this round is not evaluated at all: a history that does not audit, or a loop already exhausted
@@ -221,26 +226,15 @@ interface Evaluated {
   review: PanelOutcome;
   criteria: CriteriaPartOutcome;
   dependencies: DependenciesOutcome;
+  /** The dismissals applied to the review: what the record stores of them, and the check run's lines. */
+  dismissed: ReturnType<typeof withDismissals>;
 }
 
-/** The parts decided and the loop rules applied: the evaluation's status. A maintainer's dismissals in
- * force (and the one this round concludes) are applied to the reviewer's part after its policy. */
-function concludeEvaluation(
-  ctx: RoundContext,
-  round: OpenRound,
-  found: Evaluated,
-  dismissal?: StoredDismissal,
-): RoundEnding {
+/** The parts decided and the loop rules applied: the evaluation's status. */
+function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluated): RoundEnding {
   const { settings } = ctx;
   const { history } = round.loaded;
-  const { criteria, dependencies: deps, question } = found;
-  const { review, stored, dismissed } = applyDismissals({
-    review: found.review,
-    checkName: settings.checkName,
-    files: found.change.diff.files,
-    head: round.head,
-    dismissals: [...dismissalsOf(history), ...(dismissal !== undefined ? [dismissal] : [])],
-  });
+  const { review, criteria, dependencies: deps, question, dismissed } = found;
   const parts: Part[] = [review.part];
   const standing = standingPart(history, review.part);
   if (standing !== undefined) parts.push(standing);
@@ -254,10 +248,7 @@ function concludeEvaluation(
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...(review.keep.whole !== undefined
-      ? { reviewer: { ...review.keep.whole, ...(stored !== undefined ? { findings: stored } : {}) } }
-      : {}),
-    ...(dismissal !== undefined ? { dismissal } : {}),
+    ...dismissed.record,
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: usageOf(review.calls),
@@ -269,14 +260,7 @@ function concludeEvaluation(
   });
   // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
   const fresh = !repeatsLast(history, concluded.record);
-  const after = fresh
-    ? withFileVerdicts(
-        append(history, concluded),
-        review.keep.files,
-        review.keep.texts,
-        concluded.record.round,
-      )
-    : history;
+  const after = fresh ? withKept(append(history, concluded), review, concluded.record.round) : history;
   const shownRound = fresh ? concluded.record.round : roundCount(history);
   const findings = roundFindings(review, question, found.change.diff.files, roundCount(history) > 0);
   return {
@@ -286,7 +270,7 @@ function concludeEvaluation(
     parts: [...parts, roundsPart(concluded, decision.status, shownRound, fresh, settings.maxRounds)],
     history: after,
     saveHistory: fresh,
-    notes: [...question.notes, ...dismissalNotes(stored, dismissed)],
+    notes: [...question.notes, ...dismissed.notes],
     sections: {
       coverage: coverageReport(review.coverage),
       reviewer: reviewerReport(question, review, after),
@@ -296,11 +280,16 @@ function concludeEvaluation(
     },
     annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
     ...(findings !== undefined
-      ? { findings: { ...findings, ...(stored !== undefined ? { dismissable: true } : {}) } }
+      ? { findings: { ...findings, dismissable: dismissed.stored !== undefined } }
       : {}),
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   };
+}
+
+/** The history with the file verdicts this round keeps (incremental rounds). */
+function withKept(history: History, review: PanelOutcome, round: number): History {
+  return withFileVerdicts(history, review.keep.files, review.keep.texts, round);
 }
 
 /** What the caller of a round already knows: the head its event named (the one the workflow checked
