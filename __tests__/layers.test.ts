@@ -5,7 +5,8 @@
 // src/cli/), the composition (src/compose/) and the adapters (src/github/, src/providers/,
 // src/workspace/). This reads the imports of every core file, and of every module they load in turn,
 // and fails on the first one that would let the core load the edge, a provider SDK, the runner's
-// toolkit or an I/O builtin. A new folder must be named here, on one side or the other.
+// toolkit or an I/O builtin. A new folder must be named here, on one side or the other. And no folder
+// loads, through any chain of value imports, a folder that loads it back.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -241,5 +242,67 @@ describe("the action reaches the runner through one port", () => {
       importsOfFile(path.join(SRC, file)).some((i) => i.specifier === "@actions/core" && !i.typeOnly),
     );
     expect(loaders).toEqual(["compose/actions-runner.ts"]);
+  });
+});
+
+/** The folders of src/ as a graph: an edge from one to another for each module of the first that loads
+ * one of the second (types erased), with the files that make it. */
+function folderGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of sources()) {
+    const from = file.split("/")[0] as string;
+    for (const { specifier, typeOnly } of importsOfFile(path.join(SRC, file))) {
+      if (typeOnly || !specifier.startsWith(".")) continue;
+      const target = path
+        .relative(SRC, resolve(path.join(SRC, file), specifier))
+        .split(path.sep)
+        .join("/");
+      const to = target.split("/")[0] as string;
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      edges.set(to, [...(edges.get(to) ?? []), `${file} → ${target}`]);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle's edges: an edge from A to B is on one when B reaches A again. */
+function edgesOnCycles(graph: Map<string, Map<string, string[]>>): string[] {
+  const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+    if (from === to) return true;
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return [...(graph.get(from)?.keys() ?? [])].some((next) => reaches(next, to, seen));
+  };
+  const found: string[] = [];
+  for (const [from, edges] of graph)
+    for (const [to, files] of edges)
+      if (reaches(to, from)) found.push(`${from} → ${to} (${files.join("; ")})`);
+  return found;
+}
+
+describe("the folders load each other one way", () => {
+  it("finds a cycle where there is one", () => {
+    const graph = new Map([
+      ["a", new Map([["b", ["a/x.ts → b/y.ts"]]])],
+      ["b", new Map([["c", ["b/y.ts → c/z.ts"]]])],
+      ["c", new Map([["a", ["c/z.ts → a/x.ts"]]])],
+      ["d", new Map([["a", ["d/w.ts → a/x.ts"]]])],
+    ]);
+    expect(edgesOnCycles(graph)).toEqual([
+      "a → b (a/x.ts → b/y.ts)",
+      "b → c (b/y.ts → c/z.ts)",
+      "c → a (c/z.ts → a/x.ts)",
+    ]);
+  });
+
+  it("has no cycle of value imports between folders: each folder stands on the ones below it", () => {
+    // Once util/glob.ts loaded criteria/path-name.ts, reviewer-stage/whole-reuse.ts gate/binding.ts,
+    // and compose/local-round.ts the CLI's stand-in pull request: each a folder that could not be
+    // understood, or moved, without the one above it.
+    const graph = folderGraph();
+    expect(graph.get("gate")?.has("reviewer-stage")).toBe(true);
+    expect(edgesOnCycles(graph)).toEqual([]);
   });
 });

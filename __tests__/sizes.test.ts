@@ -2,9 +2,11 @@
 // file that needs a table of contents is two files), and no function in src/gate, the round, over 60
 // lines (a round reads as named steps, each a helper with one job). src/verdict/reply-contract.ts is
 // the one file allowed past the line limit: the rule the reviewer is given and the parser that reads
-// its reply stay in one file, so neither can change without the other in view.
+// its reply stay in one file, so neither can change without the other in view. And no port (an
+// interface of src/ports with a method) over 8 members: a consumer asks for a role, not for the world.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { functionLengths } from "../scripts/function-lengths.mjs";
 
@@ -75,5 +77,38 @@ describe("no function in src/gate over 60 lines", () => {
       .filter((f) => f.lines > GATE_FUNCTION_LINES)
       .map((f) => `${f.name} (${path.relative(process.cwd(), f.where)}): ${f.lines} lines`);
     expect(over).toEqual([]);
+  });
+});
+
+const PORT_MEMBERS = 8;
+
+/** Each interface of a source text that has a method (a port, not a record of data), with its members. */
+function ports(file: string, text: string): { name: string; members: number }[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const isMethod = (m: ts.TypeElement) =>
+    ts.isMethodSignature(m) ||
+    (ts.isPropertySignature(m) && m.type !== undefined && ts.isFunctionTypeNode(m.type));
+  return source.statements
+    .filter(ts.isInterfaceDeclaration)
+    .filter((i) => i.members.some(isMethod))
+    .map((i) => ({ name: `${file}: ${i.name.text}`, members: i.members.length }));
+}
+
+describe("no port over 8 members", () => {
+  it("counts an interface with a method as a port, and a record of data as none", () => {
+    const text =
+      "interface Port { a(): void; b: () => void; c: string }\ninterface Facts { x: string; y: number }";
+    expect(ports("x.ts", text)).toEqual([{ name: "x.ts: Port", members: 3 }]);
+  });
+
+  it("holds for every interface of src/ports", () => {
+    const dir = path.join(SRC, "ports");
+    const found = readdirSync(dir)
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) => ports(`src/ports/${f}`, readFileSync(path.join(dir, f), "utf8")));
+    expect(found.map((p) => p.name)).toContain("src/ports/github.ts: GitHub");
+    expect(
+      found.filter((p) => p.members > PORT_MEMBERS).map((p) => `${p.name}: ${p.members} members`),
+    ).toEqual([]);
   });
 });

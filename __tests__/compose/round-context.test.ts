@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { makeRoundReviewers, roundContext } from "../../src/compose/round-context.js";
+import { judgeContext, makeRoundReviewers, roundContext } from "../../src/compose/round-context.js";
 import type { GitHub, Logger } from "../../src/ports/github.js";
 import { CommandLineError } from "../../src/providers/command-line.js";
 import { openTree } from "../../src/workspace/fs-tree.js";
@@ -60,7 +60,6 @@ describe("the tree the criteria read", () => {
     expect(ctx.workspaceHead?.()).toBe(SHA);
     const tree = ctx.openTree();
     expect("error" in tree).toBe(false);
-    expect(ctx.localDependencies).toBeUndefined();
   });
 
   it("holds naming why there is no checkout, or why it cannot be read, in the caller's words", () => {
@@ -85,19 +84,12 @@ describe("the tree the criteria read", () => {
     });
   });
 
-  it("is a tree already open for a local diff, with no head commit to match and dependencies not asked", () => {
+  it("is a tree already open for a local diff, with no head commit to match and no GitHub", () => {
     const tree = openTree(checkout());
-    const ctx = roundContext({
-      settings,
-      github,
-      log: silent,
-      reviewers: lazy,
-      tree: { kind: "open", tree },
-      localDependencies: "not-checked",
-    });
+    const ctx = judgeContext({ settings, log: silent, reviewers: lazy, tree: { kind: "open", tree } });
     expect(ctx.openTree()).toBe(tree);
     expect(ctx.workspaceHead).toBeUndefined();
-    expect(ctx.localDependencies).toBe("not-checked");
+    expect("github" in ctx).toBe(false);
   });
 });
 

@@ -99,6 +99,50 @@ describe("docs/architecture.md", () => {
     for (const word of words) expect(glossary, word).toContain(`**${word}**`);
   });
 
+  it("stays a page: 1,500 words at most", () => {
+    expect(doc.split(/\s+/).filter((w) => w !== "").length).toBeLessThanOrEqual(1_500);
+  });
+
+  it("names every port, each with what implements it", () => {
+    const rows = [...doc.matchAll(/^\| `src\/ports\/([a-z-]+\.ts)` +\|[^|]*\|([^|]*)\|/gm)];
+    expect(rows.map((m) => m[1]).sort()).toEqual(
+      readdirSync("src/ports")
+        .filter((f) => f.endsWith(".ts"))
+        .sort(),
+    );
+    for (const row of rows) expect(row[2], `src/ports/${row[1]}`).toMatch(/`src\//);
+  });
+
+  it("is right that both paths run one evaluation, and that a local round loads none of a pull request's", () => {
+    const imports = (file: string, values = false) =>
+      [...readFileSync(file, "utf8").matchAll(/^import ([^;]*?) from "(\.[^"]+)";/gm)]
+        .filter((m) => !values || !(m[1] as string).startsWith("type "))
+        .map((m) => path.join(path.dirname(file), (m[2] as string).replace(/\.js$/, ".ts")));
+    // Every module a file loads at run time, through any chain of value imports.
+    const loaded = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file) || !existsSync(file)) return seen;
+      seen.add(file);
+      for (const next of imports(file, true)) loaded(next, seen);
+      return seen;
+    };
+    expect(imports("src/gate/round.ts")).toContain("src/gate/evaluation.ts");
+    expect(loaded("src/gate/round.ts")).toContain("src/gate/person-act.ts");
+    const local = loaded("src/gate/local-round.ts");
+    expect(local).toContain("src/gate/evaluation.ts");
+    for (const pullRequestOnly of [
+      "round",
+      "person-act",
+      "decision-target",
+      "human-decision",
+      "shared-commit",
+    ])
+      expect(local, pullRequestOnly).not.toContain(`src/gate/${pullRequestOnly}.ts`);
+    expect(imports("src/compose/local-round.ts")).toEqual(
+      expect.arrayContaining(["src/gate/local-round.ts", "src/workspace/local-change.ts"]),
+    );
+    expect(loaded("src/compose/local-round.ts")).not.toContain("src/cli/recorded-github.ts");
+  });
+
   it("is linked from CONTRIBUTING.md", () => {
     expect(readFileSync("CONTRIBUTING.md", "utf8")).toContain("](docs/architecture.md)");
   });

@@ -301,13 +301,15 @@ async function runInProcess(
       command("error", message);
     },
     // As @actions/core writes it: one `name<<DELIMITER` entry appended to the GITHUB_STATE file.
-    saveState: (name, value) => {
-      const file = env.GITHUB_STATE;
-      if (file === undefined) throw new Error("GITHUB_STATE is not set");
-      const delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}`;
-      appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`);
+    state: {
+      save: (name, value) => {
+        const file = env.GITHUB_STATE;
+        if (file === undefined) throw new Error("GITHUB_STATE is not set");
+        const delimiter = `ghadelimiter_${Math.random().toString(36).slice(2)}`;
+        appendFileSync(file, `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`);
+      },
+      read: (name) => env[`STATE_${name}`] ?? "",
     },
-    state: (name) => env[`STATE_${name}`] ?? "",
   };
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<"timeout">((resolve) => {

@@ -293,6 +293,11 @@ describe("eval compare", () => {
       c: 3,
       p: 0.625,
       changed: ["csv-quote", "http-user-agent", "range-off-by-one", "slug-unicode", "timeout-units"],
+      // Each kind of error each way: A approves the slug defect and B the range one; A blocks the CSV
+      // change and B the user-agent one. One each way is p = 1: neither is worse.
+      false_approve: { a_only: ["slug-unicode"], b_only: ["range-off-by-one"], p: 1 },
+      false_block: { a_only: ["csv-quote"], b_only: ["http-user-agent"], p: 1 },
+      worse_on_false_approves: false,
     });
   });
 

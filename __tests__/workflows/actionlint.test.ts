@@ -83,11 +83,29 @@ const workflows = [
  */
 function knownGap(f: Finding): boolean {
   return (
-    f.name === ".github/workflows/verdict-gate.yml" &&
+    REUSABLE.includes(f.name) &&
     f.kind === "expression" &&
     /^property "workflow_(sha|repository)" is not defined in object type \{container: /.test(f.message)
   );
 }
+
+/** The reusable workflows, each checking the action or the CLI out from its own commit. */
+const REUSABLE = [
+  ".github/workflows/verdict-gate.yml",
+  ".github/workflows/eval.yml",
+  ".github/workflows/gate-change.yml",
+];
+/** Their expressions' references to job.workflow_sha and job.workflow_repository (in an `if:` or a
+ * `${{ }}`; not in comments or messages), each one finding. */
+const WORKFLOW_REFERENCES = REUSABLE.reduce(
+  (n, f) =>
+    n +
+    [...readFileSync(f, "utf8").matchAll(/^\s*(?:- )?if:.*$|\$\{\{[^}]*\}\}/gm)].reduce(
+      (k, m) => k + [...m[0].matchAll(/\bjob\.workflow_(sha|repository)\b/g)].length,
+      0,
+    ),
+  0,
+);
 
 /** A workflow with the mistake this file is here for, linted with the rest: the oracle must catch it. */
 const starter = starterWorkflow({ provider: "openai" });
@@ -124,8 +142,9 @@ describe("actionlint", () => {
       .filter((f) => f.name !== BROKEN.name && !knownGap(f))
       .map((f) => `${f.name}:${f.line}:${f.column}: ${f.message} [${f.kind}]`);
     expect(shown).toEqual([]);
-    // The allowance is used, and only as described: the four references in the reusable workflow.
-    expect(found.filter(knownGap)).toHaveLength(4);
+    // The allowance is used, and only as described: the references in the reusable workflows.
+    expect(found.filter(knownGap)).toHaveLength(WORKFLOW_REFERENCES);
+    expect(WORKFLOW_REFERENCES).toBeGreaterThanOrEqual(8);
   });
 
   it("catches the mistake it is here for (a property the workflow cannot have)", () => {

@@ -9,7 +9,8 @@
 //   false, 0, -0, '', null and NaN are falsy;
 // - `==` compares strings ignoring case; values of different types are compared as numbers
 //   (null is 0, true 1, '' 0, a non-numeric string NaN);
-// - functions format() and fromJSON();
+// - functions format(), fromJSON(), startsWith(), and the status functions success(), failure(),
+//   cancelled() and always(), given the run's status in the contexts (RUN_STATUS);
 // - `${{ … }}` in a value: a value that is one expression keeps its type, otherwise each expression is
 //   turned into a string (null is '') and joined with the text around it.
 // Anything else throws, so a workflow that starts using more of the language fails its test instead of
@@ -111,8 +112,27 @@ function property(target: unknown, key: unknown): unknown {
   return found === undefined ? null : (target as Record<string, unknown>)[found];
 }
 
-function call(name: string, args: unknown[]): unknown {
+/** Where a test running a workflow's steps says how the run stands, for the status functions. */
+export const RUN_STATUS = "__run_status";
+
+function call(name: string, args: unknown[], contexts: Contexts): unknown {
+  const status = () => {
+    const s = contexts[RUN_STATUS];
+    if (s !== "success" && s !== "failure" && s !== "cancelled")
+      throw new Error(`${name}() needs the run's status (${RUN_STATUS} in the contexts)`);
+    return s;
+  };
   switch (name.toLowerCase()) {
+    // The status functions: GitHub's success() is "no earlier step or needed job failed or was
+    // cancelled"; always() is true even when cancelled.
+    case "success":
+      return status() === "success";
+    case "failure":
+      return status() === "failure";
+    case "cancelled":
+      return status() === "cancelled";
+    case "always":
+      return true;
     case "format": {
       const [template, ...values] = args;
       return asString(template).replace(/\{\{|\}\}|\{(\d+)\}/g, (m, index?: string) => {
@@ -170,7 +190,7 @@ export function evaluate(source: string, contexts: Contexts): unknown {
           }
         }
         expect(")");
-        return call(t.value, args);
+        return call(t.value, args, contexts);
       }
       return property(contexts, t.value);
     }

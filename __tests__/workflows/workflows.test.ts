@@ -8,6 +8,7 @@
 // commit, so a caller's pin carries through.
 import { spawnSync } from "node:child_process";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -123,7 +124,13 @@ const isCheckout = (step: Mapping) =>
   typeof step.uses === "string" && step.uses.startsWith("actions/checkout@");
 const isReusableCall = (job: Job) =>
   typeof job.body.uses === "string" &&
-  job.body.uses.startsWith("verdict-gate/verdict-gate/.github/workflows/");
+  job.body.uses.startsWith("verdict-gate/verdict-gate/.github/workflows/verdict-gate.yml@");
+/** The other reusable workflows a job may call (they measure the gate; they do not run it): the file
+ * under .github/workflows, or undefined. */
+const otherReusable = (job: Job): string | undefined => {
+  const m = /^verdict-gate\/verdict-gate\/\.github\/workflows\/([\w.-]+)@/.exec(String(job.body.uses ?? ""));
+  return m !== null && m[1] !== "verdict-gate.yml" ? m[1] : undefined;
+};
 const runsGate = (job: Job) => job.steps.some(isGateStep) || isReusableCall(job);
 /** The documented workflows: docs/workflows.md, the README's starter, and the reusable workflow. */
 const documented = (w: Workflow) =>
@@ -159,6 +166,23 @@ function inputProblems(workflow: Workflow): string[] {
         problems.push(`${job.id}: uses ${String(step.uses)}, not ${expectedUses}`);
       for (const name of Object.keys((step.with ?? {}) as Mapping))
         if (!declared.has(name)) problems.push(`${job.id}: the action has no input \`${name}\``);
+    }
+    const other = otherReusable(job);
+    if (other !== undefined) {
+      const file = path.join(".github/workflows", other);
+      if (job.body.uses !== `verdict-gate/verdict-gate/${file}@v1`)
+        problems.push(`${job.id}: calls ${String(job.body.uses)}, not verdict-gate/verdict-gate/${file}@v1`);
+      if (!existsSync(file)) {
+        problems.push(`${job.id}: calls ${file}, which does not exist`);
+        continue;
+      }
+      const call = ((parse(readFileSync(file, "utf8")) as Mapping).on as Mapping).workflow_call as Mapping;
+      for (const name of Object.keys((job.body.with ?? {}) as Mapping))
+        if (!(name in ((call.inputs ?? {}) as Mapping)))
+          problems.push(`${job.id}: ${other} has no input \`${name}\``);
+      for (const name of Object.keys((job.body.secrets ?? {}) as Mapping))
+        if (!(name in ((call.secrets ?? {}) as Mapping)))
+          problems.push(`${job.id}: ${other} has no secret \`${name}\``);
     }
     if (isReusableCall(job)) {
       if (job.body.uses !== REUSABLE_REF)

@@ -24,6 +24,7 @@ import { DEFAULT_CACHE_WORDS, defaultCacheDir, openRunCache } from "../workspace
 import { diskSet } from "../workspace/eval-set.js";
 import { parse } from "./args.js";
 import { COMPARE_USAGE, compareCommand } from "./eval-compare.js";
+import { GATE_OPTIONS, GATE_USAGE, gateValues } from "./eval-gate.js";
 import { MERGE_USAGE, mergeCommand } from "./eval-merge.js";
 import { MINE_USAGE, mineCommand } from "./eval-mine.js";
 import { type CliIO, type Command, UsageError } from "./io.js";
@@ -47,6 +48,7 @@ const USAGE = [
   "                         [--price-in P --price-out P] [--cache DIR | --no-cache] [--shard I/N]",
   "                         [--json] [--out FILE]",
   "       verdict-gate eval --reach SET-DIR [options] [--json] [--out FILE]",
+  "       verdict-gate eval SET-DIR --gate DIR [--gate-base DIR] [--gate-workflow FILE] [--api-key-env NAME] …",
   COMPARE_USAGE,
   MERGE_USAGE,
   MINE_USAGE,
@@ -64,6 +66,7 @@ const USAGE = [
   "                       evidence text the reviewer is shown, and the prompt tokens per diff token",
   "  --shard I/N          run only the I-th of N shards of the cases (by a hash of each case's id; N at",
   "                       most 256); `eval merge` puts the shards' reports back into one run's",
+  ...GATE_USAGE,
   "  --out FILE           also write the JSON report to FILE",
   ROUND_OPTIONS_USAGE.replace(/ · --markdown {2}the check run's Markdown/, ""),
   "",
@@ -84,6 +87,7 @@ const OPTIONS = {
   "no-cache": { type: "boolean" },
   reach: { type: "boolean" },
   shard: { type: "string" },
+  ...GATE_OPTIONS,
   out: { type: "string" },
 } as const;
 
@@ -263,12 +267,15 @@ async function run(args: readonly string[], io: CliIO, clock: () => number): Pro
   const out = outFile(io, values);
   const setDir = path.resolve(io.cwd, dirArg);
   const set = setAt(setDir);
-  const { settings, reviewers } = configure(values, io, reach);
+  const gated = gateValues(values, io);
+  const { settings, reviewers } = configure(gated.values, io, reach);
+  const configuration = caseConfiguration(settings, reviewers, io.cwd);
   const run = {
     set: set.source,
     reviewers,
-    round: caseRound(settings),
-    configuration: caseConfiguration(settings, reviewers, io.cwd),
+    round: caseRound(settings, gated.gate),
+    // The gate's contract and guidelines decide results too: they are part of what the cache keys by.
+    configuration: gated.gate === undefined ? configuration : { ...configuration, gate: gated.gate.digest },
     cache: cacheOf(io, values, reach, setDir),
     repeat,
     concurrency,

@@ -21,7 +21,6 @@ import { type CliIO, type Command, UsageError } from "./io.js";
 import { localBaseReader } from "./local-base.js";
 import { painter } from "./paint.js";
 import { readDiff } from "./read-diff.js";
-import { LOCAL_HEAD } from "./recorded-github.js";
 import { cliLog, reviewerFor } from "./round-context.js";
 import {
   ACTION_DEFAULTS,
@@ -174,7 +173,6 @@ export const reviewCommand: Command = {
         diff,
         contract: contract.file,
         contractPath: settings.contractPath,
-        head: LOCAL_HEAD,
         readBase: localBaseReader(diff, basePath),
       },
       tree,

@@ -23,7 +23,9 @@ export function actionsRunner(): Runner {
       endGroup: () => core.endGroup(),
     },
     fail: (message) => core.setFailed(message),
-    saveState: (name, value) => core.saveState(name, value),
-    state: (name) => core.getState(name),
+    state: {
+      save: (name, value) => core.saveState(name, value),
+      read: (name) => core.getState(name),
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { CommentPort } from "../ports/comments.js";
 import type { GitHub, Logger } from "../ports/github.js";
 import type { Settings } from "../settings/settings.js";
 import type { GitHubTiming } from "../settings/test-knobs.js";
+import { defined } from "../util/defined.js";
 import { VERSION } from "../util/version.js";
 import { panelSecrets } from "./panel.js";
 
@@ -57,9 +58,7 @@ export function makeGitHubPorts(
     secrets: panelSecrets(settings.reviewers, settings.token, env),
     log: { info: (m) => log.info(m), warn: (m) => log.warning(m) },
     ...(unit !== undefined ? { backoffUnitMs: unit, writeSpacingMs: unit } : {}),
-    ...(deadline !== undefined ? { timeoutMs: deadline } : {}),
-    ...(timing.deadline !== undefined ? { deadline: timing.deadline } : {}),
-    ...(waitUntil !== undefined ? { rateLimitWaitUntil: waitUntil } : {}),
+    ...defined({ timeoutMs: deadline, deadline: timing.deadline, rateLimitWaitUntil: waitUntil }),
   });
   const repository = { owner: settings.owner, repo: settings.repo };
   return {

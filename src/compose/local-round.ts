@@ -1,20 +1,20 @@
-// One round on a change that is not a pull request on GitHub: the round the action runs
-// (src/gate/round.ts), with a stand-in pull request made of the change (recorded-github.ts: the diff,
-// the contract as the base's file, base files for the lockfile check) and the check run recorded
-// instead of posted. `verdict-gate review` runs it on a local diff and `verdict-gate eval` on each case
-// of a set, through this one function, so that what eval measures is what review and the action do:
-// the same prompt, budget, chunking, reply contract, coverage rule and criteria.
+// One round on a change that is not a pull request on GitHub (gate/local-round.ts), wired: the
+// reviewers the settings name, made as the action makes them, the tree the change's new side is, the
+// change read through the local adapter (workspace/local-change.ts), the round's deadline. `verdict-gate
+// review` runs it on a local diff and `verdict-gate eval` on each case of a set.
 
-import { LOCAL_PR, type LocalChange, localGitHub, recordWrites } from "../cli/recorded-github.js";
 import type { RoundOutcome } from "../gate/context.js";
+import type { UnaskedRequires } from "../gate/dependencies-part.js";
+import { runLocalRound as judgeLocally } from "../gate/local-round.js";
 import { deadlineIn } from "../gate/reviewer-guard.js";
-import { runPullRequestRound } from "../gate/round.js";
 import type { Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { RoundSettings, Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
+import { type LocalChange, localChange } from "../workspace/local-change.js";
 import { REAL_ROUND_CLOCK } from "./round-clock.js";
-import { makeRoundReviewers, roundContext } from "./round-context.js";
+import { judgeContext, makeRoundReviewers } from "./round-context.js";
 
 /** Who a local round asks: the settings' reviewer set, made (one reviewer is a panel of one). */
 export type LocalReviewers = readonly PanelMember[];
@@ -40,41 +40,19 @@ export interface LocalRound {
   readonly tree: TreeReader;
   readonly log: Logger;
   /** The contract's `requires`: pending and never asked (conditional-on), or left out of the status. */
-  readonly dependencies: "not-queried" | "not-checked";
+  readonly dependencies: UnaskedRequires;
   readonly now?: () => Date;
 }
 
-/** The round, ended as every round ends (one status, its reasons and the report); throws only as
- * runPullRequestRound does. */
-/** The stand-in pull request's settings: the round's, on no repository, started by nobody. */
-function standInSettings(round: RoundSettings): Settings {
-  return {
-    ...round,
-    token: "",
-    apiUrl: "https://api.github.com",
-    serverUrl: "https://github.com",
-    owner: "local",
-    repo: "local",
-    target: { kind: "pull_request", number: LOCAL_PR },
-    forceReview: false,
-    reviewComments: true,
-    workspace: "",
-  };
-}
-
 export async function runLocalRound(round: LocalRound): Promise<RoundOutcome> {
-  const { port } = recordWrites(localGitHub(round.change), { dryRun: true, appSlug: "local" });
-  const { reviewers } = round;
-  const ctx = roundContext({
-    settings: standInSettings(round.settings),
-    github: port,
+  const ctx = judgeContext({
+    settings: round.settings,
     log: round.log,
-    reviewers: () => reviewers,
+    reviewers: () => round.reviewers,
     // The tree is the change's new side by construction; there is no head commit to match it with.
     tree: { kind: "open", tree: round.tree },
-    localDependencies: round.dependencies,
-    ...(round.now !== undefined ? { now: round.now } : {}),
+    ...defined({ now: round.now }),
     deadline: deadlineIn(round.settings.roundDeadlineMinutes, REAL_ROUND_CLOCK),
   });
-  return runPullRequestRound(ctx, LOCAL_PR);
+  return judgeLocally(ctx, localChange(round.change), round.dependencies);
 }

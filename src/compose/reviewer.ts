@@ -13,6 +13,7 @@ import { CommandLineError, parseCommandLine } from "../providers/command-line.js
 import { commandNotFound } from "../providers/command-program.js";
 import { createReviewer } from "../providers/create.js";
 import type { ReviewerSettings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
 
 /** `env` is what a command reviewer's environment is filtered from (the CLI passes its own);
  * `callerCwd`, from a terminal, where a relative program or script was meant to be found (the message
@@ -35,8 +36,7 @@ export function makeReviewer(
       const missing = commandNotFound(parseCommandLine(settings.command), {
         cwd: empty,
         env: reviewerEnvironment(env, withheld),
-        ...(options.callerCwd !== undefined ? { callerCwd: options.callerCwd } : {}),
-        ...(options.checkout !== undefined ? { checkout: options.checkout } : {}),
+        ...defined({ callerCwd: options.callerCwd, checkout: options.checkout }),
       });
       if (missing !== undefined) throw new CommandLineError(missing);
     } finally {

@@ -1,17 +1,18 @@
-// The one place a RoundContext is built: the action (src/entry/run-action.ts), `verdict-gate pr`
-// (src/cli/pr.ts) and a local round (local-round.ts: `verdict-gate review` and `eval`) wire the round
-// to the world here, each saying only what differs for it — which GitHub, which log, when its
-// reviewers are made, where the criteria read files, and
-// whether the contract's `requires` can be asked at all. The clock, the round token and the version
-// are the same for all three, and so are the rules for making reviewers: each key to its own host,
-// a command in an empty directory without the GitHub token (reviewer.ts, panel.ts).
-import type { RoundContext } from "../gate/context.js";
+// The one place a round's context is built: the action (src/entry/run-action.ts) and `verdict-gate pr`
+// (src/cli/pr.ts) wire a pull request's round (roundContext: GitHub too), a local round (local-round.ts:
+// `verdict-gate review` and `eval`) only what judging needs (judgeContext), each saying only what
+// differs for it — which log, when its reviewers are made, where the criteria read files. The clock,
+// the round token and the version are the same for all three, and so are the rules for making
+// reviewers: each key to its own host, a command in an empty directory without the GitHub token
+// (reviewer.ts, panel.ts).
+import type { JudgeContext, RoundContext } from "../gate/context.js";
 import type { RoundDeadline } from "../gate/reviewer-guard.js";
 import type { GitHub, Logger } from "../ports/github.js";
 import type { TreeReader } from "../ports/tree.js";
 import { newRoundToken } from "../review/round-token.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { RoundSettings, Settings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { openTree } from "../workspace/fs-tree.js";
@@ -55,36 +56,42 @@ export type RoundTree =
    * working tree): there is no head commit to match it with. */
   | { readonly kind: "open"; readonly tree: TreeReader };
 
-export interface RoundWiring {
-  readonly settings: Settings;
-  readonly github: GitHub;
+/** What judging a change needs, wired: the same for a pull request's round and a local one. */
+export interface JudgeWiring {
+  readonly settings: RoundSettings;
   readonly log: Logger;
   readonly reviewers: RoundReviewers;
   readonly tree: RoundTree;
-  /** A round with no GitHub to ask (RoundContext.localDependencies); absent, `requires` are asked. */
-  readonly localDependencies?: "not-queried" | "not-checked";
   /** The round's clock (default the real one; `verdict-gate eval` may fix it). */
   readonly now?: () => Date;
-  /** When the round stops asking and holds with what it has (RoundContext.deadline). */
+  /** When the round stops asking and holds with what it has (JudgeContext.deadline). */
   readonly deadline?: RoundDeadline;
 }
 
-export function roundContext(wiring: RoundWiring): RoundContext {
-  const { settings, github, log, reviewers, tree, localDependencies, now, deadline } = wiring;
+export function judgeContext(wiring: JudgeWiring): JudgeContext {
+  const { settings, log, reviewers, tree, now, deadline } = wiring;
   return {
     settings,
-    github,
     reviewers,
     ...(tree.kind === "open"
       ? { openTree: () => tree.tree }
       : { openTree: () => openCheckout(tree), workspaceHead: () => workspaceHead(tree.dir) }),
-    ...(localDependencies !== undefined ? { localDependencies } : {}),
     now: now ?? (() => new Date()),
-    ...(deadline !== undefined ? { deadline } : {}),
+    ...defined({ deadline }),
     newRoundToken,
     log,
     version: VERSION,
   };
+}
+
+/** A pull request's round: judging, GitHub and the run's own settings. */
+export interface RoundWiring extends JudgeWiring {
+  readonly settings: Settings;
+  readonly github: GitHub;
+}
+
+export function roundContext(wiring: RoundWiring): RoundContext {
+  return { ...judgeContext(wiring), settings: wiring.settings, github: wiring.github };
 }
 
 /** The checkout's files, or why they cannot be read: a hold naming it, never a round without them. */

@@ -6,6 +6,8 @@
 // add up, that holds a line belonging to no hunk, or whose content changed with no hunk shown, is
 // kept and marked `malformed` with where, so that it is never counted as seen, never excluded by a
 // name it may not have, and the CLI can refuse it. It never guesses in the direction of "less changed".
+
+import { defined } from "../util/defined.js";
 import { readGitHeader, type SectionNames } from "./git-header.js";
 import { gitLabel, gitToken, needsGitQuoting, plainLabel, quoteGitPath } from "./git-path.js";
 import type { Diff, DiffFile, DiffLine, FileStatus, Hunk } from "./types.js";
@@ -94,7 +96,7 @@ function readHunks(lines: readonly string[], start: number, where: (i: number) =
     }
     hunks.push({ header, oldStart, oldLines, newStart, newLines, lines: body });
   }
-  return { hunks, additions, deletions, ...(problem !== undefined ? { problem } : {}), next: i };
+  return { hunks, additions, deletions, ...defined({ problem }), next: i };
 }
 
 function statusFrom(flags: {
@@ -196,7 +198,7 @@ export function parseUnifiedDiff(text: string): Diff {
 function toFile(section: Section, patch: string): DiffFile {
   return {
     path: section.path,
-    ...(section.previousPath !== undefined ? { previousPath: section.previousPath } : {}),
+    ...defined({ previousPath: section.previousPath }),
     status: section.status,
     binary: section.binary,
     additions: section.parsed?.additions ?? 0,
@@ -205,7 +207,7 @@ function toFile(section: Section, patch: string): DiffFile {
     // A section we could not read is treated like a patch GitHub omitted: changed, but not seen.
     patchOmitted: section.problem !== undefined,
     patch,
-    ...(section.problem !== undefined ? { malformed: section.problem } : {}),
+    ...defined({ malformed: section.problem }),
   };
 }
 
@@ -393,7 +395,7 @@ export function fileFromPatch(entry: PullFileEntry): DiffFile {
   const header = headerFor(entry, status);
   const base = {
     path: entry.filename,
-    ...(entry.previous_filename !== undefined ? { previousPath: entry.previous_filename } : {}),
+    ...defined({ previousPath: entry.previous_filename }),
     status,
     additions: entry.additions,
     deletions: entry.deletions,

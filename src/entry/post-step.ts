@@ -10,11 +10,12 @@ import { parseRepository } from "../github/repository-ref.js";
 import type { Runner } from "../ports/runner.js";
 import { INPUT } from "../settings/inputs.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
 
 export async function runPost(runner: Runner): Promise<void> {
-  const runs = readOpenRuns(runner.state(OPEN_RUNS_STATE));
+  const runs = readOpenRuns(runner.state.read(OPEN_RUNS_STATE));
   if (runs.length === 0) {
     runner.log.info("verdict-gate: every check run this job started was finished; nothing to do");
     return;
@@ -43,7 +44,7 @@ export async function runPost(runner: Runner): Promise<void> {
         repository,
         checkName: runner.input(INPUT.checkName) || "verdict-gate",
         secrets,
-        ...(runUrl !== undefined ? { runUrl } : {}),
+        ...defined({ runUrl }),
       },
       runs,
       { kind: "post" },
@@ -52,7 +53,7 @@ export async function runPost(runner: Runner): Promise<void> {
         retries: 3,
         // A post step is the last write that can land: it waits as long as GitHub asks, within reason.
         maxRateLimitWaitSeconds: 240,
-        ...(knobs.timing.backoffUnitMs !== undefined ? { backoffUnitMs: knobs.timing.backoffUnitMs } : {}),
+        ...defined({ backoffUnitMs: knobs.timing.backoffUnitMs }),
         onlyIfOpen: true,
         log,
       },

@@ -21,6 +21,7 @@ import type { PanelReport } from "../report/round-report.js";
 import { INPUT, OUTPUT } from "../settings/inputs.js";
 import { readSettings } from "../settings/settings.js";
 import { readTestKnobs } from "../settings/test-knobs.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { redactor } from "../util/redact.js";
 import type { StepLifecycle } from "./cancel.js";
@@ -129,7 +130,7 @@ export async function run(
   const step: Step = { runner, hide, log: redactedLog(runner.log, hide) };
   // Every check run the round starts, until a write finishes it: saved for the post step, finished
   // by the signal handler when the job is cancelled (src/gate/open-runs.ts).
-  const openRuns = new OpenRuns((runs) => runner.saveState(OPEN_RUNS_STATE, JSON.stringify(runs)));
+  const openRuns = new OpenRuns((runs) => runner.state.save(OPEN_RUNS_STATE, JSON.stringify(runs)));
   try {
     // Secrets are masked before anything else can print them.
     for (const secret of [runner.input(INPUT.apiKey), runner.input(INPUT.githubToken)]) {
@@ -154,7 +155,7 @@ export async function run(
       runner.env,
       {
         ...knobs.timing,
-        ...(inProcess.githubDeadline !== undefined ? { deadline: inProcess.githubDeadline } : {}),
+        ...defined({ deadline: inProcess.githubDeadline }),
       },
       rateLimitWaitUntil(settings, startedAt),
     );
@@ -167,7 +168,7 @@ export async function run(
           repository: { owner: settings.owner, repo: settings.repo },
           checkName: settings.checkName,
           secrets,
-          ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+          ...defined({ runUrl: settings.runUrl }),
         },
         open,
         { kind: "signal", signal },
@@ -176,7 +177,7 @@ export async function run(
           timeoutMs: 3_000,
           retries: 1,
           maxRateLimitWaitSeconds: 2,
-          ...(knobs.timing.backoffUnitMs !== undefined ? { backoffUnitMs: knobs.timing.backoffUnitMs } : {}),
+          ...defined({ backoffUnitMs: knobs.timing.backoffUnitMs }),
           onlyIfOpen: false,
           log: (m) => step.log.info(`verdict-gate: ${m}`),
         },
@@ -223,7 +224,7 @@ export async function run(
       target.kind === "merge_group"
         ? await runMergeGroupRound(ctx)
         : await runPullRequestRound(ctx, target.number, {
-            ...(target.headSha !== undefined ? { eventHead: target.headSha } : {}),
+            ...defined({ eventHead: target.headSha }),
           });
     report(step, outcome);
     await writeJobSummary(

@@ -33,6 +33,14 @@ export interface ChangedCase {
   readonly correct: readonly [boolean, boolean];
 }
 
+/** One kind of error each way: the cases A makes it on and B does not, and the other way, with the
+ * exact McNemar p of that split (the cases both make it on, or neither, say nothing). */
+export interface ErrorsEachWay {
+  readonly a_only: readonly string[];
+  readonly b_only: readonly string[];
+  readonly p: number;
+}
+
 export interface Comparison {
   /** Correct under A, not under B. */
   readonly b: number;
@@ -44,6 +52,22 @@ export interface Comparison {
   readonly changed: readonly string[];
   readonly cases: number;
   readonly details: readonly ChangedCase[];
+  /** Approves of defect cases under A only and under B only. */
+  readonly false_approve: ErrorsEachWay;
+  /** Blocks of clean cases under A only and under B only. */
+  readonly false_block: ErrorsEachWay;
+}
+
+function eachWay(pairs: readonly { id: string; a: boolean; b: boolean }[]): ErrorsEachWay {
+  const a_only = pairs.filter((x) => x.a && !x.b).map((x) => x.id);
+  const b_only = pairs.filter((x) => x.b && !x.a).map((x) => x.id);
+  return { a_only, b_only, p: mcnemarExact(a_only.length, b_only.length) };
+}
+
+/** Whether B is significantly worse than A on false approves: it approves more defects, and a split
+ * that uneven has a two-sided p under 0.05 if the two were equally good. */
+export function worseOnFalseApproves(c: Comparison): boolean {
+  return c.false_approve.b_only.length > c.false_approve.a_only.length && c.false_approve.p < 0.05;
 }
 
 /** A report's results, or why the value is not a report `eval --json` wrote. */
@@ -98,6 +122,7 @@ export function compareReports(
     if (ra.status !== rb.status)
       details.push({ id: ra.id, label: ra.label, a: ra.status, b: rb.status, correct: [ca, cb] });
   }
+  const pairs = a.map((ra) => ({ ra, rb: byId.get(ra.id) as (typeof b)[number] }));
   return {
     b: nb,
     c: nc,
@@ -105,5 +130,15 @@ export function compareReports(
     changed: details.map((d) => d.id),
     cases: a.length,
     details,
+    false_approve: eachWay(
+      pairs
+        .filter(({ ra }) => ra.label === "defect")
+        .map(({ ra, rb }) => ({ id: ra.id, a: ra.status === "approve", b: rb.status === "approve" })),
+    ),
+    false_block: eachWay(
+      pairs
+        .filter(({ ra }) => ra.label === "clean")
+        .map(({ ra, rb }) => ({ id: ra.id, a: ra.status === "blocked", b: rb.status === "blocked" })),
+    ),
   };
 }

@@ -2,7 +2,7 @@
 // and interval, then what the run cost, then every case with its status (an error with its reason).
 // `--json` gives the same figures whole. Pure.
 import { figure } from "../report/figures.js";
-import type { Comparison } from "./compare.js";
+import { type Comparison, type ErrorsEachWay, worseOnFalseApproves } from "./compare.js";
 import { duration } from "./progress.js";
 import type { ReachReport } from "./reach.js";
 import { CORRECT, type EvalReport, RUN_STATUSES } from "./score.js";
@@ -156,6 +156,19 @@ export function renderReach(report: ReachReport): string {
   return `${lines.join("\n")}\n`;
 }
 
+function eachWayLines(what: string, e: ErrorsEachWay, names: readonly [string, string]): string[] {
+  const list = (ids: readonly string[]) => (ids.length === 0 ? "" : ` (${ids.join(", ")})`);
+  return [
+    `${what}: ${e.a_only.length} under ${names[0]} only${list(e.a_only)}, ${e.b_only.length} under ${names[1]} only${list(e.b_only)}; McNemar p = ${e.p.toPrecision(4)}`,
+  ];
+}
+
+/** The verdict of `eval compare --fail-if-worse`, in words. */
+export function worseWords(c: Comparison, names: readonly [string, string]): string {
+  const e = c.false_approve;
+  return `${names[1]} is significantly worse than ${names[0]} on false approves: it approves ${e.b_only.length} defect case(s) that ${names[0]} does not, and ${names[0]} approves ${e.a_only.length} that ${names[1]} does not (exact McNemar p = ${e.p.toPrecision(4)} < 0.05).`;
+}
+
 export function renderComparison(c: Comparison, names: readonly [string, string]): string {
   const lines = [
     `verdict-gate eval compare: ${c.cases} case(s); ${c.changed.length} changed status`,
@@ -164,7 +177,11 @@ export function renderComparison(c: Comparison, names: readonly [string, string]
     `correct under ${names[1]} only (c): ${c.c}`,
     `exact McNemar test, two-sided: p = ${c.p.toPrecision(4)}`,
     `correct: ${CORRECT}.`,
+    "",
+    ...eachWayLines("false approves (defect cases approved)", c.false_approve, names),
+    ...eachWayLines("false blocks (clean cases blocked)", c.false_block, names),
   ];
+  if (worseOnFalseApproves(c)) lines.push("", worseWords(c, names));
   if (c.details.length > 0) {
     lines.push("");
     const idWidth = Math.max(...c.details.map((d) => d.id.length));

@@ -9,7 +9,7 @@
 
 import type { ContractFile } from "../ports/github.js";
 import { judgedSettings } from "../settings/judgement.js";
-import type { RoundSettings, Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { bindingChange } from "../verdict/binding.js";
 import { type Binding, canonicalJson, type History, lastRound, sha256 } from "../verdict/history.js";
 
@@ -35,7 +35,7 @@ export function contractHash(file: ContractFile): Binding["contract"] {
   return sha256(file.text);
 }
 
-export function bindingOf(settings: Settings, base: string, contract: Binding["contract"]): Binding {
+export function bindingOf(settings: RoundSettings, base: string, contract: Binding["contract"]): Binding {
   return { base, contract, settings: settingsFingerprint(settings) };
 }
 

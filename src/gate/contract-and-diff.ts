@@ -1,13 +1,15 @@
-// The round's first two steps, "Contract" and "Diff": the contract read at the base commit (a PR
-// cannot weaken its own gate) with what the round judges on besides its head, and the change read at
-// the head with what the gate withholds from the reviewer. Each returns a record the later steps read.
+// The evaluation's first two steps, "Contract" and "Diff": the contract read at the base (a PR cannot
+// weaken its own gate) with what the round judges on besides its head, and the change read at the head
+// with what the gate withholds from the reviewer. Each returns a record the later steps read; both read
+// the change through its source (a pull request on GitHub, or a diff on disk).
 import type { Contract } from "../criteria/contract-schema.js";
 import type { Diff } from "../diff/types.js";
+import type { ChangeSource } from "../ports/change.js";
 import type { PullRequestInfo } from "../ports/github.js";
 import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { Binding } from "../verdict/history.js";
 import { bindingOf, contractHash } from "./binding.js";
-import type { OpenRound, RoundContext } from "./context.js";
+import type { JudgeContext, RoundContext } from "./context.js";
 import { type CriteriaPartOutcome, readContract } from "./criteria-part.js";
 import { type ReadGuidelines, readGuidelines } from "./guidelines.js";
 import { type LockfilePartOutcome, lockfilePart } from "./lockfile-part.js";
@@ -16,7 +18,7 @@ import { type WithheldScope, withheldScope } from "./withheld.js";
 /** Whether the checked-out tree is the PR's code: its head, or (pull_request) the test merge commit
  * GitHub checks out by default. A `pull_request_target` workflow that checks out the base would
  * otherwise have the criteria pass on the base branch's files. */
-function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): string | undefined {
+export function treeMismatch(ctx: RoundContext, pr: PullRequestInfo, head: string): string | undefined {
   if (ctx.workspaceHead === undefined) return undefined;
   const checkedOut = ctx.workspaceHead();
   if (checkedOut === undefined) {
@@ -41,20 +43,20 @@ export interface BaseContract {
   guidelines: ReadGuidelines;
 }
 
-/** The contract, from the base commit: the PR cannot weaken its own gate. */
-export async function readContractAtBase(ctx: RoundContext, round: OpenRound): Promise<BaseContract> {
-  const { settings, github, log } = ctx;
-  log.info(`contract: ${settings.contractPath} at base ${round.pr.baseSha.slice(0, 12)}`);
-  const file = await github.pulls.readFile(settings.contractPath, round.pr.baseSha);
+/** The contract, from the base: the PR cannot weaken its own gate. */
+export async function readContractAtBase(ctx: JudgeContext, source: ChangeSource): Promise<BaseContract> {
+  const { settings, log } = ctx;
+  log.info(`contract: ${settings.contractPath} at base ${source.base.slice(0, 12)}`);
+  const file = await source.atBase(settings.contractPath);
   const { contract, outcome } = readContract(file, settings.contractPath);
   // A record made on another base, contract or settings does not count here.
-  const binding = bindingOf(settings, round.pr.baseSha, contractHash(file));
+  const binding = bindingOf(settings, source.base, contractHash(file));
   log.debug(`binding: base ${binding.base}, contract ${binding.contract}, settings ${binding.settings}`);
   // Read only when they would be shown: `context: none` is exactly the diff, and costs no request.
   const named = contract?.review_guidelines ?? [];
   const guidelines =
     named.length > 0 && settings.prompt.context !== "none"
-      ? await readGuidelines(github.pulls, named, round.pr.baseSha)
+      ? await readGuidelines(source, named)
       : { guidelines: [], notes: [] };
   return { contract, decided: outcome, binding, guidelines };
 }
@@ -69,21 +71,26 @@ export interface Change {
 }
 
 /** The change of the commit being gated, asked for by its SHA, not by the PR's number: an approve must
- * be about exactly the code the check run is posted on, whatever is pushed meanwhile. */
-export async function readChange(ctx: RoundContext, round: OpenRound, base: BaseContract): Promise<Change> {
-  const { pr, head } = round;
+ * be about exactly the code the check run is posted on, whatever is pushed meanwhile. `mismatch`: why
+ * the checked-out tree is not the change's, if it is not. */
+export async function readChange(
+  ctx: JudgeContext,
+  source: ChangeSource,
+  base: BaseContract,
+  mismatch: () => string | undefined,
+): Promise<Change> {
   ctx.log.info("diff: fetching");
-  const diff = await ctx.github.pulls.diff({ baseSha: pr.baseSha, headSha: head, pull: pr });
-  const mismatch = treeMismatch(ctx, pr, head);
+  const diff = await source.diff();
+  const notTheHead = mismatch();
   // What the gate withholds from the reviewer is decided by content at the head, not by name.
-  const scope = await withheldScope(ctx, diff, head, mismatch === undefined);
+  const scope = await withheldScope(ctx, diff, source, notTheHead === undefined);
   // Changed lockfiles, checked against the base's copies (the reviewer does not read them); what they
   // add and change is named to the reviewer.
   const lockfiles = await lockfilePart({
     files: diff.files,
     content: scope.content,
-    readBase: (path) => ctx.github.pulls.readFile(path, pr.baseSha, { maxBytes: READ_CAP_BYTES }),
+    readBase: (path) => source.atBase(path, { maxBytes: READ_CAP_BYTES }),
     allowed: base.contract?.lockfile?.allowed_registries ?? [],
   });
-  return { diff, mismatch, scope, lockfiles };
+  return { diff, mismatch: notTheHead, scope, lockfiles };
 }

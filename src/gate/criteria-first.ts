@@ -7,7 +7,7 @@ import type { Logger } from "../ports/github.js";
 import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { notAsked } from "../reviewer-stage/outcome.js";
 import { describePolicy } from "../verdict/panel.js";
-import type { RoundContext } from "./context.js";
+import type { JudgeContext } from "./context.js";
 import type { CriteriaPartOutcome } from "./criteria-part.js";
 import { phase } from "./phase.js";
 import type { Question } from "./reviewer-step.js";
@@ -21,7 +21,7 @@ export interface CriteriaFirst {
 /** With `skip-reviewer`, the criteria checked now, in their own section of the log; otherwise
  * undefined, and they run beside the reviewer. */
 export async function criteriaFirst(
-  ctx: RoundContext,
+  ctx: JudgeContext,
   check: () => Promise<CriteriaPartOutcome>,
 ): Promise<CriteriaFirst | undefined> {
   if (ctx.settings.whenCriteriaBlock !== "skip-reviewer") return undefined;

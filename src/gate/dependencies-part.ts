@@ -242,9 +242,12 @@ export interface DependenciesPartInput {
   ownCheckRunId: number;
   pendingBefore: Readonly<Record<string, string>>;
   now: Date;
-  /** A round with no GitHub (RoundContext.localDependencies). */
-  local?: "not-queried" | "not-checked";
 }
+
+/** What a round that asks GitHub nothing (a local one) does with the contract's `requires`: leaves each
+ * pending, saying it was never asked (conditional-on), or leaves them out of the status, saying so
+ * (--no-dependencies). */
+export type UnaskedRequires = "not-queried" | "not-checked";
 
 export interface DependenciesPartOutcome {
   part: Part;
@@ -252,44 +255,22 @@ export interface DependenciesPartOutcome {
   items: JudgedDependency[];
 }
 
-/** The part when nothing is asked at all: the contract requires nothing, or the local round was told
- * not to check (--no-dependencies). Skipped, and no pending timer is kept. */
-function notAsked(input: DependenciesPartInput): DependenciesPartOutcome | undefined {
-  if (input.requires.length === 0) {
-    return {
-      part: { name: "dependencies", result: yes(), summary: "no `requires` in the contract", skipped: true },
-      pendingSince: {},
-      items: [],
-    };
-  }
-  if (input.local === "not-checked") {
-    return {
-      part: {
-        name: "dependencies",
-        result: yes(),
-        summary: `not checked (--no-dependencies): ${input.requires.map((r) => `${r.id} (${r.type})`).join(", ")}`,
-        skipped: true,
-      },
-      pendingSince: {},
-      items: [],
-    };
-  }
-  return undefined;
+/** The part when the contract requires nothing: skipped, and no pending timer is kept. */
+function nothingRequired(): DependenciesPartOutcome {
+  return {
+    part: { name: "dependencies", result: yes(), summary: "no `requires` in the contract", skipped: true },
+    pendingSince: {},
+    items: [],
+  };
 }
 
-/** Each requirement observed and judged, one after another; a local round that does not ask GitHub
- * leaves each pending (never holding: it has not seen it). */
+/** Each requirement observed and judged, one after another. */
 async function judgeAll(
   input: DependenciesPartInput,
 ): Promise<{ req: Requirement; state: DependencyState; detail: string }[]> {
   const judged = [];
-  for (const req of input.requires) {
-    judged.push(
-      input.local === "not-queried"
-        ? { req, state: "pending" as const, detail: NOT_QUERIED }
-        : { req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) },
-    );
-  }
+  for (const req of input.requires)
+    judged.push({ req, ...judge(req, await observe(input.github, req, input.pr, input.ownCheckRunId)) });
   return judged;
 }
 
@@ -313,14 +294,46 @@ function dependenciesSummary(items: readonly JudgedDependency[]): string {
 }
 
 export async function dependenciesPart(input: DependenciesPartInput): Promise<DependenciesPartOutcome> {
-  const skipped = notAsked(input);
-  if (skipped !== undefined) return skipped;
-  const { result, pendingSince, items } = dependenciesResult(
-    await judgeAll(input),
-    input.pr.headSha,
-    input.pendingBefore,
-    input.now,
+  if (input.requires.length === 0) return nothingRequired();
+  return partOf(await judgeAll(input), input.pr.headSha, input.pendingBefore, input.now);
+}
+
+/** The part of a round that asks GitHub nothing: each requirement pending and never holding (it has
+ * not been seen), or all of them left out of the status. */
+export function unaskedDependencies(
+  requires: readonly Requirement[],
+  how: UnaskedRequires,
+  head: string,
+  now: Date,
+): DependenciesPartOutcome {
+  if (requires.length === 0) return nothingRequired();
+  if (how === "not-checked") {
+    return {
+      part: {
+        name: "dependencies",
+        result: yes(),
+        summary: `not checked (--no-dependencies): ${requires.map((r) => `${r.id} (${r.type})`).join(", ")}`,
+        skipped: true,
+      },
+      pendingSince: {},
+      items: [],
+    };
+  }
+  return partOf(
+    requires.map((req) => ({ req, state: "pending" as const, detail: NOT_QUERIED })),
+    head,
+    {},
+    now,
   );
+}
+
+function partOf(
+  judged: readonly { req: Requirement; state: DependencyState; detail: string }[],
+  head: string,
+  pendingBefore: Readonly<Record<string, string>>,
+  now: Date,
+): DependenciesPartOutcome {
+  const { result, pendingSince, items } = dependenciesResult(judged, head, pendingBefore, now);
   return {
     part: { name: "dependencies", result, summary: dependenciesSummary(items) },
     pendingSince,

@@ -218,20 +218,20 @@ export function dismissalNotes(
  * dismissal) and the check run's lines about them. */
 export function withDismissals(
   checkName: string,
-  round: { head: string; loaded: { history: History } },
+  judged: { source: { head: string }; history: History; dismissal?: StoredDismissal },
   review: PanelOutcome,
   files: readonly DiffFile[],
-  dismissal: StoredDismissal | undefined,
 ): ReturnType<typeof applyDismissals> & {
   notes: string[];
   record: { reviewer?: NonNullable<RoundInput["reviewer"]>; dismissal?: StoredDismissal };
 } {
+  const { dismissal } = judged;
   const applied = applyDismissals({
     review,
     checkName,
     files,
-    head: round.head,
-    dismissals: [...dismissalsOf(round.loaded.history), ...(dismissal !== undefined ? [dismissal] : [])],
+    head: judged.source.head,
+    dismissals: [...dismissalsOf(judged.history), ...(dismissal !== undefined ? [dismissal] : [])],
   });
   const whole = applied.review.keep.whole;
   const stored = applied.stored;

@@ -4,7 +4,7 @@
 // size the prompt can carry (GUIDELINE_BYTES, GUIDELINES_BYTES), and a cut is said in the prompt and the
 // summary. A file that is missing or cannot be read is named in the summary; the round goes on without
 // it (guidelines shape the review, they decide nothing a reviewer's reply does not).
-import type { PullRequestSource } from "../ports/github.js";
+import type { ChangeSource } from "../ports/change.js";
 import { GUIDELINE_BYTES, GUIDELINES_BYTES, type Guideline } from "../review/prompt.js";
 
 /** A guideline file read at most (the contents API's inline limit): past it, the file is unreadable. */
@@ -24,9 +24,8 @@ function firstBytes(text: string, bytes: number): string {
 }
 
 export async function readGuidelines(
-  github: Pick<PullRequestSource, "readFile">,
+  source: Pick<ChangeSource, "atBase">,
   paths: readonly string[],
-  baseSha: string,
 ): Promise<ReadGuidelines> {
   const guidelines: Guideline[] = [];
   const notes: string[] = [];
@@ -40,7 +39,7 @@ export async function readGuidelines(
     }
     // Read whole up to a size no guideline file reaches, then cut: a long file is shown in part, not
     // refused as unreadable.
-    const file = await github.readFile(path, baseSha, { maxBytes: GUIDELINE_READ_BYTES });
+    const file = await source.atBase(path, { maxBytes: GUIDELINE_READ_BYTES });
     if (file.kind !== "found") {
       notes.push(
         `review_guidelines: ${path} ${file.kind === "missing" ? "does not exist at the base commit" : `cannot be read at the base commit: ${file.message}`}; the reviewer was not shown it.`,

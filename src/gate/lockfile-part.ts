@@ -15,6 +15,7 @@ import { CHECKED_LOCKFILES, isCheckedLockfile, parseLockfile } from "../lockfile
 import type { ParsedLockfile } from "../lockfile/types.js";
 import type { ContractFile } from "../ports/github.js";
 import type { HeadContent } from "../review/excluded-content.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import type { Part } from "../verdict/round-decision.js";
@@ -129,7 +130,7 @@ export async function lockfilePart(input: LockfilePartInput): Promise<LockfilePa
     const check = checkLockfile({
       path: file.path,
       head: head.parsed,
-      ...(base.parsed !== undefined ? { base: base.parsed } : {}),
+      ...defined({ base: base.parsed }),
       allowed: input.allowed,
     });
     checks.push(check);

@@ -12,6 +12,7 @@ import type { Contract } from "../criteria/contract-schema.js";
 import type { Diff } from "../diff/types.js";
 import type { CheckRunRef, Comparison, MergeGroupPull } from "../ports/github.js";
 import { type RoundReport, renderJobSummary } from "../report/round-report.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { combine, maybe, no, type Result, yes } from "../verdict/four-values.js";
 import { decide, type Part, reasonsOf } from "../verdict/round-decision.js";
@@ -117,7 +118,7 @@ export async function runMergeGroupRound(ctx: RoundContext): Promise<RoundOutcom
         ...(change.diff?.howRead ?? []).map((how) => `The change: ${how}.`),
       ],
       version: ctx.version,
-      ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+      ...defined({ runUrl: settings.runUrl }),
     };
     // No history and no commit binding: the group's head is no pull request's, and each pull request
     // was bound in its own rounds.
@@ -165,7 +166,7 @@ async function pullRequestsPart(
         : combine(...verdicts.map((v) => v.result)),
     summary: verdicts.map((v) => v.line).join("; ") || "none found",
   };
-  return { part, ...(compared !== undefined ? { compared } : {}) };
+  return { part, ...defined({ compared }) };
 }
 
 /** The contract read at the group's base, its criteria checked on the group's tree and change. */
@@ -184,7 +185,7 @@ async function groupCriteria(
   const change = await groupChange(ctx, contract, {
     baseSha: group.baseSha,
     headSha: group.headSha,
-    ...(compared !== undefined ? { compared } : {}),
+    ...defined({ compared }),
   });
   const mismatch = groupTreeMismatch(ctx, group.headSha);
   const criteria = await checkCriteria({
@@ -192,7 +193,7 @@ async function groupCriteria(
     source: settings.contractPath,
     tree: ctx.openTree(),
     ...change,
-    ...(mismatch !== undefined ? { treeMismatch: mismatch } : {}),
+    ...defined({ treeMismatch: mismatch }),
   });
   return { criteria, change };
 }

@@ -12,6 +12,7 @@
 // writes that finish them, through a client of their own, are src/github/interrupted-runs.ts.
 import type { GitHub } from "../ports/github.js";
 import { renderCheck } from "../report/round-report.js";
+import { defined } from "../util/defined.js";
 import { VERSION } from "../util/version.js";
 import { maybe } from "../verdict/four-values.js";
 
@@ -72,7 +73,7 @@ export function trackingOpenRuns(github: GitHub, runs: OpenRuns): GitHub {
       onHead: checks.onHead,
       async startCheck(start) {
         const ref = await checks.startCheck(start);
-        runs.opened({ id: ref.id, head: start.head, ...(start.pr !== undefined ? { pr: start.pr } : {}) });
+        runs.opened({ id: ref.id, head: start.head, ...defined({ pr: start.pr }) });
         return ref;
       },
       async finishCheck(check, output, conclusion, history) {
@@ -111,7 +112,7 @@ export function interruptedReport(target: RunsReport, run: OpenRun, why: Interru
     parts: [{ name: "rounds", result, summary: "the job stopped before the round could finish" }],
     round: 0,
     headSha: run.head,
-    ...(run.pr !== undefined ? { prNumber: run.pr } : {}),
+    ...defined({ prNumber: run.pr }),
     checkName: target.checkName,
     history: [],
     notes: [
@@ -119,6 +120,6 @@ export function interruptedReport(target: RunsReport, run: OpenRun, why: Interru
       `Start a new round: re-run the job from ${rerun}, push a commit, or comment \`/verdict review\` on the pull request.`,
     ],
     version: VERSION,
-    ...(target.runUrl !== undefined ? { runUrl: target.runUrl } : {}),
+    ...defined({ runUrl: target.runUrl }),
   });
 }

@@ -11,6 +11,7 @@ import {
   renderJobSummary,
 } from "../report/round-report.js";
 import { type Coverage, countsOf, withheldSummary } from "../review/coverage.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
@@ -49,13 +50,26 @@ export interface RoundEnding {
 
 /** The report of a round as its path judged it, before the pass is checked against its commit's other pull requests. */
 export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEnding): RoundReport {
+  return endingReport(baseReport(ctx, round.pr, round.head, ending.round), ending, round.loaded.notes);
+}
+
+/** What a report says of where its round ran (the commit, the pull request, the run), before its ending. */
+export type ReportBase = Omit<RoundReport, "status" | "result" | "parts" | "history">;
+
+/** The report of an ending, on what says where it ran; `earlier`: notes the round's reading of its
+ * history left (a local round has none). */
+export function endingReport(
+  base: ReportBase,
+  ending: RoundEnding,
+  earlier: readonly string[] = [],
+): RoundReport {
   return {
-    ...baseReport(ctx, round.pr, round.head, ending.round),
+    ...base,
     status: ending.status,
     result: ending.result,
     parts: ending.parts,
     history: historyRows(ending.history),
-    notes: [...(round.loaded.notes ?? []), ...(ending.notes ?? [])],
+    notes: [...earlier, ...(ending.notes ?? [])],
     ...ending.sections,
   };
 }
@@ -63,6 +77,15 @@ export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEn
 /** The step's outcome, which says what was posted: when the commit's other pull requests turned an
  * approve into a hold (shared-commit.ts), it says the hold, never the approve. */
 export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: RoundReport): RoundOutcome {
+  return {
+    ...endingOutcome(ending, posted),
+    checkRunId: round.check.id,
+    exclusions: exclusionsJson(ending.history),
+  };
+}
+
+/** The outcome of an ending as `posted` reports it, wherever it ran: no check run, no history kept. */
+export function endingOutcome(ending: RoundEnding, posted: RoundReport): RoundOutcome {
   const heldForCommit = posted.status !== ending.status;
   return {
     status: posted.status,
@@ -70,13 +93,12 @@ export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: Roun
       heldForCommit || ending.message === undefined
         ? statusLine(posted.status, posted.result)
         : ending.message,
-    checkRunId: round.check.id,
-    headSha: round.head,
+    headSha: posted.headSha,
     round: ending.round,
     reviewerVerdict: ending.reviewerVerdict,
     coverage: ending.coverage,
     reasons: reasonsOf(posted.result),
-    exclusions: exclusionsJson(ending.history),
+    exclusions: null,
     jobSummary: renderJobSummary(posted),
     report: posted,
     ...(ending.findings !== undefined ? { findings: ending.findings.findings } : {}),
@@ -127,7 +149,7 @@ export async function publish(
     if (note !== undefined) posted = { ...posted, notes: [...posted.notes, note] };
   }
   await completeCheck(ctx, check, posted, ending.annotations ?? [], history);
-  return { report: posted, ...(history !== undefined ? { history } : {}) };
+  return { report: posted, ...defined({ history }) };
 }
 
 /** Nothing is posted on a history that changed since it was read: written compare-and-swap, or
@@ -150,7 +172,7 @@ async function writeHistory(
   }
   const body = renderHistoryComment(input.history, {
     checkName: settings.checkName,
-    ...(settings.runUrl !== undefined ? { runUrl: settings.runUrl } : {}),
+    ...defined({ runUrl: settings.runUrl }),
   });
   return saveHistoryChecked(ctx, input.pr.number, input.check, input.comment, body, lastHash(input.history));
 }
@@ -186,8 +208,7 @@ function baseReport(
     checkName: ctx.settings.checkName,
     notes: [],
     version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
-    ...(ctx.settings.workflowFile !== undefined ? { workflowFile: ctx.settings.workflowFile } : {}),
+    ...defined({ runUrl: ctx.settings.runUrl, workflowFile: ctx.settings.workflowFile }),
   };
 }
 
@@ -196,12 +217,8 @@ export function coverageReport(c: Coverage): CoverageReport {
     ...countsOf(c),
     excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
     notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
-    ...optionalWithheld(withheldSummary(c.excluded)),
+    ...defined({ withheld: withheldSummary(c.excluded) }),
   };
-}
-
-function optionalWithheld(withheld: string | undefined): { withheld?: string } {
-  return withheld === undefined ? {} : { withheld };
 }
 
 /** The last line of defence: the check run ends as a hold that names the error. If even that fails,
@@ -223,12 +240,12 @@ export async function failCheck(
     parts: [{ name: "rounds", result, summary: "the round stopped on an error" }],
     round: 0,
     headSha: head,
-    ...(pr !== undefined ? { prNumber: pr } : {}),
+    ...defined({ prNumber: pr }),
     checkName: ctx.settings.checkName,
     history: [],
     notes: ["Re-run the workflow once the cause is fixed; nothing was approved."],
     version: ctx.version,
-    ...(ctx.settings.runUrl !== undefined ? { runUrl: ctx.settings.runUrl } : {}),
+    ...defined({ runUrl: ctx.settings.runUrl }),
   };
   const rendered = renderCheck(report);
   try {

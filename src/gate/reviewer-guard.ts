@@ -15,7 +15,7 @@
 // Pure: the clock is injected (the action wires the real one in src/compose/round-clock.ts).
 import type { PromptMessages, ReviewCall, Reviewer, ReviewReply } from "../ports/reviewer.js";
 import type { PanelMember } from "../reviewer-stage/panel.js";
-import type { RoundContext } from "./context.js";
+import type { JudgeContext } from "./context.js";
 
 /** Time as the guard needs it: a monotonic clock and a wait that an abort ends early. */
 export interface RoundClock {
@@ -117,7 +117,7 @@ export function guardReviewer(reviewer: Reviewer, deadline: RoundDeadline | unde
 
 /** The round's context with every reviewer it hands out guarded, each once for the whole round (a
  * round judged again on a changed history keeps what its reviewers already failed). */
-export function withGuardedReviewers(ctx: RoundContext): RoundContext {
+export function withGuardedReviewers<C extends JudgeContext>(ctx: C): C {
   let members: readonly PanelMember[] | undefined;
   return {
     ...ctx,

@@ -18,18 +18,17 @@ import {
   type PromptBase,
   type ReviewerQuestion,
 } from "../reviewer-stage/index.js";
-import type { Settings } from "../settings/settings.js";
+import type { RoundSettings } from "../settings/settings.js";
 import { describeFinding } from "../verdict/findings.js";
 import { earlierReasons, type History, roundCount } from "../verdict/history.js";
 import { tokensSoFar } from "../verdict/loop-rules.js";
 import { describePolicy } from "../verdict/panel.js";
 import { describeSeverityPolicy, type SeverityPolicy, severityWord } from "../verdict/severity-policy.js";
 import { bindingNote } from "./binding.js";
-import type { OpenRound, RoundContext } from "./context.js";
+import type { JudgeContext, Judged } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
 import { dismissalsShown, withoutDismissed } from "./dismissals.js";
-import { otherPullHistories, pushNote } from "./round-history.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
 
@@ -42,14 +41,14 @@ export interface Question extends ReviewerQuestion {
 }
 
 export function frameQuestion(
-  ctx: RoundContext,
-  round: OpenRound,
+  ctx: JudgeContext,
+  judged: Judged,
   base: BaseContract,
   change: Change & { context: ContextStep },
 ): Question {
   const { settings, log } = ctx;
-  const { history } = round.loaded;
-  const prompt = promptBase(settings, round, base, change);
+  const { history } = judged;
+  const prompt = promptBase(settings, judged, base, change);
   // Each reviewer's chunks from its own context window (earlier reasons, conditions and a PR
   // description counted in the overhead); the files in scope are the same for every reviewer.
   const members = ctx.reviewers();
@@ -77,7 +76,7 @@ export function frameQuestion(
     );
   }
 
-  const notes = [bindingNote(history, base.binding), pushNote(history, settings.target, round.head)].filter(
+  const notes = [bindingNote(history, base.binding), judged.pushNote].filter(
     (n): n is string => n !== undefined,
   );
   for (const how of change.diff.howRead ?? []) notes.push(`The change: ${how}.`);
@@ -91,8 +90,8 @@ export function frameQuestion(
 
 /** The prompt's parts that are the same for every chunk. */
 function promptBase(
-  settings: Settings,
-  round: OpenRound,
+  settings: RoundSettings,
+  judged: Judged,
   base: BaseContract,
   change: Change & { context: ContextStep },
 ): PromptBase {
@@ -103,9 +102,9 @@ function promptBase(
   // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
   // the change as a whole: a file not sent again keeps its verdict without drawing UNRESOLVED holds.
   // A finding a maintainer dismissed is shown as dismissed, with its reason, not as a reason to check.
-  const dismissed = dismissalsShown(round.loaded.history, round.head);
+  const dismissed = dismissalsShown(judged.history, judged.source.head);
   const earlier = earlierAbout(
-    withoutDismissed(earlierReasons(round.loaded.history, round.head), dismissed),
+    withoutDismissed(earlierReasons(judged.history, judged.source.head), dismissed),
     change.diff.files,
   );
   const withheld = withheldFiles(
@@ -129,7 +128,9 @@ function promptBase(
       ? { dismissed: dismissed.map((d) => ({ finding: d.text, reason: d.reason })) }
       : {}),
     includePrDescription: prompt.includePrDescription,
-    ...(prompt.includePrDescription ? { authorClaims: { title: round.pr.title, body: round.pr.body } } : {}),
+    ...(prompt.includePrDescription
+      ? { authorClaims: { title: judged.description?.title ?? "", body: judged.description?.body ?? "" } }
+      : {}),
     // Named so that code in the diff loading one of them stands out.
     ...(withheld.length > 0 ? { withheld } : {}),
     ...(base.guidelines.guidelines.length > 0 ? { guidelines: base.guidelines.guidelines } : {}),
@@ -143,8 +144,8 @@ function promptBase(
  * a verdict recorded for it (this pull request's own or another's of the same head), or the reviewers
  * asked about the files whose kept verdicts do not stand. */
 export async function askReviewer(
-  ctx: RoundContext,
-  round: OpenRound,
+  ctx: JudgeContext,
+  judged: Judged,
   base: BaseContract,
   question: ReviewerQuestion,
   answers: Map<string, PanelOutcome>,
@@ -153,17 +154,17 @@ export async function askReviewer(
   const review = await askReviewers(
     {
       question,
-      head: round.head,
-      history: round.loaded.history,
+      head: judged.source.head,
+      history: judged.history,
       binding: base.binding,
       // Folded rounds count: the round number is the chain's, not the stored array's.
-      round: roundCount(round.loaded.history) + 1,
-      force: settings.forceReview,
+      round: roundCount(judged.history) + 1,
+      force: judged.forced,
       concurrency: settings.reviewers.concurrency,
       ...optional("maxRoundTokens", settings.reviewers.maxRoundTokens),
       newRoundToken: ctx.newRoundToken,
       log: { info: (m) => ctx.log.info(m), debug: (m) => ctx.log.debug(m) },
-      otherHistories: () => otherPullHistories(ctx, round.pr.number, round.head, round.check, round.runs),
+      otherHistories: async () => [...(await judged.otherHistories())],
     },
     answers,
   );

@@ -3,119 +3,78 @@
 // decided, then the loop rules) → a pass checked against the commit's other pull requests → history saved, check run completed
 // (and a pass taken back if the commit was shared meanwhile). Every capability comes through
 // RoundContext, so this file decides the order and the rules, never how the world is reached. The
-// steps' bodies live beside it (contract-and-diff.ts, reviewer-step.ts, round-parts.ts, the parts'
-// own files), its texts in round-messages.ts, the read-only token's port in read-only-github.ts.
+// evaluation of the change is evaluation.ts's, the one a local round runs too; the steps' bodies live
+// beside it (contract-and-diff.ts, reviewer-step.ts, round-parts.ts, the parts' own files), its texts
+// in round-messages.ts, the read-only token's port in read-only-github.ts.
 //
 // The invariant this file exists to keep: once the check run exists, the round ends with it
 // completed as something — approve only when every part said YES on the whole diff — or, if
 // anything throws, as a hold that names the error. Nothing here catches an error into success.
 
-import type { Requirement } from "../criteria/requirement-schema.js";
 import {
   CannotWriteChecksError,
   type CheckRunRef,
   type HeadRuns,
   type PullRequestInfo,
 } from "../ports/github.js";
-import { formatCoverage } from "../review/coverage.js";
-import { type PanelOutcome, storedMembers, usageOf, withFileVerdicts } from "../reviewer-stage/index.js";
+import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
-import { append, type History, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
+import { append, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdict/loop-rules.js";
-import { decide, type Part } from "../verdict/round-decision.js";
-import { annotationsFor } from "./annotations.js";
 import { bindingChange, bindingOf } from "./binding.js";
-import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
-import { contextStep } from "./context-part.js";
-import { type BaseContract, type Change, readChange, readContractAtBase } from "./contract-and-diff.js";
-import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
-import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
+import type { Judged, OpenRound, RoundContext, RoundOutcome } from "./context.js";
+import { treeMismatch } from "./contract-and-diff.js";
 import { dependenciesPart } from "./dependencies-part.js";
-import { dismissTarget, withDismissals } from "./dismissals.js";
+import { dismissTarget } from "./dismissals.js";
+import { evaluate } from "./evaluation.js";
 import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type ConfirmedAct, confirmAct, recheckAct } from "./person-act.js";
-import { phase, phasesTogether } from "./phase.js";
-import {
-  coverageReport,
-  failCheck,
-  publish,
-  type RoundEnding,
-  roundOutcome,
-  roundReport,
-} from "./publish.js";
+import { phase } from "./phase.js";
+import { failCheck, publish, type RoundEnding, roundOutcome, roundReport } from "./publish.js";
 import { pushOf } from "./pushers.js";
 import { readOnlyGitHub } from "./read-only-github.js";
-import { roundFindings } from "./review-comments.js";
 import { withGuardedReviewers } from "./reviewer-guard.js";
-import { askReviewer, frameQuestion, type Question, reviewerReport } from "./reviewer-step.js";
-import { HistoryChanged, loadHistory } from "./round-history.js";
+import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
 import {
   CANNOT_WRITE_CHECKS,
   closedPullRequestMessage,
   historyKeptChanging,
   NOT_REVIEWED,
 } from "./round-messages.js";
-import { roundsPart, standingPart } from "./round-parts.js";
 import { checkSharedCommit, takeBackPass } from "./shared-commit.js";
 
-/** One evaluation of the head, as named steps in the order they run. Every step reads `round` and
- * what the steps before it found; none writes anything (endRound publishes what they concluded). */
-async function evaluate(
-  ctx: RoundContext,
-  round: OpenRound,
-  answers: Map<string, PanelOutcome>,
-  dismissal?: StoredDismissal,
-): Promise<RoundEnding> {
-  const { log } = ctx;
-  const held = heldBeforeEvaluation(ctx, round);
-  if (held !== undefined) return holdUnevaluated(ctx, round, held);
-  // The contract and the diff are read one after the other, though neither needs the other: GitHub
-  // sees a round's requests in one order, which the cost tests pin and a fault's attempt counts rely on.
-  const contract = await phase(log, "Contract", () => readContractAtBase(ctx, round));
-  const change = await phase(log, "Diff", () => readChange(ctx, round, contract));
-  const context = await phase(log, "Context", () =>
-    contextStep(ctx, {
-      mode: ctx.settings.prompt.context,
-      diff: change.diff,
-      scope: change.scope,
-      mismatch: change.mismatch,
-    }),
-  );
-  const question = await phase(log, "Review plan", () =>
-    frameQuestion(ctx, round, contract, { ...change, context }),
-  );
-  // The criteria and the dependencies need nothing the reviewer says, so they run while it is asked.
-  // With `when-criteria-block: skip-reviewer` the criteria come first, and a block asks nobody.
-  const first = await criteriaFirst(ctx, () => checkContractCriteria(ctx, contract, change));
-  const [review, criteria, dependencies] = await phasesTogether<
-    [PanelOutcome, CriteriaPartOutcome, DependenciesOutcome]
-  >(
-    log,
-    [
-      "Reviewer",
-      (l) =>
-        askUnlessBlocked(first, question, () =>
-          askReviewer({ ...ctx, log: l }, round, contract, question, answers),
-        ),
-    ],
-    [
-      "Criteria",
-      (l) => criteriaStep(first, l, () => checkContractCriteria({ ...ctx, log: l }, contract, change)),
-    ],
-    ["Dependencies", (l) => checkDependencies({ ...ctx, log: l }, round, contract)],
-  );
-  // A maintainer's dismissals in force (and the one this round concludes) apply after the policy.
-  const dismissed = withDismissals(ctx.settings.checkName, round, review, change.diff.files, dismissal);
-  return concludeEvaluation(ctx, round, {
-    contract,
-    change,
-    question,
-    review: dismissed.review,
-    criteria,
-    dependencies,
-    dismissed,
-  });
+/** The pull request's change as the evaluation reads it: its head and base through GitHub, the history
+ * this round trusts, and what its run brings (a forced answer, who pushed, the push it went over). */
+function judgedOf(ctx: RoundContext, round: OpenRound): Judged {
+  const { pr, head, loaded } = round;
+  const { pulls } = ctx.github;
+  const pushed = pushNote(loaded.history, ctx.settings.target, head);
+  return {
+    source: {
+      head,
+      base: pr.baseSha,
+      diff: () => pulls.diff({ baseSha: pr.baseSha, headSha: head, pull: pr }),
+      atBase: (path, options) => pulls.readFile(path, pr.baseSha, options),
+      atHead: (path, options) => pulls.readFile(path, head, options),
+    },
+    history: loaded.history,
+    description: { title: pr.title, body: pr.body },
+    treeMismatch: () => treeMismatch(ctx, pr, head),
+    forced: ctx.settings.forceReview,
+    ...pushOf(ctx.settings, head),
+    ...(pushed !== undefined ? { pushNote: pushed } : {}),
+    otherHistories: () => otherPullHistories(ctx, pr.number, head, round.check, round.runs),
+    dependencies: (requires) =>
+      dependenciesPart({
+        github: ctx.github,
+        requires,
+        pr: { ...pr, headSha: head },
+        ownCheckRunId: round.check.id,
+        pendingBefore: lastRound(loaded.history)?.pendingSince ?? {},
+        now: ctx.now(),
+      }),
+  };
 }
 
 /** Why this round is not evaluated at all: a history that does not audit, or a loop already exhausted
@@ -177,119 +136,6 @@ function holdUnevaluated(
     reviewerVerdict: "SKIPPED",
     coverage: NOT_REVIEWED,
   };
-}
-
-/** The contract's criteria on the checked-out tree and the change, unless the contract already
- * decided the part (missing or unusable). */
-async function checkContractCriteria(
-  ctx: RoundContext,
-  base: BaseContract,
-  change: Change,
-): Promise<CriteriaPartOutcome> {
-  if (base.decided !== undefined) return base.decided;
-  // readContract gives one or the other; neither would be a criteria part nobody decided.
-  if (base.contract === undefined) throw new Error("the contract was neither read nor decided");
-  return checkCriteria({
-    contract: base.contract,
-    source: ctx.settings.contractPath,
-    tree: ctx.openTree(),
-    diff: change.diff,
-    ...(change.mismatch !== undefined ? { treeMismatch: change.mismatch } : {}),
-  });
-}
-
-/** The contract's `requires`, asked of GitHub (or said not asked, in a local round). */
-async function checkDependencies(
-  ctx: RoundContext,
-  round: OpenRound,
-  base: BaseContract,
-): Promise<DependenciesOutcome> {
-  const requires: readonly Requirement[] = base.contract?.requires ?? [];
-  return dependenciesPart({
-    github: ctx.github,
-    requires,
-    pr: { ...round.pr, headSha: round.head },
-    ownCheckRunId: round.check.id,
-    pendingBefore: lastRound(round.loaded.history)?.pendingSince ?? {},
-    now: ctx.now(),
-    ...(ctx.localDependencies !== undefined ? { local: ctx.localDependencies } : {}),
-  });
-}
-
-type DependenciesOutcome = Awaited<ReturnType<typeof dependenciesPart>>;
-
-/** What the evaluation's steps found. */
-interface Evaluated {
-  contract: BaseContract;
-  change: Change;
-  question: Question;
-  review: PanelOutcome;
-  criteria: CriteriaPartOutcome;
-  dependencies: DependenciesOutcome;
-  /** The dismissals applied to the review: what the record stores of them, and the check run's lines. */
-  dismissed: ReturnType<typeof withDismissals>;
-}
-
-/** The parts decided and the loop rules applied: the evaluation's status. */
-function concludeEvaluation(ctx: RoundContext, round: OpenRound, found: Evaluated): RoundEnding {
-  const { settings } = ctx;
-  const { history } = round.loaded;
-  const { review, criteria, dependencies: deps, question, dismissed } = found;
-  const parts: Part[] = [review.part];
-  const standing = standingPart(history, review.part);
-  if (standing !== undefined) parts.push(standing);
-  if (found.change.lockfiles !== undefined) parts.push(found.change.lockfiles.part);
-  parts.push(criteria.part, deps.part);
-  const decision = decide(parts);
-  const concluded = concludeRound({
-    history,
-    maxRounds: settings.maxRounds,
-    head: round.head,
-    at: ctx.now().toISOString(),
-    // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
-    outcome: decision.result,
-    ...dismissed.record,
-    coverage: formatCoverage(review.coverage),
-    ...storedMembers(review.panel),
-    usage: usageOf(review.calls),
-    ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
-    binding: found.contract.binding,
-    // Every forced answer on a head the gate answered counts against max-rounds (loop-rules.ts).
-    ...(forcedAnswer(history, round.head, settings.forceReview) ? { forced: true } : {}),
-    ...pushOf(settings, round.head),
-  });
-  // A re-evaluation that finds everything as the last round left it is posted, not recorded again.
-  const fresh = !repeatsLast(history, concluded.record);
-  const after = fresh ? withKept(append(history, concluded), review, concluded.record.round) : history;
-  const shownRound = fresh ? concluded.record.round : roundCount(history);
-  const findings = roundFindings(review, question, found.change.diff.files, roundCount(history) > 0);
-  return {
-    round: shownRound,
-    status: concluded.status,
-    result: concluded.result,
-    parts: [...parts, roundsPart(concluded, decision.status, shownRound, fresh, settings.maxRounds)],
-    history: after,
-    saveHistory: fresh,
-    notes: [...question.notes, ...dismissed.notes],
-    sections: {
-      coverage: coverageReport(review.coverage),
-      reviewer: reviewerReport(question, review, after),
-      criteria: criteria.report,
-      budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
-      waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
-    },
-    annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
-    ...(findings !== undefined
-      ? { findings: { ...findings, dismissable: dismissed.stored !== undefined } }
-      : {}),
-    reviewerVerdict: review.verdict,
-    coverage: formatCoverage(review.coverage),
-  };
-}
-
-/** The history with the file verdicts this round keeps (incremental rounds). */
-function withKept(history: History, review: PanelOutcome, round: number): History {
-  return withFileVerdicts(history, review.keep.files, review.keep.texts, round);
 }
 
 /** What the caller of a round already knows: the head its event named (the one the workflow checked
@@ -491,7 +337,8 @@ async function reachStatus(
     const refused = await recheckAct(ctx, round);
     if (refused !== undefined) throw new Error(refused);
     if (round.act.act.kind === "decide") return decideByPerson(ctx, round, round.act.act);
-    if (round.act.act.kind === "dismiss") return await evaluate(ctx, round, answers, dismissalBy(ctx, round));
+    if (round.act.act.kind === "dismiss")
+      return await evaluate(ctx, { ...judgedOf(ctx, round), dismissal: dismissalBy(ctx, round) }, answers);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
@@ -504,7 +351,9 @@ async function reachStatus(
   ) {
     return repostDecision(round, last.round);
   }
-  return await evaluate(ctx, round, answers);
+  const held = heldBeforeEvaluation(ctx, round);
+  if (held !== undefined) return holdUnevaluated(ctx, round, held);
+  return await evaluate(ctx, judgedOf(ctx, round), answers);
 }
 
 /** The dismissal the round's act makes: the finding its key names in the round its person read
@@ -528,13 +377,12 @@ function dismissalBy(ctx: RoundContext, round: OpenRound): StoredDismissal {
 /** How every path ends, in the order its rules apply; nothing after it changes the status. A pass
  * belongs to a commit, and every open pull request at the commit shows its newest check run: before
  * anything is posted, an approve holds unless every other open pull request at the commit passed
- * there (shared-commit.ts; a local round posts nothing another pull request could show). Then the
- * round is published, and a posted pass is taken back, posted again as a hold, when a pull request was
- * opened at the commit while the round ran. */
+ * there (shared-commit.ts). Then the round is published, and a posted pass is taken back, posted again
+ * as a hold, when a pull request was opened at the commit while the round ran. */
 async function endRound(ctx: RoundContext, round: OpenRound, ending: RoundEnding): Promise<RoundOutcome> {
   const judged = roundReport(ctx, round, ending);
   const shared =
-    judged.status === "approve" && ctx.localDependencies === undefined
+    judged.status === "approve"
       ? await phase(ctx.log, "Commit", () => checkSharedCommit(ctx, round, judged))
       : undefined;
   const posted = await phase(ctx.log, "Publish", async () => {

@@ -5,10 +5,12 @@
 // excluded-content.ts, src/lockfile).
 
 import type { Diff } from "../diff/types.js";
+import type { ChangeSource } from "../ports/change.js";
 import { READ_CAP_BYTES } from "../ports/tree.js";
 import type { HeadContent } from "../review/excluded-content.js";
 import { defaultExcludeCandidates, type ReviewedDespiteName, type ScopeOptions } from "../review/scope.js";
-import type { RoundContext } from "./context.js";
+import { defined } from "../util/defined.js";
+import type { JudgeContext } from "./context.js";
 import { readHeadContents } from "./head-content.js";
 import { lockfilesToCheck } from "./lockfile-part.js";
 
@@ -19,9 +21,9 @@ export interface WithheldScope extends ScopeOptions {
 /** The scope options of a round, with the head content the defaults and the lockfile part need.
  * `treeIsHead`: the checked-out tree holds the pull request's code (otherwise it is not read). */
 export async function withheldScope(
-  ctx: RoundContext,
+  ctx: JudgeContext,
   diff: Diff,
-  head: string,
+  source: Pick<ChangeSource, "atHead">,
   treeIsHead: boolean,
 ): Promise<WithheldScope> {
   const options: ScopeOptions = {
@@ -34,9 +36,9 @@ export async function withheldScope(
   const opened = treeIsHead ? ctx.openTree() : undefined;
   const tree = opened !== undefined && !("error" in opened) ? opened : undefined;
   const content = await readHeadContents(needed, {
-    ...(tree !== undefined ? { tree } : {}),
+    ...defined({ tree }),
     // As large as the tree reads: lockfiles and bundled source maps run to several MB.
-    readAtHead: (path) => ctx.github.pulls.readFile(path, head, { maxBytes: READ_CAP_BYTES }),
+    readAtHead: (path) => source.atHead(path, { maxBytes: READ_CAP_BYTES }),
   });
   ctx.log.info(`withheld files: read ${content.size} file(s) at the head to check what their names claim`);
   return { ...options, content };

@@ -4,6 +4,7 @@
 // is the first attempt's person, never a re-run's.
 import { z } from "zod";
 import type { WorkflowRunFacts } from "../ports/github.js";
+import { defined } from "../util/defined.js";
 import type { GitHubClient } from "./client.js";
 import { GitHubError } from "./errors.js";
 import { graphqlQuery } from "./graphql.js";
@@ -58,7 +59,7 @@ export async function getWorkflowRun(
     event: run.event,
     attempt: run.run_attempt ?? 1,
     createdAt: run.created_at,
-    ...(run.run_started_at !== undefined ? { attemptStartedAt: run.run_started_at } : {}),
+    ...defined({ attemptStartedAt: run.run_started_at }),
     actor: run.actor?.login ?? null,
     triggeringActor: run.triggering_actor?.login ?? null,
   };

@@ -16,6 +16,7 @@ import type {
   PullRequestInfo,
   PullRequestSource,
 } from "../ports/github.js";
+import { defined } from "../util/defined.js";
 import { actingApp, getWorkflowRun } from "./acting.js";
 import { getChangeDiff } from "./change-diff.js";
 import { listCheckRunsForRef } from "./check-runs-for-ref.js";
@@ -111,7 +112,7 @@ function commitPeers(bound: Bound): CommitPeers {
       });
       return {
         pulls: pulls.map((p) => ({ number: p.number, queuedHeadSha: p.queuedHeadSha })),
-        ...(comparison !== undefined ? { compared: comparison } : {}),
+        ...defined({ compared: comparison }),
       };
     },
     commitsBetween: (base, head) => listCommitsBetween(client, repository, base, head),
@@ -154,7 +155,7 @@ async function changeDiff({ client, repository, log }: Bound, change: ChangeRequ
     {
       baseSha: change.baseSha,
       headSha: change.headSha,
-      ...(change.pull !== undefined ? { pull: change.pull } : {}),
+      ...defined({ pull: change.pull }),
     },
     known !== undefined ? { comparisonFiles: known } : {},
   );
@@ -198,7 +199,7 @@ async function openPullsAt(
   gated: number | undefined,
 ): Promise<readonly number[]> {
   const found = await listOpenPullsAtCommit(client, repository, sha, {
-    ...(gated !== undefined ? { gated } : {}),
+    ...defined({ gated }),
   });
   if (found.source === "open-pulls") {
     log.info(

@@ -28,6 +28,7 @@
 import { z } from "zod";
 import { fileFromPatch, parseUnifiedDiff, shownPath } from "../diff/parse.js";
 import type { Diff, DiffFile } from "../diff/types.js";
+import { defined } from "../util/defined.js";
 import { responseTooLarge } from "./bounded-fetch.js";
 import type { GitHubClient } from "./client.js";
 import { GitHubError, statusOf } from "./errors.js";
@@ -250,7 +251,7 @@ export async function getChangeDiff(
         ...(counts !== undefined ? { reportedFiles: counts.changedFiles } : {}),
       },
       requests,
-      ...(fallback !== undefined ? { fallback } : {}),
+      ...defined({ fallback }),
       list: "comparison",
       notes,
     };
@@ -260,7 +261,7 @@ export async function getChangeDiff(
     return {
       diff: { files: entries.map(fileFromPatch), source: "files-api", truncated: true },
       requests,
-      ...(fallback !== undefined ? { fallback } : {}),
+      ...defined({ fallback }),
       list: "comparison",
       notes,
     };
@@ -286,7 +287,7 @@ export async function getChangeDiff(
         : pulled.files.length < counts.changedFiles,
     },
     requests: requests + pulled.requests,
-    ...(fallback !== undefined ? { fallback } : {}),
+    ...defined({ fallback }),
     list: "pull-request",
     notes,
   };

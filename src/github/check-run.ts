@@ -3,6 +3,7 @@
 // only at the end. The conclusions are typed and checked: `neutral` and `skipped` count as passing in
 // GitHub's required checks, so the gate can never send them; `success` is the caller's approve.
 import { z } from "zod";
+import { defined } from "../util/defined.js";
 import {
   type ApiAnnotation,
   annotationBatches,
@@ -121,8 +122,7 @@ export async function createCheckRun(
         head_sha: input.headSha,
         status: "in_progress",
         output: out,
-        ...(input.detailsUrl !== undefined ? { details_url: input.detailsUrl } : {}),
-        ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+        ...defined({ details_url: input.detailsUrl, external_id: input.externalId }),
         // A create GitHub applied but answered with an error would leave a second run if retried as
         // it stands: the caller looks for it first (adapter.ts, idempotent-write.ts).
         ...(input.once === true ? { request: { retries: 0 } } : {}),
@@ -251,7 +251,7 @@ export async function reopenCheckRun(
         check_run_id: checkRunId,
         status: "in_progress",
         output: out,
-        ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+        ...defined({ external_id: input.externalId }),
       }),
     { writesChecks: true },
   );

@@ -1,6 +1,7 @@
 // Check runs on a commit by name, newest first: for a `check_run` dependency (is the other check done,
 // and did it succeed?) and for the gate's own earlier runs. Bounded pages, never one request per run.
 import { z } from "zod";
+import { defined } from "../util/defined.js";
 import type { GitHubClient } from "./client.js";
 import { fullName, type RepositoryRef } from "./repository-ref.js";
 import { expectShape } from "./response-shape.js";
@@ -71,8 +72,7 @@ export async function listCheckRunsForRef(
         per_page: 100,
         page,
         filter: options.filter ?? "latest",
-        ...(options.name !== undefined ? { check_name: options.name } : {}),
-        ...(options.appId !== undefined ? { app_id: options.appId } : {}),
+        ...defined({ check_name: options.name, app_id: options.appId }),
       }),
     );
     requests += 1;

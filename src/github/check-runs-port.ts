@@ -12,6 +12,7 @@ import {
   type HeadRuns,
   type Logger,
 } from "../ports/github.js";
+import { defined } from "../util/defined.js";
 import { type CheckRunHandle, gateBotLogin, reopenCheckRun, updateCheckRun } from "./check-run.js";
 import { type CheckRunSummary, listCheckRunsForRef } from "./check-runs-for-ref.js";
 import type { GitHubClient } from "./client.js";
@@ -121,7 +122,7 @@ async function startCheck(bound: Bound, start: CheckStart): Promise<CheckRunRef>
     appSlug: made.app?.slug ?? null,
     url: made.htmlUrl ?? "",
     ...(made.startedAt !== null ? { startedAt: made.startedAt } : {}),
-    ...(pr !== undefined ? { pr } : {}),
+    ...defined({ pr }),
   };
 }
 
@@ -136,12 +137,10 @@ async function finishCheck(
 ): Promise<void> {
   const { pr } = check;
   await updateCheckRun(client, repository, check.id, {
-    ...(pr !== undefined
-      ? { externalId: externalIdOf({ pr, ...(history !== undefined ? { history } : {}) }) }
-      : {}),
+    ...(pr !== undefined ? { externalId: externalIdOf({ pr, ...defined({ history }) }) } : {}),
     title: output.title,
     summary: output.summary,
-    ...(output.text !== undefined ? { text: output.text } : {}),
+    ...defined({ text: output.text }),
     annotations: output.annotations.map((a) => ({
       path: a.path,
       startLine: a.startLine,

@@ -5,6 +5,7 @@
 // surfaces: getOctokit, the retry plugin's options, Octokit's request hooks and `request.fetch`.
 import { getOctokit } from "@actions/github";
 import { retry } from "@octokit/plugin-retry";
+import { defined } from "../util/defined.js";
 import { type Redact, redactor } from "../util/redact.js";
 import {
   type AttemptDeadline,
@@ -197,7 +198,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const paced = pacing({
     writeSpacingMs: options.writeSpacingMs ?? 1000,
     retryAfterUnitMs: unit,
-    ...(options.clock !== undefined ? { clock: options.clock } : {}),
+    ...defined({ clock: options.clock }),
     onRateLimit: ({ kind, retryAfterSeconds }, request, retryCount) => {
       const until = options.rateLimitWaitUntil;
       const fits =
@@ -240,7 +241,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? 64 * 1024 * 1024,
       counters,
-      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+      ...defined({ deadline: options.deadline }),
     }),
     noRetryWhenTooLarge,
     sayRetries(log, retries, unit, safe),
@@ -275,7 +276,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
           redact,
           timeoutMs,
           attempts: Math.max(1, counters.requests - before),
-          ...(runOptions.writesChecks !== undefined ? { writesChecks: runOptions.writesChecks } : {}),
+          ...defined({ writesChecks: runOptions.writesChecks }),
         });
       }
     },

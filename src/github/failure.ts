@@ -2,6 +2,7 @@
 // GitHubError with a hint the user can act on. Octokit's error is read by shape, not by class, so a
 // thrown value from any layer (plugins, fetch, our own fetch wrapper) is classified the same way.
 
+import { defined } from "../util/defined.js";
 import { plainNetworkWords } from "../util/describe-error.js";
 import { responseTooLarge } from "./bounded-fetch.js";
 import { GitHubError, type GitHubErrorKind } from "./errors.js";
@@ -76,8 +77,7 @@ export function describeFailure(error: unknown, context: FailureContext): GitHub
   const retryAfter = header(shaped, "retry-after");
   const base = {
     operation: context.operation,
-    ...(message !== undefined ? { githubMessage: message } : {}),
-    ...(requestId !== undefined ? { requestId } : {}),
+    ...defined({ githubMessage: message, requestId }),
   };
   const attempts = context.attempts !== undefined ? ` on ${context.attempts} attempt(s)` : "";
   const make = (kind: GitHubErrorKind, hint: string, withStatus = true) =>

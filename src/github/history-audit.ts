@@ -3,6 +3,7 @@
 // on a pull request), and an unreadable or tampered history comes back as an invalid report, never
 // as an exception a caller might mistake for "nothing to see".
 import { historyMarker, readHistoryComment } from "../report/history-comment.js";
+import { defined } from "../util/defined.js";
 import { VERSION } from "../util/version.js";
 import { type AuditReport, audit, type History } from "../verdict/history.js";
 import { createGitHubClient } from "./client.js";
@@ -57,9 +58,9 @@ export async function auditPullRequest(options: PullRequestAuditOptions): Promis
     token: options.token,
     // Only when given: the client's own fallback is GITHUB_API_URL, then api.github.com, so a GHES
     // runner's token is never sent to github.com for want of this option.
-    ...(options.apiUrl !== undefined ? { baseUrl: options.apiUrl } : {}),
+    ...defined({ baseUrl: options.apiUrl }),
     userAgent: `verdict-gate/${VERSION} (audit)`,
-    ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
+    ...defined({ backoffUnitMs: options.backoffUnitMs }),
   });
   const repository = parseRepository(options.repository);
   const found = await findStickyComment(client, repository, options.number, historyMarker(checkName), author);

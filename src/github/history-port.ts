@@ -2,6 +2,7 @@
 // sticky comment (sticky-comment.ts), read by the id a run or an earlier read names when there is one,
 // and written by create or update. Nothing is kept between calls: the caller hands the id it knows.
 import type { CommentHint, HistoryStore, Logger, StoredComment } from "../ports/github.js";
+import { defined } from "../util/defined.js";
 import type { GitHubClient } from "./client.js";
 import {
   createIssueComment,
@@ -70,8 +71,7 @@ async function findComment(
     );
   }
   const found = await findStickyComment(client, repository, prNumber, marker, trustedLogin, {
-    ...(bound.maxCommentPages !== undefined ? { maxPages: bound.maxCommentPages } : {}),
-    ...(hint.now !== undefined ? { now: hint.now } : {}),
+    ...defined({ maxPages: bound.maxCommentPages, now: hint.now }),
   });
   if (found.impostors > 0) {
     log.warning(

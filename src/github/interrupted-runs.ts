@@ -2,6 +2,7 @@
 // them open): the writes, through a client of their own. Which runs are open, and the hold they are
 // completed with, are src/gate/open-runs.ts.
 import { type Interruption, interruptedReport, type OpenRun, type RunsReport } from "../gate/open-runs.js";
+import { defined } from "../util/defined.js";
 import { VERSION } from "../util/version.js";
 import { getCheckRun, updateCheckRun } from "./check-run.js";
 import { createGitHubClient } from "./client.js";
@@ -50,7 +51,7 @@ export async function finishInterrupted(
     retries: options.retries,
     maxRateLimitWaitSeconds: options.maxRateLimitWaitSeconds,
     writeSpacingMs: 0,
-    ...(options.backoffUnitMs !== undefined ? { backoffUnitMs: options.backoffUnitMs } : {}),
+    ...defined({ backoffUnitMs: options.backoffUnitMs }),
   });
   const left: OpenRun[] = [];
   // One at a time: a handful of runs at most, and GitHub asks for writes in turn.

@@ -2,6 +2,7 @@
 // round history lives in one of them (sticky-comment.ts), so a body that does not fit is refused
 // rather than cut: half a history would read as a shorter one.
 import { z } from "zod";
+import { defined } from "../util/defined.js";
 import type { GitHubClient } from "./client.js";
 import { GitHubError, statusOf } from "./errors.js";
 import { writeOnce } from "./idempotent-write.js";
@@ -91,7 +92,7 @@ export async function listIssueComments(
         issue_number: number,
         per_page: COMMENTS_PER_PAGE,
         page,
-        ...(options.since !== undefined ? { since: options.since } : {}),
+        ...defined({ since: options.since }),
       }),
     );
     const batch = expectShape(z.array(commentShape), response.data, operation).map(toComment);

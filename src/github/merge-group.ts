@@ -8,6 +8,7 @@
 // on that commit is theirs too), and so is any pull request a queue commit's message names: more pull
 // requests can only make an approve harder.
 import { z } from "zod";
+import { defined } from "../util/defined.js";
 import { type ComparisonFile, comparisonFileShape } from "./change-diff.js";
 import type { GitHubClient } from "./client.js";
 import { listOpenPullsAtCommit } from "./commit-pulls.js";
@@ -106,8 +107,7 @@ async function groupCommits(
         message: c.commit.message,
       })),
     );
-    if (commits.length >= data.total_commits)
-      return { commits, requests: page, ...(comparison !== undefined ? { comparison } : {}) };
+    if (commits.length >= data.total_commits) return { commits, requests: page, ...defined({ comparison }) };
     if (data.commits.length < PER_PAGE) break;
   }
   throw new GitHubError({
@@ -211,7 +211,7 @@ export async function listMergeGroupPullRequests(
   const pulls = new Map<number, MergeGroupPullRequest>(membership.members.map((m) => [m.number, m]));
   // A pull request whose head is the group's commit shows the group's check as its own.
   const atHead = await listOpenPullsAtCommit(client, repository, group.headSha, {
-    ...(options.maxAssociatedPages !== undefined ? { maxCommitPages: options.maxAssociatedPages } : {}),
+    ...defined({ maxCommitPages: options.maxAssociatedPages }),
   });
   requests += atHead.requests;
   for (const number of atHead.numbers)
@@ -219,6 +219,6 @@ export async function listMergeGroupPullRequests(
   return {
     pulls: [...pulls.values()].sort((a, b) => a.number - b.number),
     requests,
-    ...(comparison !== undefined ? { comparison } : {}),
+    ...defined({ comparison }),
   };
 }

@@ -4,6 +4,7 @@
 // `{tarball}` a URL, `{type: git, repo, commit}` a repository, `{type: directory}` a path. Workspace
 // links live only under `importers` (`version: link:../b`), relative to their importer. Pure.
 import path from "node:path";
+import { defined } from "../util/defined.js";
 import { classifySpec, parseIntegrity } from "./source.js";
 import type { LockEntry, ParsedLockfile, Source } from "./types.js";
 import { asMap, asString, LockfileSyntaxError, readYamlSubset, type YamlMap } from "./yaml-subset.js";
@@ -34,7 +35,7 @@ function resolutionSource(resolution: YamlMap, base: string, where: string): Sou
     const pinned = commit !== undefined && /^[0-9a-f]{40}$/i.test(commit) ? commit.toLowerCase() : undefined;
     const git = classifySpec(repo, base);
     if (git.kind !== "git" && git.kind !== "url") return { kind: "unknown", spec: `git repo ${repo}` };
-    return { kind: "git", url: git.url, ...(pinned !== undefined ? { commit: pinned } : {}) };
+    return { kind: "git", url: git.url, ...defined({ commit: pinned }) };
   }
   if (type === "directory") {
     const directory = asString(resolution.get("directory"));

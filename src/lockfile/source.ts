@@ -1,6 +1,7 @@
 // Reading the pieces every lockfile shares: a resolved reference (URL, git, path), a registry tarball
 // URL's shape, an integrity string, and whether a path stays inside the repository. Pure.
 import path from "node:path";
+import { defined } from "../util/defined.js";
 import type { Source } from "./types.js";
 
 const FULL_COMMIT = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
@@ -89,7 +90,7 @@ export function registryTarball(url: string): RegistryTarball | undefined {
   return {
     registry: normalizeRegistry(`${parsed.protocol}//${parsed.host}${m[1] as string}`),
     name,
-    ...(version !== undefined ? { version } : {}),
+    ...defined({ version }),
   };
 }
 

@@ -19,10 +19,15 @@ export interface Runner {
   readonly log: Logger;
   /** Ends the step failed with this message (already redacted). */
   fail(message: string): void;
-  /** Keeps a value for this action's post step (`core.saveState`, the GITHUB_STATE file): the last
-   * value saved under a name is the one the post step reads. */
-  saveState(name: string, value: string): void;
-  /** A value the main step saved, in the post step (`core.getState`, `STATE_<name>`); "" when none
-   * (always, in the main step itself). */
-  state(name: string): string;
+  /** What the main step keeps for this action's post step. */
+  readonly state: StepState;
+}
+
+/** Values kept from the main step for the post step (the GITHUB_STATE file, read back as `STATE_<name>`). */
+export interface StepState {
+  /** Keeps a value (`core.saveState`): the last value saved under a name is the one the post step reads. */
+  save(name: string, value: string): void;
+  /** A value the main step saved, in the post step (`core.getState`); "" when none (always, in the main
+   * step itself). */
+  read(name: string): string;
 }

@@ -14,6 +14,7 @@
 // Pure.
 
 import type { Usage } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import type { AttemptOutcome } from "./call.js";
 import { joinPieces } from "./reply-text.js";
 import { providerDetail } from "./sdk-error.js";
@@ -49,8 +50,7 @@ function usageOf(body: Json): Usage {
       : undefined;
   const output = reportedTokens(u.output_tokens);
   return {
-    ...(input !== undefined ? { inputTokens: input } : {}),
-    ...(output !== undefined ? { outputTokens: output } : {}),
+    ...defined({ inputTokens: input, outputTokens: output }),
   };
 }
 
@@ -163,7 +163,7 @@ export function readMessage(body: unknown, target: string): AttemptOutcome {
     ok: true,
     text: joined.text,
     ...(joined.alsoReadAs !== undefined ? { alsoReadAs: [joined.alsoReadAs] } : {}),
-    ...(model !== undefined ? { model } : {}),
+    ...defined({ model }),
     usage,
   };
 }

@@ -8,6 +8,7 @@
 // console.warns when a model is past its deprecation date (the model name only, nothing secret).
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Reviewer } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import { readMessage } from "./anthropic-reply.js";
 import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
@@ -51,7 +52,7 @@ export function anthropicReviewer(options: HttpReviewerOptions): Reviewer {
   };
   const window = contextWindowFor({
     model: options.model,
-    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+    ...defined({ configured: options.contextWindow }),
   });
   const attempt: Attempt = async (prompt, signal) => {
     const { sdk, client } = await load();

@@ -5,6 +5,7 @@
 import type { FailureKind, PromptMessages, ReviewerRuntime, ReviewReply, Usage } from "../ports/reviewer.js";
 import { figure } from "../report/figures.js";
 import { estimateTokens } from "../review/tokens.js";
+import { defined } from "../util/defined.js";
 import { redactor } from "../util/redact.js";
 import { type ContextWindow, contextWarning } from "./context-window.js";
 import { withoutReasoning } from "./reply-text.js";
@@ -187,7 +188,7 @@ export async function callReviewer(
       message: clean(outcome.message),
       latencyMs,
       attempts,
-      ...(outcome.usage !== undefined ? { usage: outcome.usage } : {}),
+      ...defined({ usage: outcome.usage }),
       warnings: safeWarnings,
     });
   };

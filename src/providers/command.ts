@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { type Attempt, type AttemptOutcome, callReviewer } from "./call.js";
 import { credentialValues, reviewerEnvironment } from "./command-env.js";
@@ -98,7 +99,7 @@ export function runCommandOnce(
       settle({ ok: false, failure: "command-failed", message, retryable: false });
     const child = spawn(argv[0] as string, argv.slice(1), {
       env: options.env,
-      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+      ...defined({ cwd: options.cwd }),
       stdio: ["pipe", "pipe", "pipe"],
       shell: false,
       detached: process.platform !== "win32",
@@ -199,7 +200,7 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
   const window = contextWindowFor({
     model,
     program,
-    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+    ...defined({ configured: options.contextWindow }),
   });
   const withheld = options.withheldSecrets ?? [];
   const env = reviewerEnvironment(options.env ?? process.env, withheld);
@@ -233,7 +234,7 @@ export function commandReviewer(options: CommandReviewerOptions): Reviewer {
       return await runCommandOnce(argv, `${prompt.system}\n\n${prompt.user}`, signal, {
         target,
         env,
-        ...(cwd !== undefined ? { cwd } : {}),
+        ...defined({ cwd }),
         maxReplyBytes: options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
         killGraceMs: options.killGraceMs ?? 2_000,
       });

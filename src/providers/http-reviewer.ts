@@ -3,6 +3,7 @@
 // driver are built here once, so neither provider can forget to keep its key out of a message.
 
 import { REAL_RUNTIME, type Reviewer, type ReviewerRuntime } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import { type Attempt, callReviewer } from "./call.js";
 import { type ContextWindow, describeWindow } from "./context-window.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.js";
@@ -35,7 +36,7 @@ export function httpReviewer(
 ): Reviewer {
   const policy = {
     ...(options.policy ?? DEFAULT_RETRY_POLICY),
-    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...defined({ retries: options.retries }),
   };
   const reviewer: Reviewer = {
     provider,

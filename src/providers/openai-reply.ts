@@ -22,6 +22,7 @@
 // Pure.
 
 import type { Usage } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import type { AttemptOutcome } from "./call.js";
 import { joinPieces } from "./reply-text.js";
 import { providerDetail } from "./sdk-error.js";
@@ -50,8 +51,7 @@ function usageOf(body: Json): Usage {
   const input = reportedTokens(usage.prompt_tokens);
   const output = reportedTokens(usage.completion_tokens);
   return {
-    ...(input !== undefined ? { inputTokens: input } : {}),
-    ...(output !== undefined ? { outputTokens: output } : {}),
+    ...defined({ inputTokens: input, outputTokens: output }),
   };
 }
 
@@ -219,7 +219,7 @@ export function readChatCompletion(body: unknown, target: string): AttemptOutcom
     ok: true,
     text: joined.text,
     ...(joined.alsoReadAs !== undefined ? { alsoReadAs: [joined.alsoReadAs] } : {}),
-    ...(model !== undefined ? { model } : {}),
+    ...defined({ model }),
     usage,
   };
 }

@@ -9,6 +9,7 @@
 // (call.ts retries, uniformly), and its logger is off (OPENAI_LOG=debug would print request bodies).
 import type OpenAI from "openai";
 import type { Reviewer } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import { parseStrictJson } from "../util/strict-json.js";
 import type { Attempt } from "./call.js";
 import { contextWindowFor } from "./context-window.js";
@@ -68,8 +69,7 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
   };
   const window = contextWindowFor({
     model: options.model,
-    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-    ...(options.contextWindow !== undefined ? { configured: options.contextWindow } : {}),
+    ...defined({ baseUrl: options.baseUrl, configured: options.contextWindow }),
   });
   const attempt: Attempt = async (prompt, signal) => {
     const { sdk, client } = await load();
@@ -82,9 +82,7 @@ export function openAIReviewer(options: HttpReviewerOptions): Reviewer {
               { role: "system", content: prompt.system },
               { role: "user", content: prompt.user },
             ],
-            ...(options.maxOutputTokens !== undefined
-              ? { max_completion_tokens: options.maxOutputTokens }
-              : {}),
+            ...defined({ max_completion_tokens: options.maxOutputTokens }),
           },
           { signal, timeout: options.timeoutMs, maxRetries: 0 },
         )

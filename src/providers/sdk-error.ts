@@ -2,6 +2,8 @@
 // (status, headers, the parsed error body), and the classes are passed in rather than matched by name,
 // so a bundler that renames classes cannot turn a rate limit into an "unknown error". Every message
 // names the provider, the host and the status, with the provider's own words cut to a readable length.
+
+import { defined } from "../util/defined.js";
 import type { AttemptOutcome } from "./call.js";
 import { replyTooLarge } from "./reply-cap.js";
 import { retryAfterMs } from "./retry.js";
@@ -41,7 +43,7 @@ function errorBody(body: unknown): { kind?: string; message?: string } {
   >;
   const kind = [inner.type, inner.code].find((v) => typeof v === "string" && v !== "") as string | undefined;
   const message = typeof inner.message === "string" ? inner.message : undefined;
-  return { ...(kind !== undefined ? { kind } : {}), ...(message !== undefined ? { message } : {}) };
+  return defined({ kind, message });
 }
 
 /** The low-level reason of a network error (ECONNRESET, ECONNREFUSED, ENOTFOUND, "terminated"). */
@@ -104,7 +106,7 @@ export function classifySdkError(error: unknown, classes: SdkErrors, target: str
       `${target}: HTTP ${status}${body.kind ? ` ${body.kind}` : ""}` +
       (body.message ? `: ${providerDetail(body.message)}` : "") +
       (requestId ? ` (request id ${requestId})` : "");
-    const common = { ok: false as const, message, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
+    const common = { ok: false as const, message, ...defined({ retryAfterMs: wait }) };
     // GitHub-style secondary limits use 403 with retry-after; a bare 403 is a key without access.
     if (status === 429 || (status === 403 && wait !== undefined)) {
       return { ...common, failure: "rate-limited", retryable: true };

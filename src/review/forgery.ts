@@ -12,6 +12,7 @@
 // erring towards a hold: a false echo costs a person a look, a missed one can ship a forged approve.
 // Pure.
 import type { DiffFile } from "../diff/types.js";
+import { defined } from "../util/defined.js";
 import { replyLines, stripPythonSpace } from "../verdict/reply-contract.js";
 
 const SENTINEL_LIKE = /={2,}\s*VERDICT\s*={2,}/i;
@@ -47,7 +48,7 @@ export function verdictLikeLines(files: readonly DiffFile[]): VerdictLikeLine[] 
         found.push({
           path: file.path,
           kind: line.kind,
-          ...(at !== undefined ? { line: at } : {}),
+          ...defined({ line: at }),
           text: line.text,
         });
       }

@@ -6,6 +6,7 @@
 // own) is listed as not reviewed, and coverage is then incomplete, which keeps the round from approving.
 // Pure.
 import type { Diff, DiffFile } from "../diff/types.js";
+import { defined } from "../util/defined.js";
 import { type Coverage, coverageOf, type NotReviewedFile } from "./coverage.js";
 import { buildPrompt, type PromptInput } from "./prompt.js";
 import { type ExcludedFile, type ReviewedDespiteName, type ScopeOptions, scopeFiles } from "./scope.js";
@@ -70,7 +71,7 @@ export function widestWindow(
   return {
     label: widest.label,
     contextWindow: widest.contextWindow,
-    ...(widest.contextWindowBasis !== undefined ? { contextWindowBasis: widest.contextWindowBasis } : {}),
+    ...defined({ contextWindowBasis: widest.contextWindowBasis }),
     room: Math.max(1, promptLimit(widest.contextWindow) - overheadTokens),
   };
 }
@@ -255,7 +256,7 @@ export function planReview(diff: Diff, options: PlanOptions = {}): ReviewPlan {
     maxDiffTokens: budget,
     diff: {
       truncated: diff.truncated,
-      ...(diff.reportedFiles !== undefined ? { reportedFiles: diff.reportedFiles } : {}),
+      ...defined({ reportedFiles: diff.reportedFiles }),
       receivedFiles: diff.files.length,
     },
   };

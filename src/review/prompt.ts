@@ -15,6 +15,7 @@ import type { ContextKind, ContextMaterial, ShownContext } from "../context/mate
 import { selectContext } from "../context/select.js";
 import type { DiffFile } from "../diff/types.js";
 import type { PromptMessages } from "../ports/reviewer.js";
+import { defined } from "../util/defined.js";
 import { inertText, quotedName, readerLines } from "../util/inert-text.js";
 import { PROMPT_RULE, promptRule } from "../verdict/reply-contract.js";
 import type { SeverityPolicy } from "../verdict/severity-policy.js";
@@ -457,8 +458,7 @@ export function buildPrompt(input: PromptInput): Prompt {
       : PROMPT_RULE;
   const task = reviewTask(
     {
-      ...(input.task !== undefined ? { task: input.task } : {}),
-      ...(input.instructions !== undefined ? { instructions: input.instructions } : {}),
+      ...defined({ task: input.task, instructions: input.instructions }),
     },
     input.policy,
   );
@@ -541,11 +541,11 @@ export function buildPrompt(input: PromptInput): Prompt {
     text,
     fenceId: fence.id,
     rule: rule.trimEnd(),
-    ...(input.policy !== undefined ? { policy: input.policy } : {}),
+    ...defined({ policy: input.policy }),
     diffText: diff,
     untrustedText: [diff, listed, claims, withheld, others, contextText].filter((t) => t !== "").join("\n"),
     estimatedTokens: estimateTokens(text),
     context: shown,
-    ...(contextCarried !== undefined ? { contextCarried } : {}),
+    ...defined({ contextCarried }),
   });
 }

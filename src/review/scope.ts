@@ -25,6 +25,7 @@
 // an `include` of `docs/café/**` written precomposed once matched no file a diff names with e + U+0301,
 // so that file left review without counting against coverage. Pure.
 import type { DiffFile } from "../diff/types.js";
+import { defined } from "../util/defined.js";
 import { compileGlob } from "../util/glob.js";
 import { type ContentKind, contentProblem, type HeadContent } from "./excluded-content.js";
 
@@ -165,7 +166,7 @@ export function scopeFiles(
     const placed = place(file);
     const base = {
       path: file.path,
-      ...(file.previousPath !== undefined ? { previousPath: file.previousPath } : {}),
+      ...defined({ previousPath: file.previousPath }),
       lines: file.additions + file.deletions,
     };
     if (placed.kind === "in") {

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { type CaseFiles, EvalSetError, type EvalSetSource } from "../ports/eval.js";
+import { defined } from "../util/defined.js";
 
 /** Bytes of one case's base/ read at most: the starter set's largest is 1.5 MB. */
 export const MAX_BASE_BYTES = 64 * 1024 * 1024;
@@ -49,7 +50,7 @@ export function listSet(dir: string): SetOnDisk {
     if (stats.isDirectory()) caseDirs.push(name);
     else if (name === "set.json" && stats.isFile()) setJson = readFileSync(path.join(dir, name), "utf8");
   }
-  return { ...(setJson !== undefined ? { setJson } : {}), caseDirs };
+  return { ...defined({ setJson }), caseDirs };
 }
 
 /** A case's case.json text; throws EvalSetError when it is missing or is not a regular file. */
@@ -126,9 +127,9 @@ export function readCaseFiles(caseDir: string, caseJson: string): CaseFiles {
   }
   for (const [name, bytes] of base) part(`base/${name}`, bytes);
   return {
-    ...(diff !== undefined ? { diff } : {}),
+    ...defined({ diff }),
     base,
-    ...(problem !== undefined ? { problem } : {}),
+    ...defined({ problem }),
     hash: hash.digest("hex"),
   };
 }
@@ -138,7 +139,7 @@ export function diskSet(dir: string): EvalSetSource {
   return {
     list: () => {
       const listed = listSet(dir);
-      return { ...(listed.setJson !== undefined ? { setJson: listed.setJson } : {}), cases: listed.caseDirs };
+      return { ...defined({ setJson: listed.setJson }), cases: listed.caseDirs };
     },
     caseJson: (name) => readCaseJson(path.join(dir, name)),
     caseFiles: (name, caseJson) => readCaseFiles(path.join(dir, name), caseJson),

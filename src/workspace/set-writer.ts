@@ -24,13 +24,26 @@ export class OutDirError extends Error {
   override readonly name = "OutDirError";
 }
 
-/** Why `out` cannot be replaced by a mined set, or undefined (it is absent, empty, or a set). */
+/** Whether anything is at `p` (a file on the way is ENOTDIR: nothing is). */
+function present(p: string): boolean {
+  try {
+    lstatSync(p);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return false;
+    throw error;
+  }
+}
+
+/** Why `out` cannot be replaced by a mined set, or undefined (it is absent, empty, or a set). An absent
+ * `out` is made with its missing parents, as `git clone` makes its target's, under the nearest
+ * directory that exists (a link or a file there is refused). */
 export function outProblem(out: string): string | undefined {
-  if (!existsSync(out)) {
-    const parent = path.dirname(out);
-    return existsSync(parent) && lstatSync(parent).isDirectory()
-      ? undefined
-      : `the directory ${parent} does not exist`;
+  if (!present(out)) {
+    let parent = path.dirname(path.resolve(out));
+    while (!present(parent)) parent = path.dirname(parent);
+    return lstatSync(parent).isDirectory() ? undefined : `${parent} is not a directory`;
   }
   const stats = lstatSync(out);
   if (stats.isSymbolicLink()) return `${out} is a symlink; name the directory itself`;
@@ -76,6 +89,7 @@ export function writeSet(out: string, files: ReadonlyMap<string, Uint8Array>): v
   if (problem !== undefined) throw new OutDirError(problem);
   const root = path.resolve(out);
   const parent = path.dirname(root);
+  mkdirSync(parent, { recursive: true });
   const fresh = path.join(parent, `.${path.basename(root)}.mine-${process.pid}`);
   rmSync(fresh, { recursive: true, force: true });
   mkdirSync(fresh);
