@@ -237,7 +237,8 @@ export function withDismissals(
   const stored = applied.stored;
   return {
     ...applied,
-    notes: dismissalNotes(stored, applied.dismissed),
+    // A local round (history of pull request 0, never kept) has nobody to dismiss anything.
+    notes: judged.history.pr > 0 ? dismissalNotes(stored, applied.dismissed) : [],
     record: {
       ...(whole !== undefined
         ? { reviewer: { ...whole, ...(stored !== undefined ? { findings: stored } : {}) } }
