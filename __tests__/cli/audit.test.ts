@@ -207,6 +207,57 @@ function tamper(edit: (h: History) => History) {
   comment.body = comment.body.replace(m[1] as string, gzipSync(JSON.stringify(edit(h))).toString("base64"));
 }
 
+describe("a maintainer's dismissal", () => {
+  it("is shown as part of the round it concluded, in the text and in the JSON", async () => {
+    let h = emptyHistory(world.pull.number, "verdict-gate");
+    const finding = "src/a.ts:1 — first";
+    h = append(
+      h,
+      concludeRound({
+        history: h,
+        maxRounds: 5,
+        head: sha(1),
+        at: "2026-11-30T00:00:00Z",
+        outcome: no(finding),
+      }),
+    );
+    const dismissal = {
+      key: "3fa9c2",
+      id: "c".repeat(32),
+      text: finding,
+      by: "maintainer-mo",
+      reason: "validated upstream",
+      url: "https://github.com/octo-org/demo/pull/1#issuecomment-7",
+    };
+    h = append(
+      h,
+      concludeRound({
+        history: h,
+        maxRounds: 5,
+        head: sha(1),
+        at: "2026-11-30T01:00:00Z",
+        outcome: yes(),
+        dismissal,
+      }),
+    );
+    post(h);
+    const text = await audit([]);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain("dismissed by @maintainer-mo: src/a.ts:1 — first — validated upstream");
+    const json = JSON.parse((await audit(["--json"])).out);
+    expect(json.history[1]).toMatchObject({
+      status: "approve",
+      dismissed: {
+        finding,
+        key: "3fa9c2",
+        by: "maintainer-mo",
+        reason: "validated upstream",
+        url: dismissal.url,
+      },
+    });
+  });
+});
+
 describe("a chain that does not verify", () => {
   it("names an edited round and exits 3", async () => {
     tamper((h) => {

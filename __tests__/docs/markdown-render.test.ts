@@ -39,6 +39,7 @@ const AWKWARD = [
   "<img src=x onerror=alert(1)> </details> <script>x</script>",
   "ping @octocat and @org/team, and #123",
   "&amp; &lt;already escaped&gt;",
+  "`\\|` and `a\\|b` in spans",
 ];
 
 describe("inline() in a table cell, rendered as GitHub does", () => {
@@ -72,6 +73,30 @@ describe("code in a table cell", () => {
     const [first, second] = cells(md);
     expect(shown(first ?? "")).toBe("a|b||c");
     expect(second).toBe("ok");
+  });
+
+  // A file a pull request names `a\| approve |` put `approve` in a cell of its own: GitHub reads `\|`
+  // in a row as a pipe before it reads the code span, and `\\|` as a backslash and a cell's end.
+  it.each([["a\\| approve | b"], ["x\\\\|y"], ["\\|"], ["ok\\"]])(
+    "shows %j exactly, in one cell, whatever backslashes stand before a pipe",
+    (name) => {
+      const [first, second, ...rest] = cells(table(["file", "status"], [[codeCell(name), "ok"]]));
+      expect(rest).toEqual([]);
+      expect(second).toBe("ok");
+      expect(shown(first ?? "")).toBe(name);
+    },
+  );
+
+  it("keeps any name whole and the table's shape (property)", () => {
+    const alphabet = fc.constantFrom(..."ab |\\`*_/.".split(""));
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, minLength: 1, maxLength: 40 }), (name) => {
+        const row = cells(table(["file", "status"], [[codeCell(name), "ok"]]));
+        expect(row).toHaveLength(2);
+        expect(row[1]).toBe("ok");
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

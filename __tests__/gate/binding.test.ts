@@ -58,6 +58,7 @@ const CLASSIFIED: Record<InputName, { other: string; binds: boolean; why: string
   [INPUT.maxOutputTokens]: { other: "999", binds: false, why: "a reply cut there holds and is not recorded" },
   [INPUT.failOn]: { other: "blocked", binds: false, why: "the step, not the check" },
   [INPUT.decision]: { other: "approve", binds: false, why: "this run's act" },
+  [INPUT.dismiss]: { other: "3fa9c2", binds: false, why: "this run's act" },
   [INPUT.reason]: { other: "because", binds: false, why: "this run's act" },
   [INPUT.forceReview]: { other: "true", binds: false, why: "this run only" },
   [INPUT.whenCriteriaBlock]: {
@@ -92,7 +93,7 @@ describe("the settings fingerprint", () => {
   for (const [input, c] of Object.entries(CLASSIFIED)) {
     it(`${c.binds ? "changes" : "does not change"} with ${input} (${c.why})`, () => {
       const extra: Partial<Record<InputName, string>> =
-        input === INPUT.decision
+        input === INPUT.decision || input === INPUT.dismiss
           ? { reason: "because" }
           : input === INPUT.reason
             ? { decision: "block" }

@@ -217,6 +217,18 @@ const CHANGES: Record<keyof typeof PROMPT_PARTS, { name: string; change: (q: Que
       }),
     },
   ],
+  dismissed: [
+    {
+      name: "a finding a maintainer dismissed",
+      change: (q) => ({
+        ...q,
+        base: {
+          ...q.base,
+          dismissed: [{ finding: "package.json:1 — unpinned", reason: "pinned by the lockfile" }],
+        },
+      }),
+    },
+  ],
   withheld: [
     {
       name: "a withheld file's change summary (the lockfile injection)",

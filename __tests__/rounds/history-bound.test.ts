@@ -23,6 +23,8 @@ import {
   REMEMBERED_BLOCKED_HEADS,
   reasonId,
   roundReasons,
+  STORED_FINDING_CHARS,
+  STORED_FINDINGS,
   STORED_PANEL_MEMBERS,
   type StoredPanelMember,
 } from "../../src/verdict/history.js";
@@ -239,6 +241,13 @@ describe("the size of one round", () => {
         verdict: controls(500),
         fingerprint: controls(500),
         result: { ...s.outcome, reasons: many(60, (k) => `r${k} ${controls(3_000)}`) },
+        // A dismissable round: its findings at their cap, and the result were they all dismissed.
+        cleared: yes(),
+        findings: many(STORED_FINDINGS, (k) => ({
+          key: "abcdef",
+          id: k.toString(16).padStart(32, "0"),
+          reasonId: "c".repeat(32),
+        })),
       },
       pendingSince: s.pending ?? {},
       decidedBy: s.person as string,
@@ -251,6 +260,56 @@ describe("the size of one round", () => {
     const record = jsonBytes(c.record);
     // A panel's round stores each reviewer's say, at most STORED_PANEL_MEMBERS of them, capped.
     expect(c.record.panel).toHaveLength(STORED_PANEL_MEMBERS);
+    expect(c.record.reviewer?.findings).toHaveLength(STORED_FINDINGS * STORED_FINDING_CHARS);
+    // A dismissal takes the room of a person's decision, which a round never has beside it.
+    const dismissal = {
+      key: "abcdef",
+      id: "d".repeat(32),
+      text: controls(3_000),
+      by: controls(500),
+      reason: controls(3_000),
+      url: controls(3_000),
+    };
+    const asDecided = concludeRound({
+      history: h,
+      maxRounds: s.maxRounds,
+      head: sha(1),
+      at: "t",
+      outcome: yes(),
+      decidedBy: "x",
+      decisionReason: "y",
+      dismissal,
+    });
+    expect(asDecided.record.dismissal).toBeUndefined();
+    const { decidedBy: _d, decisionReason: _r, ...undecided } = c.record;
+    const dismissed = concludeRound({
+      history: h,
+      maxRounds: s.maxRounds,
+      head: sha(1),
+      at: controls(500),
+      outcome: s.outcome,
+      reviewer: {
+        verdict: controls(500),
+        fingerprint: controls(500),
+        result: { ...s.outcome, reasons: many(60, (k) => `r${k} ${controls(3_000)}`) },
+        cleared: yes(),
+        findings: many(STORED_FINDINGS, (k) => ({
+          key: "abcdef",
+          id: k.toString(16).padStart(32, "0"),
+          reasonId: "c".repeat(32),
+        })),
+      },
+      pendingSince: s.pending ?? {},
+      dismissal,
+      pushedBy: controls(500),
+      coverage: controls(500),
+      panel: worstPanel(),
+      usage: { in: Number.MAX_SAFE_INTEGER, out: Number.MAX_SAFE_INTEGER, unreported: 10_000_000 },
+    });
+    expect(dismissed.record.dismissal).toBeDefined();
+    expect(undecided.reviewer?.findings).toBeDefined();
+    expect(jsonBytes(dismissed.record)).toBeLessThanOrEqual(FULL_ROUND_BYTES);
+    expect(jsonBytes(append(h, dismissed))).toBeLessThanOrEqual(NEWEST_ROUND_BYTES);
     const withTexts = jsonBytes(append(h, c));
     // The figures docs/history.md states.
     expect(record).toBeLessThanOrEqual(FULL_ROUND_BYTES);

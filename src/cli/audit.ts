@@ -72,6 +72,17 @@ export function auditJson(result: PullRequestAudit): unknown {
           ...(isDigest(r) ? { digest: true } : {}),
           ...(r.decidedBy !== undefined ? { decided_by: r.decidedBy } : {}),
           ...(full?.decisionReason !== undefined ? { decision_reason: full.decisionReason } : {}),
+          ...(full?.dismissal !== undefined
+            ? {
+                dismissed: {
+                  finding: full.dismissal.text,
+                  key: full.dismissal.key,
+                  by: full.dismissal.by,
+                  reason: full.dismissal.reason,
+                  ...(full.dismissal.url !== undefined ? { url: full.dismissal.url } : {}),
+                },
+              }
+            : {}),
           ...(r.exhausted === true ? { exhausted: true } : {}),
           before: r.receipt.before,
           after: r.receipt.after,
@@ -113,7 +124,12 @@ export function auditText(result: PullRequestAudit, io: CliIO): string {
       const who = r.decidedBy !== undefined ? `by @${plain(r.decidedBy, 40)}: ` : "";
       const full = isDigest(r) ? undefined : r;
       const reasons = roundReasons(history, r);
+      const dismissed =
+        full?.dismissal !== undefined
+          ? [`dismissed by @${full.dismissal.by}: ${full.dismissal.text} — ${full.dismissal.reason}`]
+          : [];
       const why = [
+        ...dismissed,
         ...reasons,
         ...(full?.needed ?? []),
         ...(full?.decisionReason !== undefined && reasons.length === 0 ? [full.decisionReason] : []),

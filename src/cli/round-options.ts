@@ -42,6 +42,7 @@ export const ACTION_DEFAULTS: Readonly<Record<Exclude<InputName, "github-token">
   context: "auto",
   "include-pr-description": "false",
   decision: "",
+  dismiss: "",
   reason: "",
   "force-review": "false",
   "when-criteria-block": "ask-reviewer",

@@ -13,7 +13,7 @@
 // - a lookalike (`／verdict` with a fullwidth solidus, `/vеrdict` with a Cyrillic е): not our word.
 // A line that is ours (`/verdict` and a space) but whose words are not a command is malformed and gets
 // a reply saying why: the person meant to talk to the gate.
-import { DECISION_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
+import { DECISION_REASON_BYTES, DISMISSAL_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
 
 export type CommentCommand =
   /** Not a command at all: ignored without a reply or any request. */
@@ -24,6 +24,8 @@ export type CommentCommand =
   | { readonly kind: "review"; readonly force: boolean }
   /** A person's decision, exactly as a `workflow_dispatch` decision. */
   | { readonly kind: "decide"; readonly decision: "approve" | "block"; readonly reason: string }
+  /** A maintainer's dismissal of one finding of the round they read, by the key the gate printed. */
+  | { readonly kind: "dismiss"; readonly key: string; readonly reason: string }
   | { readonly kind: "help" };
 
 export const COMMAND_WORD = "/verdict";
@@ -45,6 +47,10 @@ export const COMMAND_USAGE: readonly { readonly usage: string; readonly what: st
   {
     usage: "/verdict block <reason>",
     what: "block the round the gate last judged, as a person who read it (write access; never the PR's author or anyone who pushed to it)",
+  },
+  {
+    usage: "/verdict dismiss <finding> <reason>",
+    what: "dismiss one BLOCKING finding of the round the gate last judged, by the key printed beside it (e.g. `3fa9c2`); it stops blocking on this head and while its lines are unchanged (write access; never the PR's author or anyone who pushed to it)",
   },
   { usage: "/verdict help", what: "this list" },
 ];
@@ -105,16 +111,42 @@ export function parseCommand(body: string): CommentCommand {
     case "approve":
     case "block":
       return decision(verb, args);
+    case "dismiss":
+      return dismissal(args);
     default:
       return { kind: "malformed", problem: `${shown(verb)} is not a /verdict command` };
   }
 }
 
-function decision(verb: "approve" | "block", reason: string): CommentCommand {
+/** `/verdict dismiss <key> <reason>`: the key as the gate prints it (SHORT_KEY hex digits), and a
+ * reason under the same rules as a decision's. */
+function dismissal(args: string): CommentCommand {
+  const key = /^[^ \t]+/.exec(args)?.[0] ?? "";
+  const reason = args.slice(key.length).trim();
+  if (!/^[0-9a-f]{6}$/.test(key))
+    return {
+      kind: "malformed",
+      problem: `\`/verdict dismiss\` needs the finding's key, the 6 hex digits the gate printed beside it (e.g. \`/verdict dismiss 3fa9c2 not reachable from user input\`); got ${key === "" ? "nothing" : shown(key)}`,
+    };
+  const read = decision("dismiss", reason);
+  if (read.kind !== "decide") return read;
+  const bytes = jsonBytes(reason);
+  if (bytes > DISMISSAL_REASON_BYTES)
+    return {
+      kind: "malformed",
+      problem: `the reason is ${bytes} bytes; the history keeps at most ${DISMISSAL_REASON_BYTES} for a dismissal: shorten it (link to a longer note)`,
+    };
+  return { kind: "dismiss", key, reason: read.reason };
+}
+
+function decision(verb: "approve" | "block" | "dismiss", reason: string): CommentCommand {
   if (reason === "") {
     return {
       kind: "malformed",
-      problem: `\`/verdict ${verb}\` needs a reason on the same line, e.g. \`/verdict ${verb} checked the migration by hand\`: a decision nobody can explain later is no record`,
+      problem:
+        verb === "dismiss"
+          ? "`/verdict dismiss <finding>` needs a reason on the same line: a dismissal nobody can explain later is no record"
+          : `\`/verdict ${verb}\` needs a reason on the same line, e.g. \`/verdict ${verb} checked the migration by hand\`: a decision nobody can explain later is no record`,
     };
   }
   const invisible = INVISIBLE.exec(reason);
@@ -136,5 +168,5 @@ function decision(verb: "approve" | "block", reason: string): CommentCommand {
       problem: `the reason is ${bytes} bytes; the history keeps at most ${DECISION_REASON_BYTES}: shorten it (link to a longer note)`,
     };
   }
-  return { kind: "decide", decision: verb, reason };
+  return { kind: "decide", decision: verb === "dismiss" ? "block" : verb, reason };
 }

@@ -59,6 +59,8 @@ function named(command: CommentCommand): string {
       return command.force ? "/verdict review --force" : "/verdict review";
     case "decide":
       return `/verdict ${command.decision}`;
+    case "dismiss":
+      return `/verdict dismiss ${command.key}`;
     default:
       return "/verdict";
   }
@@ -95,7 +97,7 @@ function rememberingPermissions(people: People): People {
 function roundSettings(
   settings: Settings,
   comment: PullRequestComment,
-  command: Extract<CommentCommand, { kind: "review" | "decide" }>,
+  command: Extract<CommentCommand, { kind: "review" | "decide" | "dismiss" }>,
   writtenAt: string,
 ): Settings {
   const forceReview = settings.forceReview || (command.kind === "review" && command.force);
@@ -110,6 +112,12 @@ function roundSettings(
       ? {
           decision: { decision: command.decision, reason: command.reason },
           act: { kind: "decide" as const, ...by },
+        }
+      : {}),
+    ...(command.kind === "dismiss"
+      ? {
+          dismissal: { key: command.key, reason: command.reason },
+          act: { kind: "dismiss" as const, ...by },
         }
       : {}),
   };
@@ -186,7 +194,7 @@ async function carryOut(
   ctx: RoundContext,
   comments: CommentPort,
   comment: PullRequestComment,
-  command: Extract<CommentCommand, { kind: "review" | "decide" }>,
+  command: Extract<CommentCommand, { kind: "review" | "decide" | "dismiss" }>,
   current: CurrentComment,
 ): Promise<CommandOutcome> {
   await comments.react(comment.id, "eyes");

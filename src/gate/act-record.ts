@@ -60,6 +60,14 @@ export const ACT_WORDS: Readonly<Record<ActKind, ActWords>> = {
     left: "Nothing was asked and the check was left as it was: `/verdict review` reuses the answers given, and another maintainer may force a new one.",
     held: "Nothing was asked: this round's check run holds instead, and another maintainer may force a new answer.",
   },
+  dismiss: {
+    a: "a dismissal",
+    the: "the dismissal",
+    doing: "dismiss its findings",
+    done: "dismissed",
+    left: "Nothing was dismissed and the check was left as it was: another maintainer may dismiss the finding.",
+    held: "Nothing was dismissed: this round's check run holds instead, and another maintainer may dismiss the finding.",
+  },
 };
 
 /** The record of the act, or why it cannot be one: who started this attempt and when it was asked,

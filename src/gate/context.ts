@@ -13,7 +13,7 @@ import type { PanelMember } from "../reviewer-stage/panel.js";
 import type { RoundSettings, Settings } from "../settings/settings.js";
 import type { Finding } from "../verdict/findings.js";
 import type { Status } from "../verdict/four-values.js";
-import type { History } from "../verdict/history.js";
+import type { History, StoredDismissal } from "../verdict/history.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
 import type { ConfirmedAct } from "./person-act.js";
@@ -109,4 +109,6 @@ export interface Judged {
   readonly otherHistories: () => Promise<readonly OtherHistory[]>;
   /** The contract's `requires`, judged: asked of GitHub, or (a local round) never asked. */
   readonly dependencies: (requires: readonly Requirement[]) => Promise<DependenciesPartOutcome>;
+  /** A maintainer's dismissal this round concludes (src/gate/dismissals.ts). */
+  readonly dismissal?: StoredDismissal;
 }

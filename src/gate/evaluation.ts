@@ -18,6 +18,7 @@ import { type BaseContract, type Change, readChange, readContractAtBase } from "
 import { askUnlessBlocked, criteriaFirst, criteriaStep } from "./criteria-first.js";
 import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
+import { withDismissals } from "./dismissals.js";
 import { phase, phasesTogether } from "./phase.js";
 import { coverageReport, type RoundEnding } from "./publish.js";
 import { roundFindings } from "./review-comments.js";
@@ -71,7 +72,10 @@ export async function evaluate(
     ],
     ["Dependencies", () => judged.dependencies(contract.contract?.requires ?? [])],
   );
-  return concludeEvaluation(ctx, judged, { contract, change, question, review, criteria, dependencies });
+  // A maintainer's dismissals in force (and the one this round concludes) apply after the policy.
+  const dismissed = withDismissals(ctx.settings.checkName, judged, review, change.diff.files);
+  const found = { contract, change, question, review: dismissed.review, criteria, dependencies };
+  return concludeEvaluation(ctx, judged, { ...found, dismissed });
 }
 
 /** The contract's criteria on the checked-out tree and the change, unless the contract already
@@ -101,6 +105,8 @@ interface Evaluated {
   review: PanelOutcome;
   criteria: CriteriaPartOutcome;
   dependencies: DependenciesPartOutcome;
+  /** The dismissals applied to the review: what the record stores of them, and the check run's lines. */
+  dismissed: ReturnType<typeof withDismissals>;
 }
 
 /** The evaluation's parts, in the order the report shows them. */
@@ -118,7 +124,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
   const { settings } = ctx;
   const { history } = judged;
   const { head } = judged.source;
-  const { review, criteria, dependencies: deps, question } = found;
+  const { review, criteria, dependencies: deps, question, dismissed } = found;
   const parts = partsFound(judged, found);
   const decision = decide(parts);
   const concluded = concludeRound({
@@ -128,7 +134,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     at: ctx.now().toISOString(),
     // Stored bounded (loop-rules.ts caps every field); the check run reports it whole.
     outcome: decision.result,
-    ...defined({ reviewer: review.keep.whole }),
+    ...dismissed.record,
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
     usage: spendOf(review.calls, question),
@@ -157,7 +163,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     parts: [...parts, roundsPart(concluded, decision.status, shownRound, fresh, settings.maxRounds)],
     history: after,
     saveHistory: fresh,
-    notes: question.notes,
+    notes: [...question.notes, ...dismissed.notes],
     sections: {
       coverage: coverageReport(review.coverage),
       reviewer: reviewerReport(question, review, after),
@@ -166,7 +172,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
       waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),
     },
     annotations: annotationsFor(review.findings, criteria.checked, question.plan.inScope),
-    ...defined({ findings }),
+    ...defined({ findings: findings && { ...findings, dismissable: dismissed.stored !== undefined } }),
     reviewerVerdict: review.verdict,
     coverage: formatCoverage(review.coverage),
   };

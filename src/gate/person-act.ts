@@ -22,6 +22,7 @@ import { ACT_WORDS, actRecord, type PersonAct } from "./act-record.js";
 import { bindingOf } from "./binding.js";
 import type { OpenRound, RoundContext } from "./context.js";
 import { type AskAgain, actTargetRefusal } from "./decision-target.js";
+import { dismissTarget } from "./dismissals.js";
 import { rememberedHistory } from "./head-runs.js";
 import { pushedBy, pushersOf, sameLogin } from "./pushers.js";
 import { type LoadedHistory, loadHistory } from "./round-history.js";
@@ -112,6 +113,12 @@ function namedHeadRefusal(pr: PullRequestInfo, named: string | undefined): strin
   return `pull request #${pr.number} is at ${short(pr.headSha)}, not ${short(named)}, the \`head-sha\` this dispatch names: it moved after that commit was read. Nothing was decided or reviewed: read the gate's round on ${short(pr.headSha)}, then dispatch again with \`head-sha: ${pr.headSha}\`.`;
 }
 
+const NEEDS_WRITE: Readonly<Record<PersonAct["kind"], string>> = {
+  decide: "recording a decision",
+  force: "forcing a new answer",
+  dismiss: "dismissing a finding",
+};
+
 /** Who may act at all: not the author, and with write access. */
 async function personRefusal(
   ctx: RoundContext,
@@ -123,13 +130,15 @@ async function personRefusal(
     return `@${act.person} opened pull request #${pr.number}; its author may not ${doing}, whatever their permission${act.kind === "force" ? " (asking again until the answer changes is shopping for an approve)" : ""}. ${left}`;
   const permission = await ctx.github.people.permission(act.person);
   if (!["admin", "maintain", "write"].includes(permission))
-    return `@${act.person} has ${permission} permission; ${act.kind === "decide" ? "recording a decision" : "forcing a new answer"} needs write access to the repository. Nothing was posted.`;
+    return `@${act.person} has ${permission} permission; ${NEEDS_WRITE[act.kind]} needs write access to the repository. Nothing was posted.`;
   return undefined;
 }
 
 /** The commit the act is about, as its person named it: a dispatched decision must name the head its
  * person read, and acts only while that commit is the head. */
 function readHeadRefusal(pr: PullRequestInfo, act: PersonAct): string | undefined {
+  if (act.kind === "dismiss" && act.comment === undefined && act.readHead === undefined)
+    return `a dispatched dismissal must name the head its person read in \`head-sha\`: the pull request may have moved on since. Nothing was dismissed: the gate's check run on the commit you read prints the command.`;
   if (act.kind === "decide" && act.comment === undefined && act.readHead === undefined)
     return `a dispatched decision must name the head its person read in \`head-sha\`: the pull request may have moved on since. Nothing was decided: the gate's check run on the commit you read prints the command, \`gh workflow run … -f pr=${pr.number} -f head-sha=<that commit> -f decision=…\`.`;
   return namedHeadRefusal(pr, act.readHead);
@@ -162,7 +171,7 @@ async function historyRefusal(
   }
   const named = readHeadRefusal(pr, act);
   if (named !== undefined || loaded.problem !== undefined) return named;
-  return actTargetRefusal(
+  const target = actTargetRefusal(
     history,
     loaded.comment?.updatedAt,
     pr,
@@ -170,4 +179,10 @@ async function historyRefusal(
     askAgain(act, pr.headSha),
     act,
   );
+  if (target !== undefined || act.kind !== "dismiss") return target;
+  // A dismissal names one finding of the round its person read, by the key the gate printed.
+  const dismissal = ctx.settings.dismissal;
+  if (dismissal === undefined) return "a dismissal without a finding to dismiss. Nothing was dismissed.";
+  const found = dismissTarget(history, dismissal.key);
+  return "refused" in found ? found.refused : undefined;
 }

@@ -35,6 +35,8 @@ export interface RoundFindings {
   readonly notesMax: number;
   /** Every file of the change, to place findings on the diff's lines. */
   readonly files: readonly DiffFile[];
+  /** The round stored its findings for a maintainer to dismiss: each comment prints the command. */
+  readonly dismissable?: boolean;
   /** The paths the reviewer read and answered for cleanly this round (NFC); undefined when its
    * silence proves nothing (a failed or broken reply): then nothing is resolved. */
   readonly answered: ReadonlySet<string> | undefined;
@@ -84,6 +86,8 @@ export interface PlacedFinding {
   readonly finding: Finding;
   /** A note: below the contract's policy line, posted marked as one and never as a requested change. */
   readonly note?: true;
+  /** A maintainer may dismiss it: its comment prints `/verdict dismiss <key> <reason>`. */
+  readonly dismissable?: true;
   /** The path as the diff spells it and the line, when the diff shows that line of the new file. */
   readonly at?: { readonly path: string; readonly line: number };
 }
@@ -97,6 +101,20 @@ const MAX_BODY_FINDINGS = 100;
 // A note's marker says `note`: its key hashes other fields (a note is one per line), so a finding's
 // and a note's keys never meet, and both are read as the gate's own.
 const MARKER = /<!-- verdict-gate:(?:finding|note):([^:\s]+):([0-9a-f]{64}) -->/g;
+
+/** The hex digits of a finding key a person types to dismiss it (src/gate/dismissals.ts). */
+export const SHORT_KEY = 6;
+
+export function shortKey(key: string): string {
+  return key.slice(0, SHORT_KEY);
+}
+
+/** The command to copy beside a finding a maintainer may dismiss. */
+function dismissCommand(p: PlacedFinding): string {
+  return p.dismissable === true
+    ? ` To dismiss it (write access; never the author or anyone who pushed): \`/verdict dismiss ${shortKey(p.key)} <reason>\``
+    : "";
+}
 
 export function findingMarker(checkName: string, key: string, note = false): string {
   return `<!-- verdict-gate:${note ? "note" : "finding"}:${encodeURIComponent(checkName)}:${key} -->`;
@@ -171,12 +189,12 @@ function label(p: PlacedFinding): string {
 function lineCommentBody(checkName: string, p: PlacedFinding): string {
   const range = p.finding.endLine !== undefined ? ` (lines ${p.finding.line}–${p.finding.endLine})` : "";
   const reason = p.finding.reason.trim() === "" ? "(no reason given)" : inline(p.finding.reason, 1000);
-  return `**${inline(checkName, 100)}** ${label(p)}${range}: ${reason}\n\n${findingMarker(checkName, p.key, p.note === true)}`;
+  return `**${inline(checkName, 100)}** ${label(p)}${range}: ${reason}${dismissCommand(p)}\n\n${findingMarker(checkName, p.key, p.note === true)}`;
 }
 
 function bodyItem(checkName: string, p: PlacedFinding): string {
   const note = p.note === true ? `${label(p)}: ` : "";
-  return `- ${note}${inline(describeFinding(p.finding), 1000)} ${findingMarker(checkName, p.key, p.note === true)}`;
+  return `- ${note}${inline(describeFinding(p.finding), 1000)}${dismissCommand(p)} ${findingMarker(checkName, p.key, p.note === true)}`;
 }
 
 /** The review to post: comments on lines and the body, or undefined when every finding was posted
@@ -252,6 +270,7 @@ async function postFindings(
         key: p.key,
         finding: p.finding,
         ...(p.note === true ? { note: true as const } : {}),
+        ...(p.dismissable === true ? { dismissable: true as const } : {}),
       })),
     ) as NonNullable<typeof review>;
     await port.postReview(input.pr, { commitId: input.head, ...inBody });
@@ -310,7 +329,9 @@ export async function showFindings(
   if (port === undefined) return undefined;
   const { checkName } = ctx.settings;
   const { findings, answered } = input.findings;
-  const placed = placeFindings(checkName, findings, input.findings.files);
+  const placed = placeFindings(checkName, findings, input.findings.files).map((p) =>
+    input.findings.dismissable === true ? { ...p, dismissable: true as const } : p,
+  );
   const notes =
     input.findings.notesMax > 0
       ? placeFindings(checkName, input.findings.notes, input.findings.files, true)

@@ -19,12 +19,13 @@ import {
 } from "../ports/github.js";
 import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { maybe } from "../verdict/four-values.js";
-import { append, lastRound, roundCount } from "../verdict/history.js";
+import { append, lastRound, roundCount, type StoredDismissal } from "../verdict/history.js";
 import { concludeRound, forcedAnswer, repeatsLast, terminalNeed } from "../verdict/loop-rules.js";
 import { bindingChange, bindingOf } from "./binding.js";
 import type { Judged, OpenRound, RoundContext, RoundOutcome } from "./context.js";
 import { treeMismatch } from "./contract-and-diff.js";
 import { dependenciesPart } from "./dependencies-part.js";
+import { dismissTarget } from "./dismissals.js";
 import { evaluate } from "./evaluation.js";
 import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
@@ -336,6 +337,8 @@ async function reachStatus(
     const refused = await recheckAct(ctx, round);
     if (refused !== undefined) throw new Error(refused);
     if (round.act.act.kind === "decide") return decideByPerson(ctx, round, round.act.act);
+    if (round.act.act.kind === "dismiss")
+      return await evaluate(ctx, { ...judgedOf(ctx, round), dismissal: dismissalBy(ctx, round) }, answers);
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or
@@ -351,6 +354,24 @@ async function reachStatus(
   const held = heldBeforeEvaluation(ctx, round);
   if (held !== undefined) return holdUnevaluated(ctx, round, held);
   return await evaluate(ctx, judgedOf(ctx, round), answers);
+}
+
+/** The dismissal the round's act makes: the finding its key names in the round its person read
+ * (recheckAct found it), by them, for their reason. */
+function dismissalBy(ctx: RoundContext, round: OpenRound): StoredDismissal {
+  const act = round.act?.act;
+  const asked = ctx.settings.dismissal;
+  const target = asked !== undefined ? dismissTarget(round.loaded.history, asked.key) : undefined;
+  if (act === undefined || asked === undefined || target === undefined || "refused" in target)
+    throw new Error(`a dismissal of no finding of round ${roundCount(round.loaded.history)}`);
+  return {
+    key: target.key,
+    id: target.id,
+    text: target.text,
+    by: act.person,
+    reason: asked.reason,
+    ...(act.comment !== undefined ? { url: act.comment } : {}),
+  };
 }
 
 /** How every path ends, in the order its rules apply; nothing after it changes the status. A pass

@@ -59,7 +59,15 @@ function rowsOf(history: History): string[][] {
       full !== undefined && r.status === "approve" && full.decisionReason !== undefined
         ? [full.decisionReason]
         : [];
+    // A maintainer's dismissal is part of the round it concluded: who, which finding, why.
+    const dismissed =
+      full?.dismissal !== undefined
+        ? [
+            `dismissed by @\u200d${inline(full.dismissal.by, 40)}: ${prose(full.dismissal.text, 200, { cell: true })} — ${prose(full.dismissal.reason, 200, { cell: true })}`,
+          ]
+        : [];
     const reasons = [
+      ...dismissed,
       ...because.map((b) => prose(b, 200, { cell: true })),
       ...marked.map(
         (m) =>

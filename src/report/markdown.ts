@@ -58,6 +58,9 @@ export function prose(text: string, max = 500, options: { cell?: boolean } = {})
   let out = "";
   let at = 0;
   for (const m of t.matchAll(OWN_CODE)) {
+    // In a cell, a backslash before a pipe cannot be shown inside a code span (cellSpanShows): the
+    // span stays text, backticks and all, which shows exactly what was written.
+    if (options.cell === true && !cellSpanShows(m[1] as string)) continue;
     out += neutralised(t.slice(at, m.index));
     const span = code(m[1] as string, Number.POSITIVE_INFINITY);
     out += options.cell === true ? span.replace(/\|/g, "\\|") : span;
@@ -98,7 +101,16 @@ export function code(text: string, max = 200): string {
 /** code() for a table cell: a `|` would end the cell even inside a code span, so GFM wants it
  * escaped there (and only there). */
 export function codeCell(text: string, max = 200): string {
-  return code(text, max).replace(/\|/g, "\\|");
+  const span = code(text, max);
+  return cellSpanShows(span) ? span.replace(/\|/g, "\\|") : inline(text, max);
+}
+
+// GitHub splits a table row at every pipe not escaped by an odd run of backslashes, then turns each
+// `\|` into `|`, before any code span is read: a `\|` inside a span shows as `|`, and `\\|` splits
+// the row, so a file named `a\| approve |` wrote cells of its own. No escaping inside a span shows a
+// backslash before a pipe; such text goes in the cell as escaped text instead.
+function cellSpanShows(text: string): boolean {
+  return !text.includes("\\|");
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -107,6 +107,9 @@ export interface PromptInput {
   readonly instructions?: string;
   readonly conditions?: Conditions;
   readonly earlierReasons?: readonly EarlierReason[];
+  /** Findings of earlier rounds a maintainer dismissed, with their reasons: fenced (the finding quotes
+   * a reply, which may quote the diff). Not to be reported again while their lines are unchanged. */
+  readonly dismissed?: readonly { readonly finding: string; readonly reason: string }[];
   /** The repository's `include-pr-description`; without it `authorClaims` are dropped. */
   readonly includePrDescription?: boolean;
   readonly authorClaims?: AuthorClaims;
@@ -156,6 +159,7 @@ export interface Prompt extends PromptMessages {
 
 export const DIFF_LABEL = "UNTRUSTED DIFF";
 export const EARLIER_LABEL = "EARLIER REASONS";
+export const DISMISSED_LABEL = "DISMISSED FINDINGS";
 export const CLAIMS_LABEL = "AUTHOR CLAIMS";
 export const WITHHELD_LABEL = "WITHHELD FILE NAMES";
 export const OTHER_FILES_LABEL = "OTHER CHANGED FILE NAMES";
@@ -256,6 +260,16 @@ function earlierSection(listed: string, fence: Fence): string {
     "write a line `RESOLVED: <number>` or `UNRESOLVED: <number> — <why>`, judged only by this diff. A",
     "reason still unresolved is also a BLOCKING finding.",
     fence.wrap(EARLIER_LABEL, listed),
+  ].join("\n");
+}
+
+function dismissedSection(listed: string, fence: Fence): string {
+  return [
+    "## Dismissed findings",
+    "A maintainer dismissed the findings in the block below, each for the reason given after it. Do not",
+    "report one again while the lines it points at are unchanged; if this diff changes those lines,",
+    "judge them afresh.",
+    fence.wrap(DISMISSED_LABEL, listed),
   ].join("\n");
 }
 
@@ -451,6 +465,9 @@ export function buildPrompt(input: PromptInput): Prompt {
   // Every text that reaches the prompt is checked against the fence id, the trusted parts too: the
   // proof that no line can close a block must not depend on which parts a caller calls trusted.
   const listed = earlier.map((r, i) => `${i + 1}. (round ${r.round}) ${inertText(r.reason)}`).join("\n");
+  const dismissed = (input.dismissed ?? [])
+    .map((d) => `- ${inertText(d.finding)} — a maintainer dismissed this: ${inertText(d.reason)}`)
+    .join("\n");
   const withheld = withheldText(input.withheld ?? []);
   const others = otherFilesText(input.otherFiles ?? []);
   const guidelines = (input.guidelines ?? []).length > 0 ? guidelinesSection(input.guidelines ?? []) : "";
@@ -464,6 +481,7 @@ export function buildPrompt(input: PromptInput): Prompt {
       diff,
       claims,
       listed,
+      dismissed,
       withheld,
       others,
       task,
@@ -478,6 +496,7 @@ export function buildPrompt(input: PromptInput): Prompt {
   if (guidelines !== "") head.push(guidelines);
   head.push(conditionsSection(input.conditions));
   if (earlier.length > 0) head.push(earlierSection(listed, fence));
+  if (dismissed !== "") head.push(dismissedSection(dismissed, fence));
   if (claims !== "") head.push(claimsSection(claims, fence));
   if (withheld !== "") head.push(withheldSection(withheld, fence));
   if (others !== "") head.push(otherFilesSection(others, fence));

@@ -46,6 +46,9 @@ export const PROMPT_PARTS = {
   // Only those shown with the file: its own and those about the change as a whole (prompt.ts
   // earlierReasonsFor). A reason about another file is that file's question.
   earlierReasons: "approve",
+  // Shown like earlier reasons: a kept block stands while its file is unchanged (a dismissal drops
+  // the file verdicts its finding stood for: src/gate/dismissals.ts), an approve was given seeing them.
+  dismissed: "approve",
   withheld: "approve",
   // The project's rules, read at the base: conditions like the task.
   guidelines: "conditions",

@@ -8,7 +8,7 @@ import type { PanelReport, ReviewerCallReport } from "../report/round-report.js"
 import { type Coverage, countsOf, formatCoverage } from "../review/coverage.js";
 import type { Finding } from "../verdict/findings.js";
 import { maybe, type Result } from "../verdict/four-values.js";
-import type { FileVerdicts } from "../verdict/history.js";
+import type { FileVerdicts, StoredFinding } from "../verdict/history.js";
 import { holdIfPartlySeen, type Part } from "../verdict/round-decision.js";
 import { isJudgment, type ReviewerVerdict } from "../verdict/vocabulary.js";
 
@@ -30,6 +30,11 @@ export interface Keep {
     readonly fingerprint: string;
     /** The reviewer's own result, before the coverage rule: what a later round reuses. */
     readonly result: Result;
+    /** The result were every one of its blocking findings dismissed (a single reviewer's only): what
+     * a dismissal concludes from (src/gate/dismissals.ts). */
+    readonly cleared?: Result;
+    /** The blocking findings a reused record stored (a fresh answer's are keyed by the round). */
+    readonly findings?: readonly StoredFinding[];
   };
   readonly files?: FileVerdicts;
   readonly texts: ReadonlyMap<string, string>;
@@ -84,6 +89,8 @@ export function heldWhereUnseen(result: Result, coverage: Coverage): Result {
 export function asked(input: {
   /** The reviewers' own result over every chunk and kept file, before the coverage rule. */
   result: Result;
+  /** The result were every blocking finding dismissed (single reviewer only). */
+  cleared?: Result;
   /** The result is already held where unseen (a panel's: member by member, each by its own
    * coverage): the part carries it as it is. */
   held?: boolean;
@@ -117,7 +124,14 @@ export function asked(input: {
     warnings: input.warnings,
     keep: {
       ...(clean
-        ? { whole: { verdict: input.verdict, fingerprint: input.fingerprint, result: input.result } }
+        ? {
+            whole: {
+              verdict: input.verdict,
+              fingerprint: input.fingerprint,
+              result: input.result,
+              ...(input.cleared !== undefined ? { cleared: input.cleared } : {}),
+            },
+          }
         : {}),
       ...(input.files !== undefined ? { files: input.files } : {}),
       texts: input.texts ?? NO_TEXTS,
@@ -131,7 +145,14 @@ export function asked(input: {
  * files keep the verdicts they had. Only clean verdicts are recorded, so every chunk was answered and
  * coverage is what the plan promised. */
 export function reused(input: {
-  reuse: { round: number; pr?: number; verdict: ReviewerVerdict; result: Result };
+  reuse: {
+    round: number;
+    pr?: number;
+    verdict: ReviewerVerdict;
+    result: Result;
+    cleared?: Result;
+    findings?: readonly StoredFinding[];
+  };
   fingerprint: string;
   coverage: Coverage;
   summary: string;
@@ -156,7 +177,13 @@ export function reused(input: {
     notes: [],
     warnings: [],
     keep: {
-      whole: { verdict: reuse.verdict, fingerprint: input.fingerprint, result: reuse.result },
+      whole: {
+        verdict: reuse.verdict,
+        fingerprint: input.fingerprint,
+        result: reuse.result,
+        ...(reuse.cleared !== undefined ? { cleared: reuse.cleared } : {}),
+        ...(reuse.findings !== undefined ? { findings: reuse.findings } : {}),
+      },
       ...(input.files !== undefined ? { files: input.files } : {}),
       texts: NO_TEXTS,
     },

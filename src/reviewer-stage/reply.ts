@@ -46,6 +46,8 @@ function hideInResult(result: Result, roundToken: string): Result {
  * and those below the policy's line (notes). */
 interface TextReading {
   result: Result;
+  /** The result were every blocking finding of it dismissed (ReviewReading.cleared). */
+  cleared: Result;
   verdict: ReviewerVerdict;
   findings: Finding[];
   notes: Finding[];
@@ -74,6 +76,10 @@ function readText(text: string, roundToken: string, prompt: Prompt): TextReading
       // Whatever marker it ends in, an echo states no verdict of the reviewer's own: the step output
       // must not say APPROVE beside a hold.
       verdict: verdict === null ? "NONE" : AMBIGUOUS,
+      cleared: hideInResult(
+        maybe(`the reviewer's reply is an echo, not a review: ${echo.detail}`),
+        roundToken,
+      ),
       findings: [],
       notes: [],
       text,
@@ -82,6 +88,7 @@ function readText(text: string, roundToken: string, prompt: Prompt): TextReading
   const all = parseFindings(hideRoundToken(text, roundToken), { policy: prompt.policy });
   return {
     result: hideInResult(read.result, roundToken),
+    cleared: hideInResult(read.cleared, roundToken),
     verdict: word(verdict),
     findings: all.filter((f) => blocksUnder(f.severity, prompt.policy)),
     notes: all.filter((f) => !blocksUnder(f.severity, prompt.policy)),
@@ -101,8 +108,13 @@ export function readReply(
   prompt: Prompt,
 ): Omit<TextReading, "text"> & { text?: string } {
   if (!reply.ok) {
+    const failed = hideInResult(
+      maybe(`the reviewer failed (${reply.failure}): ${reply.message}`),
+      roundToken,
+    );
     return {
-      result: hideInResult(maybe(`the reviewer failed (${reply.failure}): ${reply.message}`), roundToken),
+      result: failed,
+      cleared: failed,
       verdict: "ERROR",
       findings: [],
       notes: [],
@@ -113,7 +125,8 @@ export function readReply(
     const read = readText(other, roundToken, prompt);
     if (STRICTNESS[read.result.value] > STRICTNESS[chosen.result.value]) chosen = read;
   }
-  return chosen;
+  // A reply read two ways may list other findings each way: no dismissal clears it.
+  return (reply.alsoReadAs ?? []).length > 0 ? { ...chosen, cleared: chosen.result } : chosen;
 }
 
 /** Every reply read under the reply contract: its result, verdict word, findings, call report and
@@ -124,6 +137,7 @@ export function readReplies(
   roundToken: string,
 ): {
   results: Result[];
+  cleared: Result[];
   words: ReviewerVerdict[];
   findings: Finding[];
   notes: Finding[];
@@ -134,6 +148,7 @@ export function readReplies(
 } {
   const out = {
     results: [] as Result[],
+    cleared: [] as Result[],
     words: [] as ReviewerVerdict[],
     findings: [] as Finding[],
     notes: [] as Finding[],
@@ -145,6 +160,7 @@ export function readReplies(
   for (const outcome of outcomes) {
     const read = readReply(outcome.reply, roundToken, prompts[outcome.chunk.index] as Prompt);
     out.results.push(read.result);
+    out.cleared.push(read.cleared);
     out.words.push(read.verdict);
     out.findings.push(...read.findings);
     // Notes come from a reply the contract could read as a judgment (approved, blocked or overruled):

@@ -9,6 +9,7 @@ import { type Coverage, coverageOf, formatCoverage } from "../review/coverage.js
 import { type Chunk, promptLimit, type ReviewPlan } from "../review/plan.js";
 import { buildPrompt, type OtherFile, type Prompt } from "../review/prompt.js";
 import { combine, maybe, NO, type Result } from "../verdict/four-values.js";
+import type { StoredFinding } from "../verdict/history.js";
 import { mostBlockingVerdict, type ReviewerVerdict } from "../verdict/vocabulary.js";
 import { type ChunkOutcome, reviewChunks } from "./ask.js";
 import {
@@ -34,6 +35,10 @@ export interface ReusedVerdict {
   pr?: number;
   /** A panel's: each reviewer's say as that round recorded it (its agreement table). */
   members?: readonly PanelMemberReport[];
+  /** This pull request's own record only: its result were every stored finding dismissed, and those
+   * findings (src/gate/dismissals.ts). Another's never: a dismissal never crosses pull requests. */
+  cleared?: Result;
+  findings?: readonly StoredFinding[];
 }
 
 export interface SingleInput {
@@ -270,12 +275,15 @@ export async function reviewerPart(input: SingleInput): Promise<ReviewerOutcome>
   for (const r of ask.reused) {
     const kept = keptResult(r, incremental?.reasonText ?? notStoredText);
     read.results.push(kept);
+    // A file's kept block is an earlier round's: no dismissal of this round's findings clears it.
+    read.cleared.push(kept);
     read.words.push(kept.value === NO ? "REQUEST_CHANGES" : "APPROVE");
   }
   const verdict = mostBlockingVerdict(read.words);
   const calls: ReviewerCallReport[] = read.calls;
   return asked({
     result: dedupe(reviewedResult(read.results, plan, coverage)),
+    cleared: dedupe(reviewedResult(read.cleared, plan, coverage)),
     verdict,
     coverage,
     summary: `${verdict} from ${reviewer.label} (${total} call${total === 1 ? "" : "s"}${describeReuse(reusedFiles)}); coverage ${formatCoverage(coverage)}`,

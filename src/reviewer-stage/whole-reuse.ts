@@ -19,8 +19,10 @@
 // gave. Only `force-review`, which the workflow sets and the author cannot, asks again.
 
 import { bindingChange } from "../verdict/binding.js";
+import { yes } from "../verdict/four-values.js";
 import {
   type Binding,
+  decodeFindings,
   earlierReasons,
   type FullRound,
   type History,
@@ -124,11 +126,14 @@ export function ownVerdict(
       bindingChange(r.binding, binding, { base: false }) === undefined,
   );
   if (recorded?.reviewer === undefined || !isReviewerVerdict(recorded.reviewer.verdict)) return undefined;
+  const { findings } = recorded.reviewer;
   return {
     round: recorded.round,
     verdict: recorded.reviewer.verdict,
     result: storedResultOf(history, recorded.reviewer.result),
     ...recordedMembers(recorded),
+    // Stored findings mean the reply approves were every one of them dismissed (loop-rules.ts).
+    ...(findings !== undefined ? { cleared: yes(), findings: decodeFindings(findings) } : {}),
   };
 }
 

@@ -213,13 +213,14 @@ export function dispatchAct(
   force: boolean,
   eventName: string,
   actor: string | undefined,
+  dismisses = false,
 ): ActClaim | undefined {
-  if (eventName !== "workflow_dispatch" || (!decides && !force)) return undefined;
+  if (eventName !== "workflow_dispatch" || (!decides && !force && !dismisses)) return undefined;
   if (actor === undefined || actor === "")
     throw new SettingsError(
-      `GITHUB_ACTOR is not set: cannot name who ${decides ? "decided" : "asked for force-review"}`,
+      `GITHUB_ACTOR is not set: cannot name who ${decides ? "decided" : dismisses ? "dismissed a finding" : "asked for force-review"}`,
     );
-  return { kind: decides ? "decide" : "force", by: actor };
+  return { kind: decides ? "decide" : dismisses ? "dismiss" : "force", by: actor };
 }
 
 /** This job's workflow run, as the runner names it: its id and which attempt this is. */
@@ -238,12 +239,35 @@ export function workflowFile(ref: string | undefined): string | undefined {
   return m?.[1];
 }
 
+/** A dispatch's dismissal of one finding (`dismiss: <key>` with a `reason`), as the decide workflow
+ * dispatches it: the key the gate printed beside the finding (src/gate/dismissals.ts). */
+export function dismissal(read: InputReader, eventName: string): { key: string; reason: string } | undefined {
+  const raw = read(INPUT.dismiss).trim().toLowerCase();
+  if (raw === "") return undefined;
+  if (!/^[0-9a-f]{6}$/.test(raw))
+    fail(INPUT.dismiss, "expects the finding's key, the 6 hex digits the gate printed beside it", raw);
+  if (eventName !== "workflow_dispatch")
+    throw new SettingsError(
+      `input \`${INPUT.dismiss}\` is accepted only on workflow_dispatch, not ${eventName}`,
+    );
+  if (read(INPUT.decision).trim() !== "")
+    throw new SettingsError(
+      `inputs \`${INPUT.decision}\` and \`${INPUT.dismiss}\` are one act each: dispatch one`,
+    );
+  const reason = read(INPUT.reason).trim();
+  if (reason === "")
+    throw new SettingsError(`input \`${INPUT.reason}\` is required with \`${INPUT.dismiss}\``);
+  return { key: raw, reason };
+}
+
 export function decision(read: InputReader, eventName: string): HumanDecision | undefined {
   const raw = read(INPUT.decision).trim();
   const reason = read(INPUT.reason).trim();
   if (raw === "") {
-    if (reason !== "")
-      throw new SettingsError(`input \`${INPUT.reason}\` is only used with \`${INPUT.decision}\``);
+    if (reason !== "" && read(INPUT.dismiss).trim() === "")
+      throw new SettingsError(
+        `input \`${INPUT.reason}\` is only used with \`${INPUT.decision}\` or \`${INPUT.dismiss}\``,
+      );
     return undefined;
   }
   if (raw !== "approve" && raw !== "block") fail(INPUT.decision, "expects approve or block (or empty)", raw);

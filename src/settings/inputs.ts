@@ -31,6 +31,7 @@ export const INPUT = Object.freeze({
   includePrDescription: "include-pr-description",
   context: "context",
   decision: "decision",
+  dismiss: "dismiss",
   reason: "reason",
   forceReview: "force-review",
   whenCriteriaBlock: "when-criteria-block",

@@ -89,6 +89,7 @@ const RUN: { readonly [K in Exclude<keyof Settings, keyof RoundSettings>]-?: nul
   target: null,
   eventAction: null,
   decision: null,
+  dismissal: null,
   forceReview: null,
   act: null,
   run: null,

@@ -6,7 +6,7 @@ import { CONTEXT_MODES, type ContextMode } from "../context/material.js";
 import { STATUSES, type Status } from "../verdict/four-values.js";
 import type { PanelPolicy } from "../verdict/panel.js";
 import { type CostSettings, readCost } from "./cost-inputs.js";
-import { decision, dispatchAct, target, workflowFile, workflowRun } from "./event.js";
+import { decision, dismissal, dispatchAct, target, workflowFile, workflowRun } from "./event.js";
 import {
   boolean,
   fail,
@@ -118,7 +118,7 @@ export interface HumanDecision {
  * when it was asked are read from GitHub before anything is posted, and every check is made on that
  * record (src/gate/act-record.ts, person-act.ts). */
 export interface ActClaim {
-  kind: "decide" | "force";
+  kind: "decide" | "force" | "dismiss";
   /** The person the event names. */
   by: string;
   /** The `/verdict` comment that carries it: its address, and when it was written (GitHub's clock, as
@@ -190,6 +190,9 @@ export interface Settings extends RoundSettings {
   /** The pull request event's action (opened, synchronize, labeled, …), when there is one. */
   eventAction?: string;
   decision?: HumanDecision;
+  /** A maintainer's dismissal of one finding of the round they read: its short key as the gate printed
+   * it, and why (src/gate/dismissals.ts). */
+  dismissal?: { key: string; reason: string };
   /** Call the reviewer even when the recorded verdict could be reused. */
   forceReview: boolean;
   /** The person's act the run carries (a decision, or a forced answer someone asked for); absent when
@@ -264,9 +267,19 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   if (human !== undefined && t.kind !== "pull_request") {
     throw new SettingsError(`input \`${INPUT.decision}\` needs a pull request (\`${INPUT.pr}\`)`);
   }
+  const dismissed = dismissal(read, eventName);
+  if (dismissed !== undefined && t.kind !== "pull_request") {
+    throw new SettingsError(`input \`${INPUT.dismiss}\` needs a pull request (\`${INPUT.pr}\`)`);
+  }
   const runId = env.GITHUB_RUN_ID;
   const forceReview = boolean(read, INPUT.forceReview);
-  const act = dispatchAct(human !== undefined, forceReview, eventName, env.GITHUB_ACTOR);
+  const act = dispatchAct(
+    human !== undefined,
+    forceReview,
+    eventName,
+    env.GITHUB_ACTOR,
+    dismissed !== undefined,
+  );
   const run = workflowRun(env);
   const file = workflowFile(env.GITHUB_WORKFLOW_REF);
   const settings: Settings = {
@@ -283,6 +296,7 @@ export function readSettings(read: InputReader, environment: Environment): Setti
     ...(eventAction !== undefined ? { eventAction } : {}),
     ...readRoundSettings(read, environment.keys ?? env),
     ...(human !== undefined ? { decision: human } : {}),
+    ...(dismissed !== undefined ? { dismissal: dismissed } : {}),
     forceReview,
     ...(act !== undefined ? { act } : {}),
     ...(run !== undefined ? { run } : {}),

@@ -313,6 +313,10 @@ export interface ReviewReading {
   readonly notes: readonly Finding[];
   /** A request for changes the policy overruled: every finding it gave is below the line. */
   readonly overruled: boolean;
+  /** The result were every listed blocking finding dismissed by a maintainer (src/gate/dismissals.ts):
+   * what still stands without them — an unresolved earlier reason, a finding past the listing limit, a
+   * request for changes not stated as the reply's one marker, a broken contract. */
+  readonly cleared: Result;
 }
 
 /** "the reviewer's BLOCKING line: …", or under a policy "the reviewer's MEDIUM finding: …". */
@@ -340,6 +344,20 @@ function requestStands(reply: string, sole: boolean): string | undefined {
   return undefined;
 }
 
+/** A request for changes whose every listed blocking finding a maintainer dismissed: it approves only
+ * as a request the policy would overrule does — the reply's one marker, no unresolved earlier reason,
+ * no finding under a word the contract does not know — and never with findings it did not list. */
+function clearedRequest(reply: string, options: ReviewerOptions, unlisted: number): Result {
+  if (unlisted > 0)
+    return no(`the reviewer wrote ${unlisted} more finding(s) at a blocking severity than the gate lists`);
+  const { sole } = readVerdict(reply, { ...options, readWholeRequest: true });
+  const stands = requestStands(reply, sole);
+  if (stands === undefined) return yes();
+  return no(
+    `the reviewer requested changes, and ${stands}: the request stands though its findings were dismissed`,
+  );
+}
+
 /** A reply read under the reply contract and the contract's policy (reviewerResult says the rules). */
 export function readReview(reply: string, options: ReviewerOptions = {}): ReviewReading {
   const { policy } = options;
@@ -348,12 +366,13 @@ export function readReview(reply: string, options: ReviewerOptions = {}): Review
   const { findings, total, blocking: blockingTotal } = readFindings(reply, limit, { policy });
   const blocking = findings.filter((f) => blocksUnder(f.severity, policy));
   const notes = findings.filter((f) => !blocksUnder(f.severity, policy));
-  const out = (result: Result, overruled = false): ReviewReading => ({
+  const out = (result: Result, overruled = false, cleared: Result = result): ReviewReading => ({
     result,
     verdict: reading.verdict,
     blocking,
     notes,
     overruled,
+    cleared,
   });
   const listed = blocking.map(describeFinding);
   const moreBlocking = blockingTotal - blocking.length;
@@ -386,11 +405,14 @@ export function readReview(reply: string, options: ReviewerOptions = {}): Review
           ...blocking.map((f) => contextLine(f, policy)),
           ...more,
         ),
+        false,
+        moreBlocking === 0 ? yes() : undefined,
       );
     }
     case REQUEST_CHANGES: {
       const [first, ...rest] = [...listed, ...more];
-      if (first !== undefined) return out(no(first, ...rest));
+      if (first !== undefined)
+        return out(no(first, ...rest), false, clearedRequest(reply, options, moreBlocking));
       if (total === 0 || policy === undefined) {
         return out(
           no(

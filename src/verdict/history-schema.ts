@@ -54,6 +54,51 @@ export type Binding = z.infer<typeof bindingSchema>;
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** US dollars, to the micro-dollar (verdict/cost.ts storedDollars). */
 const dollarsSchema = z.number().min(0).max(1e12);
+
+/** The blocking findings a round stores, so a maintainer can dismiss one by its key (at most this many:
+ * a round with more stores none, and its findings keep blocking). */
+export const STORED_FINDINGS = 8;
+/** A dismissed finding's text, as the reviewer's next prompt and the audit name it, in bytes. */
+export const FINDING_TEXT_BYTES = 120;
+/** One stored finding, 70 hex digits (src/gate/dismissals.ts): the 6 of its key a person types, 32 of
+ * the hash of its key and the text of the lines it points at, 32 of the id of its reason text. A round
+ * stores them in one string, as the file verdicts store their keys: the record stays within its bound. */
+export const STORED_FINDING_CHARS = 70;
+
+/** A blocking finding as the gate knows it: its short key, its id (key and lines), its reason's id. */
+export interface StoredFinding {
+  readonly key: string;
+  readonly id: string;
+  readonly reasonId: string;
+}
+
+export function encodeFindings(findings: readonly StoredFinding[]): string {
+  return findings.map((f) => `${f.key}${f.id}${f.reasonId}`).join("");
+}
+
+export function decodeFindings(stored: string): StoredFinding[] {
+  const out: StoredFinding[] = [];
+  for (let i = 0; i + STORED_FINDING_CHARS <= stored.length; i += STORED_FINDING_CHARS)
+    out.push({
+      key: stored.slice(i, i + 6),
+      id: stored.slice(i + 6, i + 38),
+      reasonId: stored.slice(i + 38, i + 70),
+    });
+  return out;
+}
+
+/** A maintainer's dismissal of one finding, recorded by the round it concluded: the finding (its key,
+ * id and text), who, why, where (their comment). It lasts for this pull request only, and only while
+ * the finding's lines are unchanged. Never on a round a person decided (the same room in the record). */
+const dismissalSchema = z.object({
+  key: hex(6),
+  id: hex(32),
+  text: z.string(),
+  by: z.string(),
+  reason: z.string(),
+  url: z.string().optional(),
+});
+export type StoredDismissal = z.infer<typeof dismissalSchema>;
 const tokensSchema = z.object({
   in: count,
   out: count,
@@ -164,8 +209,16 @@ export const fullRoundSchema = z.object({
       /** sha256 over provider, model, prompt (without the round token) and diff. */
       fingerprint: z.string(),
       result: storedResultSchema,
+      /** Its blocking findings, for a maintainer to dismiss by key (encodeFindings): stored only when
+       * the reply approves were every one of them dismissed (a single reviewer's). */
+      findings: z
+        .string()
+        .regex(new RegExp(`^(?:[0-9a-f]{${STORED_FINDING_CHARS}}){1,${STORED_FINDINGS}}$`))
+        .optional(),
     })
     .optional(),
+  /** The dismissal this round concluded (a maintainer's act, src/gate/dismissals.ts). */
+  dismissal: dismissalSchema.optional(),
   coverage: z.string().optional(),
   /** A panel's round (two or more reviewers): each reviewer's say, in the panel's order. */
   panel: z.array(panelMemberSchema).min(2).max(STORED_PANEL_MEMBERS).optional(),

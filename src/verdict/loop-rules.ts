@@ -2,11 +2,13 @@
 // it: exhaustion (the finite budget), contradictions, and a person's decision. Pure.
 
 import { storedDollars } from "./cost.js";
-import { holdInstead, MAYBE, NO, type Result, type Status, statusOf } from "./four-values.js";
+import { holdInstead, MAYBE, NO, type Result, type Status, statusOf, YES } from "./four-values.js";
 import {
   type Binding,
   canonicalJson,
   currentState,
+  encodeFindings,
+  FINDING_TEXT_BYTES,
   type FullRound,
   gateBlocked,
   type History,
@@ -21,7 +23,10 @@ import {
   type RoundTokens,
   roundCount,
   type SealedRound,
+  STORED_FINDINGS,
   STORED_PANEL_MEMBERS,
+  type StoredDismissal,
+  type StoredFinding,
   type StoredPanelMember,
   seal,
   spendsUnit,
@@ -31,6 +36,7 @@ import {
   capText,
   DECISION_REASON_BYTES,
   DECISION_URL_BYTES,
+  DISMISSAL_REASON_BYTES,
   LOGIN_BYTES,
   normaliseReason,
   PENDING_ITEMS,
@@ -46,7 +52,16 @@ export interface RoundInput {
   at: string;
   /** The parts combined (decide()), before the loop rules. */
   outcome: Result;
-  reviewer?: { verdict: string; fingerprint: string; result: Result };
+  reviewer?: {
+    verdict: string;
+    fingerprint: string;
+    result: Result;
+    /** The result were every finding dismissed (findings.ts); with the findings, stored as findings. */
+    cleared?: Result;
+    findings?: readonly StoredFinding[];
+  };
+  /** A maintainer's dismissal of one finding, which this round concludes. */
+  dismissal?: StoredDismissal;
   coverage?: string;
   /** A panel's reviewers, each one's say (stored capped, and only for two or more). */
   panel?: readonly StoredPanelMember[];
@@ -311,10 +326,20 @@ export function concludeRound(input: RoundInput): RoundConclusion {
   if (input.reviewer !== undefined) {
     const stored = storeResult(input.reviewer.result);
     for (const [id, text] of stored.texts) if (!texts.has(id)) texts.set(id, text);
+    const { cleared, findings } = input.reviewer;
+    // Findings are stored only when dismissing them all would approve (clearedStorable), at most
+    // STORED_FINDINGS: a round that cannot store them has no finding a maintainer can dismiss.
+    const dismissable =
+      cleared !== undefined &&
+      clearedStorable(cleared) &&
+      findings !== undefined &&
+      findings.length > 0 &&
+      findings.length <= STORED_FINDINGS;
     reviewer = {
       verdict: capText(input.reviewer.verdict, SHORT_BYTES),
       fingerprint: capText(input.reviewer.fingerprint, SHORT_BYTES),
       result: stored.stored,
+      ...(dismissable ? { findings: encodeFindings(findings) } : {}),
     };
   }
   const record = seal(input.history, {
@@ -342,9 +367,32 @@ export function concludeRound(input: RoundInput): RoundConclusion {
     ...(exhausted ? { exhausted: true } : {}),
     ...(forced ? { forced: true as const } : {}),
     ...(input.pushedBy !== undefined ? { pushedBy: capText(input.pushedBy, LOGIN_BYTES) } : {}),
+    // A round is a person's decision or a dismissal, never both: they share the room in the record.
+    ...(input.dismissal !== undefined && input.decidedBy === undefined
+      ? { dismissal: storedDismissal(input.dismissal) }
+      : {}),
     receipt: { before, after },
   });
   return { status, result, record, texts, exhausted };
+}
+
+/** Whether a round's findings may be dismissed: only when its reply approves were every one of them
+ * dismissed. One that would still block or hold (an unresolved earlier reason, a request for changes
+ * not stated as the reply's one marker, a broken contract) is no round a dismissal can settle: a
+ * person decides it. */
+export function clearedStorable(cleared: Result): boolean {
+  return cleared.value === YES;
+}
+
+function storedDismissal(d: StoredDismissal): StoredDismissal {
+  return {
+    key: d.key,
+    id: d.id,
+    text: capText(d.text, FINDING_TEXT_BYTES),
+    by: capText(d.by, LOGIN_BYTES),
+    reason: capText(d.reason, DISMISSAL_REASON_BYTES),
+    ...(d.url !== undefined ? { url: capText(d.url, DECISION_URL_BYTES) } : {}),
+  };
 }
 
 /** Whether a round says nothing the last recorded round did not: the same head, status, reasons,

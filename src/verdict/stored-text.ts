@@ -22,6 +22,9 @@ export const DEPENDENCY_ITEMS = 10;
 export const DEPENDENCY_BYTES = 200;
 /** A person's reason for a decision, and their login. */
 export const DECISION_REASON_BYTES = 600;
+/** A dismissal's reason: less than a decision's, as the dismissal also names its finding (the round
+ * record's bound, history-schema.ts FULL_ROUND_BYTES, holds either). */
+export const DISMISSAL_REASON_BYTES = 400;
 export const LOGIN_BYTES = 100;
 /** The address of the comment that carried a decision (a pull request comment's URL is under 200). */
 export const DECISION_URL_BYTES = 300;
