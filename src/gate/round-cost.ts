@@ -11,6 +11,7 @@ import { type Afford, type PanelMember, type PlannedCall, usageOf } from "../rev
 import type { CostSettings } from "../settings/cost-inputs.js";
 import { pricesFor } from "../settings/models.js";
 import { costOf, describePrices, type Prices, usd } from "../verdict/cost.js";
+import type { RoundUsage } from "../verdict/loop-rules.js";
 
 /** The reply limit a reviewer that does not say its own is counted at: the action's default. */
 export const DEFAULT_REPLY_LIMIT = 8_192;
@@ -103,14 +104,7 @@ export function affordUnder(cap: number, spent: number, cost: CostSettings): Aff
 export function spendOf(
   calls: readonly ReviewerCallReport[],
   question: { readonly members: readonly PanelMember[]; readonly cost: CostSettings },
-): {
-  in: number;
-  out: number;
-  unreported: number;
-  usd?: number;
-  estimatedCalls?: number;
-  unpricedCalls?: number;
-} {
+): RoundUsage {
   const tokens = usageOf(calls);
   const cost = roundCost(calls, question.members, question.cost);
   const priced = cost.prices.length > 0;

@@ -44,6 +44,16 @@ import {
   SHORT_BYTES,
 } from "./stored-text.js";
 
+/** A round's reviewer usage as the history records it (RoundInput.usage). */
+export interface RoundUsage {
+  in: number;
+  out: number;
+  unreported: number;
+  usd?: number;
+  estimatedCalls?: number;
+  unpricedCalls?: number;
+}
+
 export interface RoundInput {
   history: History;
   maxRounds: number;
@@ -69,14 +79,7 @@ export interface RoundInput {
    * provider gave no usage. The record adds them to the pull request's running total. With prices,
    * this round's cost (`usd`; `estimatedCalls` of them priced at an estimate, `unpricedCalls` with no
    * price), added to the running total the same way. */
-  usage?: {
-    in: number;
-    out: number;
-    unreported: number;
-    usd?: number;
-    estimatedCalls?: number;
-    unpricedCalls?: number;
-  };
+  usage?: RoundUsage;
   pendingSince?: Record<string, string>;
   /** The base, contract and settings the round judged under (src/gate/binding.ts). */
   binding?: Binding;
