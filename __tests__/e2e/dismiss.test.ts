@@ -20,11 +20,9 @@ import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
 beforeEach(async () => {
-  world = await startWorld();
-  world.repo.setPermission("author-dev", "write");
-  world.repo.setPermission("maintainer-mo", "write");
-  world.repo.setPermission("mallory", "write");
-  world.repo.setPermission("reader-rita", "read");
+  world = await startWorld({
+    people: { "author-dev": "write", "maintainer-mo": "write", mallory: "write", "reader-rita": "read" },
+  });
 });
 afterEach(async () => {
   world.api.assertClean();

@@ -31,11 +31,9 @@ import { gateChecks, openAI, startWorld, type World } from "./world.js";
 
 let world: World;
 beforeEach(async () => {
-  world = await startWorld();
-  world.repo.setPermission("author-dev", "write");
-  world.repo.setPermission("maintainer-mo", "write");
-  world.repo.setPermission("admin-ada", "admin");
-  world.repo.setPermission("mallory", "write");
+  world = await startWorld({
+    people: { "author-dev": "write", "maintainer-mo": "write", "admin-ada": "admin", mallory: "write" },
+  });
 });
 afterEach(async () => {
   world.api.assertClean();

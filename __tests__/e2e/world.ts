@@ -8,6 +8,7 @@ import {
   type FakePullRequest,
   type FakeRepository,
   type GitHubApiFixture,
+  type Role,
   startGitHubApi,
   writeEventFile,
 } from "../support/github-api/index.js";
@@ -106,10 +107,13 @@ export async function startWorld(
     limits?: Parameters<typeof startGitHubApi>[0];
     /** Every run of this world starts the bundled action as a process (harness.ts says when). */
     bundle?: boolean;
+    /** The people the tests' acts are by, each with their permission on the repository. */
+    people?: Readonly<Record<string, Role>>;
   } = {},
 ): Promise<World> {
   const api = await startGitHubApi(options.limits ?? {});
   const repo = api.createRepo("octo-org", "demo", { files: options.baseFiles ?? BASE_FILES });
+  for (const [login, role] of Object.entries(options.people ?? {})) repo.setPermission(login, role);
   const pull = repo.openPullRequest({
     author: "author-dev",
     changes: options.change ?? GOOD_CHANGE,
