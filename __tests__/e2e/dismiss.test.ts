@@ -191,6 +191,26 @@ describe("who may dismiss, and on which round (the attacks first)", () => {
 });
 
 describe("a writer's dismissal", () => {
+  it("concludes the answer its person read under a `force-review: true` workflow: nobody is asked afresh", async () => {
+    await blockedRound();
+    const calls = world.openai.requests.length;
+    // Asked afresh, this reviewer would approve outright: a fresh approve is no dismissal.
+    world.openai.script(openAI.approve);
+    const record = write(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    const event = world.event({
+      event: "issue_comment",
+      action: "created",
+      repo: world.repo,
+      pull: world.pull,
+      comment: record,
+    });
+    const run = await world.run({ event, inputs: { "force-review": "true" } });
+    expect(run.code, run.log).toBe(0);
+    expect(run.outputs.status).toBe("approve");
+    expect(world.openai.requests.length).toBe(calls);
+    expect(lastRecord().dismissal).toMatchObject({ by: "maintainer-mo", reason: "validated upstream" });
+  });
+
   it("approves a round whose one finding it dismisses, on the record, asking nobody", async () => {
     await blockedRound();
     const calls = world.openai.requests.length;

@@ -202,6 +202,34 @@ describe("story 2: a re-run is a new act, by whoever started it", () => {
   });
 });
 
+describe("story 2: a comment's run re-run by its own author", () => {
+  it("still stands for the round read when it was written: a round published since is not decided by it", async () => {
+    world.openai.script(BLOCK);
+    await world.run({});
+    const blocked = await commentAs(world, "maintainer-mo", "/verdict block the name is dropped");
+    expect(blocked.run.outputs.status).toBe("blocked");
+    // The author pushes a fix; its round approves and is published. The maintainer never read it,
+    // and "Re-run jobs" on his day-old comment's run shows no round.
+    await pushAndRun(
+      world,
+      { "src/greet.js": "export const greet = (n) => 'hi ' + n;\n" },
+      { reply: openAI.approve },
+    );
+    expect(latestCheck(world).conclusion).toBe("success");
+    const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
+    const history = commentBody(world);
+    const before = replies(world).length;
+    const again = await rerunComment(world, blocked, "maintainer-mo");
+    expect(again.run.code, again.run.log).toBe(0);
+    expect(again.run.outputs.status).toBeUndefined();
+    expect(replies(world).slice(before)).toHaveLength(1);
+    expect(reactions(again.comment).at(-1)).toBe("confused");
+    expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
+    expect(commentBody(world)).toBe(history);
+    expect(latestCheck(world).conclusion).toBe("success");
+  });
+});
+
 describe("story 3: a forced answer is an act, bound to the round its person read", () => {
   it("Mallory re-running a maintainer's old `/verdict review --force` comment run is refused: the comment is his words", async () => {
     world.openai.script(BLOCK);

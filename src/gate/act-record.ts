@@ -106,12 +106,9 @@ export async function actRecord(
       return {
         refused: `@${starter} re-ran the run of @${claim.by}'s comment; a comment's command is its author's alone, and is never carried out in their name by someone else. Nothing was changed: @${starter} may comment the command themselves.`,
       };
-    return {
-      ...base,
-      person: claim.by,
-      askedAt: facts.attemptStartedAt ?? facts.createdAt,
-      comment: claim.comment.url,
-    };
+    // Asked when it was written, re-run or not: a comment names no head and the re-run button shows
+    // no round, so its author's words stand for the round they read when writing them.
+    return { ...base, person: claim.by, askedAt: claim.comment.writtenAt, comment: claim.comment.url };
   }
   // A dispatch: whoever started this attempt acts, at this attempt's time.
   return {

@@ -337,8 +337,15 @@ async function reachStatus(
     const refused = await recheckAct(ctx, round);
     if (refused !== undefined) throw new Error(refused);
     if (round.act.act.kind === "decide") return decideByPerson(ctx, round, round.act.act);
-    if (round.act.act.kind === "dismiss")
-      return await evaluate(ctx, { ...judgedOf(ctx, round), dismissal: dismissalBy(ctx, round) }, answers);
+    if (round.act.act.kind === "dismiss") {
+      // A dismissal concludes the answer its person read again, never a new one: not forced (a
+      // `force-review: true` workflow would ask afresh, and a fresh approve clears what nobody
+      // dismissed), and not past the loop's end, which is a person's decision to make.
+      const held = heldBeforeEvaluation(ctx, round);
+      if (held !== undefined) return holdUnevaluated(ctx, round, held);
+      const judged = { ...judgedOf(ctx, round), forced: false, dismissal: dismissalBy(ctx, round) };
+      return await evaluate(ctx, judged, answers);
+    }
   }
   // Only the latest round's decision stands, and only on what it decided: a push supersedes it, a
   // force-push back to the decided commit does not bring it back, and a retarget, a moved base or

@@ -273,6 +273,11 @@ export function readSettings(read: InputReader, environment: Environment): Setti
   }
   const runId = env.GITHUB_RUN_ID;
   const forceReview = boolean(read, INPUT.forceReview);
+  // A dismissal concludes the answer its person read: forcing a new one beside it is another act.
+  if (dismissed !== undefined && forceReview)
+    throw new SettingsError(
+      `inputs \`${INPUT.forceReview}\` and \`${INPUT.dismiss}\` are one act each: dispatch one`,
+    );
   const act = dispatchAct(
     human !== undefined,
     forceReview,
