@@ -86,6 +86,9 @@ export function affordUnder(cap: number, spent: number, cost: CostSettings): Aff
       // elsewhere) is unaffordable rather than free.
       if (p.prices === undefined)
         return `the round cannot be priced (no price for ${call.reviewer.model}), so \`max-pr-cost\` cannot be kept: no reviewer call was made; set \`price-in\` and \`price-out\``;
+      // costOf reads a non-finite count as nothing; a cap never lets a call through as free.
+      if (!Number.isFinite(call.promptTokens) || !Number.isFinite(p.replyLimit))
+        return `the round's calls cannot be estimated, so \`max-pr-cost\` cannot be kept: no reviewer call was made`;
       prices.set(p.model, describePrices(p.model, p.prices));
       estimate += costOf({ in: call.promptTokens, out: p.replyLimit }, p.prices);
     }

@@ -233,9 +233,11 @@ export function workflowRun(
   return { id: Number(id), attempt: /^[1-9]\d{0,5}$/.test(attempt) ? Number(attempt) : 1 };
 }
 
-/** The workflow file's name from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/gate.yml@ref`). */
+/** The workflow file's name from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/gate.yml@ref`).
+ * A pull request can name a workflow file: one with more than letters, digits, `.`, `_` and `-` is not
+ * put in the command the check run prints (the command then names no file). */
 export function workflowFile(ref: string | undefined): string | undefined {
-  const m = /\/\.github\/workflows\/([^/@]+\.ya?ml)@/.exec(ref ?? "");
+  const m = /\/\.github\/workflows\/([\w.-]+\.ya?ml)@/.exec(ref ?? "");
   return m?.[1];
 }
 

@@ -11,7 +11,11 @@ import { CASE_ID } from "../case-schema.js";
 const Sha = z.string().regex(/^[0-9a-f]{7,64}$/, { message: "a commit id (7 to 64 hex digits)" });
 
 export const PickSchema = z.strictObject({
-  repository: z.string().min(1).optional(),
+  // owner/name, as a clone under --repos is named: never `..` or a path out of it.
+  repository: z
+    .string()
+    .regex(/^[A-Za-z0-9][\w.-]*\/[A-Za-z0-9_][\w.-]*$/, { message: "owner/name" })
+    .optional(),
   id: z.string().regex(CASE_ID).optional(),
   label: z.enum(["defect", "clean"]),
   head: Sha,
