@@ -5,6 +5,7 @@
 // reviewer's key goes (provider, endpoint, command, panel), which must not run before it merges.
 import path from "node:path";
 import { GateConfigError, JUDGEMENT_INPUTS, keyChange } from "../eval/gate.js";
+import { inertText } from "../util/inert-text.js";
 import { type GateOnDisk, readGate } from "../workspace/gate-config.js";
 import { type CliIO, UsageError } from "./io.js";
 
@@ -35,8 +36,11 @@ function read(io: CliIO, dir: string, workflow: string | undefined, flag: string
   try {
     return readGate(path.resolve(io.cwd, dir), workflow);
   } catch (error) {
+    // The message quotes what the checked-out workflows say (a job's id, an input's value, a file's
+    // name), which a pull request writes: on one line, it cannot close the fence the gate-change
+    // workflow prints it in.
     if (error instanceof GateConfigError)
-      throw new UsageError(`${flag} ${dir}: ${error.message}`, { brief: true });
+      throw new UsageError(`${flag} ${dir}: ${inertText(error.message)}`, { brief: true });
     throw error;
   }
 }
