@@ -3,8 +3,9 @@
 // a call it cannot price is refused — never counted as free — even where the settings' own refusal of
 // an unpriced reviewer was not made (a reviewer built elsewhere).
 import { describe, expect, it } from "vitest";
-import { affordUnder } from "../../src/gate/round-cost.js";
+import { affordUnder, roundCost } from "../../src/gate/round-cost.js";
 import type { Reviewer } from "../../src/ports/reviewer.js";
+import type { ReviewerCallReport } from "../../src/report/round-report.js";
 
 function reviewer(model: string, maxOutputTokens?: number): Reviewer {
   return {
@@ -37,5 +38,24 @@ describe("affordUnder", () => {
 
   it("has nothing to refuse when the round makes no call (every verdict reused)", () => {
     expect(affordUnder(0.01, 5, {})([])).toBeUndefined();
+  });
+});
+
+describe("roundCost: what a round records against the cap", () => {
+  const members = [{ label: "gpt-4o", reviewer: reviewer("gpt-4o", 1_000) }];
+  const prices = { prices: { in: 2, out: 10 } };
+  const call = (c: Partial<ReviewerCallReport>) => ({ attempts: 1, ...c }) as ReviewerCallReport;
+
+  it("estimates a side the provider did not report, never counting it as nothing", () => {
+    // 10,000 input tokens reported at $2, no output reported: the reply limit, 1,000 at $10.
+    const cost = roundCost([call({ inputTokens: 10_000 })], members, prices);
+    expect(cost.usd).toBeCloseTo(0.03, 10);
+    expect(cost.estimatedCalls).toBe(1);
+  });
+
+  it("counts every attempt of a call that reported no usage", () => {
+    const cost = roundCost([call({ attempts: 3, estimatedInputTokens: 10_000 })], members, prices);
+    expect(cost.usd).toBeCloseTo(0.09, 10);
+    expect(cost.estimatedCalls).toBe(3);
   });
 });

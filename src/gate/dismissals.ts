@@ -36,10 +36,7 @@ import {
 } from "../verdict/history.js";
 import { clearedStorable, type RoundInput } from "../verdict/loop-rules.js";
 import { capText, reasonId } from "../verdict/stored-text.js";
-import { placeFindings, SHORT_KEY, shortKey } from "./review-comments.js";
-
-// The key a person types: SHORT_KEY hex digits (24 bits, against at most STORED_FINDINGS findings).
-export { SHORT_KEY, shortKey };
+import { placeFindings, shortKey } from "./review-comments.js";
 
 /** The most lines of a range whose text is hashed; a longer range is known only on its own head. */
 const MAX_RANGE = 200;

@@ -62,13 +62,18 @@ export function roundCost(
       continue;
     }
     used.set(p.label, describePrices(p.model, p.prices));
-    if (call.inputTokens !== undefined || call.outputTokens !== undefined) {
-      dollars += costOf({ in: call.inputTokens ?? 0, out: call.outputTokens ?? 0 }, p.prices);
-    } else if (call.attempts > 0) {
-      // Asked, and no usage reported (a command reviewer): its estimate, never nothing.
-      estimatedCalls += 1;
-      dollars += costOf({ in: call.estimatedInputTokens ?? 0, out: p.replyLimit }, p.prices);
-    }
+    if (call.attempts <= 0) continue;
+    // A side the provider did not report is its estimate, never nothing: what the round records is
+    // what max-pr-cost counts against the next one. With no usage at all (a command reviewer), every
+    // attempt is one estimated call.
+    const reported = call.inputTokens !== undefined || call.outputTokens !== undefined;
+    const times = reported ? 1 : call.attempts;
+    if (call.inputTokens === undefined || call.outputTokens === undefined) estimatedCalls += times;
+    const tokens = {
+      in: call.inputTokens ?? call.estimatedInputTokens ?? 0,
+      out: call.outputTokens ?? p.replyLimit,
+    };
+    dollars += times * costOf(tokens, p.prices);
   }
   return { usd: dollars, estimatedCalls, unpricedCalls, prices: [...used.values()] };
 }

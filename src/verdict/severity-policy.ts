@@ -18,27 +18,24 @@ export interface SeverityPolicy {
   readonly notes: { readonly post: boolean; readonly max: number };
 }
 
-/** `block_on` when the contract's policy leaves it out: what the gate always blocked on (the default
- * review task asks for MEDIUM and HIGH issues only, and every one blocks). */
+/** `block_on` when the contract's policy leaves it out, and what a reply is read under with no policy:
+ * what the gate always blocked on (the default review task asks for MEDIUM and HIGH issues only, and
+ * every one blocks). The prompt and the overrule of a request for changes are a policy's alone. */
 export const DEFAULT_BLOCK_ON: readonly Severity[] = Object.freeze(["high", "medium"]);
 export const DEFAULT_NOTES_MAX = 10;
-
-/** The policy the gate reads a reply under when the contract has none: today's. Only the reading uses
- * it; the prompt and the overrule of a request for changes are the policy's alone. */
-const LEGACY_BLOCK_ON: readonly Severity[] = DEFAULT_BLOCK_ON;
 
 const RANK: Readonly<Record<Severity, number>> = { high: 0, medium: 1, low: 2 };
 
 /** Whether a finding of `severity` blocks under `policy` (without one: high and medium, as a
  * `BLOCKING:` line always did). */
 export function blocksUnder(severity: Severity, policy: SeverityPolicy | undefined): boolean {
-  return (policy?.blockOn ?? LEGACY_BLOCK_ON).includes(severity);
+  return (policy?.blockOn ?? DEFAULT_BLOCK_ON).includes(severity);
 }
 
 /** The severity a `BLOCKING:` line is read as: the policy's lowest blocking severity, so a reviewer
  * or prompt that writes BLOCKING keeps blocking exactly as before. */
 export function lowestBlocking(policy: SeverityPolicy | undefined): Severity {
-  const on = [...(policy?.blockOn ?? LEGACY_BLOCK_ON)].sort((a, b) => RANK[a] - RANK[b]);
+  const on = [...(policy?.blockOn ?? DEFAULT_BLOCK_ON)].sort((a, b) => RANK[a] - RANK[b]);
   return on.at(-1) ?? "high";
 }
 
