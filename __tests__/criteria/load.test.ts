@@ -275,6 +275,12 @@ describe("rejections name the file, the criterion and the field", () => {
     expect(rejection({ ...criteria(), requires: [{ id: "r", type: "status" }] })).toBe(
       'contracts/q3.json: requires[0] (id "r"): field "context": missing (required: a string)',
     );
+    expect(
+      rejection({
+        ...criteria(),
+        requires: [{ id: "__proto__", type: "label", name: "qa", timeout_minutes: 5 }],
+      }),
+    ).toMatch(/requires\[0\].*field "id": `__proto__` cannot be an id/);
   });
 
   test("missing intended_action and success_criteria", () => {

@@ -2,7 +2,7 @@
 // job name). A success must never hide a failure beside it.
 import { describe, expect, it } from "vitest";
 import type { Requirement } from "../../src/criteria/requirement-schema.js";
-import { judge } from "../../src/gate/dependencies-part.js";
+import { dependenciesResult, judge } from "../../src/gate/dependencies-part.js";
 
 const req: Requirement = {
   id: "ci",
@@ -126,3 +126,39 @@ describe("a label requirement", () => {
     expect(judge(label, { kind: "label", present: false }).state).toBe("pending");
   });
 });
+
+describe("a pending requirement's timer", () => {
+  // A contract's ids are keys of the history's timers: an id a plain object treats as its prototype
+  // must keep its timer like any other, or it is never timed out.
+  it("is kept and read for any id, __proto__ and constructor included", () => {
+    const now = new Date("2026-12-07T12:00:00Z");
+    const since = "2026-12-07T10:00:00Z";
+    for (const id of ["__proto__", "constructor", "toString", "ci"]) {
+      const pending: Requirement = { ...label(id), timeout_minutes: 60 };
+      const first = dependenciesResult(
+        [{ req: pending, state: "pending", detail: "waiting" }],
+        "abc",
+        {},
+        now,
+      );
+      expect(Object.hasOwn(first.pendingSince, id), id).toBe(true);
+      expect(first.pendingSince[id]).toBe(now.toISOString());
+      const before = JSON.parse(`{${JSON.stringify(id)}: ${JSON.stringify(since)}}`) as Record<
+        string,
+        string
+      >;
+      const later = dependenciesResult(
+        [{ req: pending, state: "pending", detail: "waiting" }],
+        "abc",
+        before,
+        now,
+      );
+      expect(later.items[0]?.state, id).toBe("timed-out");
+      expect(later.pendingSince[id]).toBe(since);
+    }
+  });
+});
+
+function label(id: string): Requirement {
+  return { id, type: "label", description: "", name: "qa-approved", added_by: "writer", timeout_minutes: 60 };
+}

@@ -24,11 +24,14 @@ describe("defined", () => {
       fc.integer(),
     );
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), value), (fields) => {
-        const kept = defined(fields);
-        expect(kept).toStrictEqual(spreadEach(fields));
-        expect(Object.values(kept)).not.toContain(undefined);
-      }),
+      fc.property(
+        fc.dictionary(fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor")), value),
+        (fields) => {
+          const kept = defined(fields);
+          expect(kept).toStrictEqual(spreadEach(fields));
+          expect(Object.values(kept)).not.toContain(undefined);
+        },
+      ),
     );
     expect(defined({ a: null, b: 0, c: "", d: false, e: undefined })).toStrictEqual({
       a: null,

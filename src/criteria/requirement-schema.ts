@@ -4,7 +4,17 @@
 // without a timeout would hold a PR "conditional" forever, so every item has one.
 import { z } from "zod";
 
-const id = z.string().min(1).max(200).describe("Unique within the contract (criteria and requirements).");
+// An id keys the round's record of how long each requirement has been pending; `__proto__` is the one
+// key a JSON object cannot hold (it is read as the prototype), so its timer would never start.
+const id = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(
+    (value) => value !== "__proto__",
+    "`__proto__` cannot be an id: the round could not record its timer",
+  )
+  .describe("Unique within the contract (criteria and requirements).");
 const description = z.string().default("").describe("Why the change depends on this.");
 // A week at most: past that, a person should look rather than the gate keep waiting.
 const timeout = (defaultMinutes: number) =>

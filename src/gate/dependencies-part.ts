@@ -157,7 +157,8 @@ export function dependenciesResult(
   pendingBefore: Readonly<Record<string, string>>,
   now: Date,
 ): { result: Result; pendingSince: Record<string, string>; items: JudgedDependency[] } {
-  const pendingSince: Record<string, string> = {};
+  // Keyed by the contract's ids: a Map, so an id such as `__proto__` is a key like any other.
+  const pendingSince = new Map<string, string>();
   const items: JudgedDependency[] = [];
   const parts: Result[] = [];
   for (const j of judged) {
@@ -170,8 +171,8 @@ export function dependenciesResult(
       items.push(j);
     } else {
       const key = pendingKey(j.req, head);
-      const since = pendingBefore[key] ?? now.toISOString();
-      pendingSince[key] = since;
+      const since = (Object.hasOwn(pendingBefore, key) ? pendingBefore[key] : undefined) ?? now.toISOString();
+      pendingSince.set(key, since);
       const minutes = (now.getTime() - Date.parse(since)) / 60_000;
       if (minutes > j.req.timeout_minutes) {
         parts.push(
@@ -188,7 +189,7 @@ export function dependenciesResult(
       }
     }
   }
-  return { result: combine(...parts), pendingSince, items };
+  return { result: combine(...parts), pendingSince: Object.fromEntries(pendingSince), items };
 }
 
 /** Ask the API about each requirement: one or two requests each, never one per commit (a present

@@ -13,7 +13,7 @@ export type Defined<T> = { [K in Exclude<keyof T, MaybeKeys<T>>]: T[K] } & {
 
 /** `fields` without the ones whose value is undefined (a null, a 0, a "" or a false is kept). */
 export function defined<T extends object>(fields: T): Defined<T> {
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined) kept[key] = value;
-  return kept as Defined<T>;
+  // fromEntries defines own fields as a spread does; `kept[key] = value` would set the prototype
+  // for a field named `__proto__` and lose it.
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Defined<T>;
 }
