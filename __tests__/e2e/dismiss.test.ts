@@ -31,6 +31,8 @@ afterEach(async () => {
 
 const FINDING = "src/greet.js:2 — the greeting concatenates without a separator check";
 const OTHER = "src/greet.js:1 — greet takes no default name";
+/** A line the diff does not show (the file has three). */
+const UNSHOWN = "src/greet.js:40 — greet is never exported to the CLI";
 const BLOCK = openAI.block([FINDING]);
 
 function history(): History {
@@ -327,6 +329,30 @@ describe("a writer's dismissal", () => {
     expect(latestCheck(world).output.summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
   });
 
+  it("spares the reviewer only the earlier reasons whose dismissals are in force: one on lines no diff showed lapses on another head", async () => {
+    // Line 40 is not in the diff: its dismissal is known only on the head it was made on.
+    await blockedRound(openAI.block([FINDING, UNSHOWN]));
+    const unshown = keyOf(UNSHOWN);
+    await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${unshown} not a bug`);
+    expect(done.run.outputs.status, done.run.log).toBe("approve");
+    // A push that leaves line 2 as it was; the reviewer says the same again.
+    const run = await pushAndRun(
+      world,
+      { "README.md": "docs\n" },
+      { reply: openAI.block([FINDING, UNSHOWN]) },
+    );
+    const prompt = lastPrompt(world);
+    expect(prompt).toContain(`${FINDING} — a maintainer dismissed this: validated upstream`);
+    expect(prompt).not.toMatch(/\(round 1\) src\/greet\.js:2 /);
+    expect(prompt).toMatch(/\(round 1\) src\/greet\.js:40 — greet is never exported/);
+    expect(prompt).not.toContain("a maintainer dismissed this: not a bug");
+    expect(run.outputs.status, run.log).toBe("blocked");
+    const summary = latestCheck(world).output.summary ?? "";
+    expect(summary).toContain("a maintainer dismissed this: validated upstream");
+    expect(summary).not.toContain("a maintainer dismissed this: not a bug");
+  });
+
   it("is void once its lines change: the same finding on a changed line blocks again", async () => {
     await blockedRound();
     await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
@@ -337,6 +363,11 @@ describe("a writer's dismissal", () => {
     );
     expect(run.outputs.status, run.log).toBe("blocked");
     expect(latestCheck(world).conclusion).toBe("failure");
+    // The reviewer was asked about the earlier reason again, and not told it was dismissed: a lapsed
+    // dismissal hides nothing (a reviewer taking "dismissed" at its word would approve changed lines).
+    const prompt = lastPrompt(world);
+    expect(prompt).toMatch(/\(round 1\) src\/greet\.js:2 — the greeting/);
+    expect(prompt).not.toContain("## Dismissed findings");
     const summary = latestCheck(world).output.summary ?? "";
     expect(summary).not.toContain("dismissed by a maintainer");
     // … unless dismissed again: the new finding has its own command.
