@@ -155,11 +155,22 @@ describe("who may dismiss, and on which round (the attacks first)", () => {
     );
   });
 
-  it("a dismissal needs a reason", async () => {
+  it("a dismissal needs a reason, within the dismissal's own limit", async () => {
     await blockedRound();
     const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)}`);
     expect(done.run.outputs.status).toBeUndefined();
     expect(replies(world).at(-1)).toMatch(/needs a reason on the same line/);
+    // Longer than a decision may be, too: the dismissal's limit is the one named.
+    const long = await commentAs(
+      world,
+      "maintainer-mo",
+      `/verdict dismiss ${keyOf(FINDING)} ${"validated upstream ".repeat(40).trim()}`,
+    );
+    expect(long.run.outputs.status).toBeUndefined();
+    expect(replies(world).at(-1)).toMatch(
+      /the reason is 761 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    expect(lastRecord().round).toBe(1);
   });
 
   it("dismissing one of two findings leaves the round blocked, listing the dismissal", async () => {
@@ -417,13 +428,30 @@ describe("the decide workflow's dismissal (workflow_dispatch)", () => {
     expect(lastRecord().round).toBe(1);
   });
 
-  it("needs a reason", async () => {
+  it("needs a reason the history keeps whole and as written, as a dispatched decision does", async () => {
     await blockedRound();
-    const run = await dispatch(world, "maintainer-mo", {
-      dismiss: keyOf(FINDING),
-      "head-sha": world.pull.headSha,
-    });
+    const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
+    const key = keyOf(FINDING);
+    const asked = (inputs: Record<string, string>) =>
+      dispatch(world, "maintainer-mo", { ...inputs, "head-sha": world.pull.headSha });
+    const run = await asked({ dismiss: key });
     expect(run.code).toBe(1);
     expect(run.commands.join("\n")).toMatch(/input `reason` is required with `dismiss`/);
+    // Refused, never cut: the step fails saying why, and nothing is posted or recorded.
+    const long = await asked({ dismiss: key, reason: "validated upstream ".repeat(25) });
+    expect(long.code).toBe(1);
+    expect(long.commands.join("\n")).toMatch(
+      /input `reason` is refused: the reason is 476 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    const lines = await asked({ dismiss: key, reason: "validated upstream\nsee the ticket" });
+    expect(lines.code).toBe(1);
+    expect(lines.commands.join("\n")).toMatch(/the reason contains the control character U\+000A/);
+    const decided = await asked({ decision: "approve", reason: "checked by hand ".repeat(40) });
+    expect(decided.code).toBe(1);
+    expect(decided.commands.join("\n")).toMatch(
+      /input `reason` is refused: the reason is 641 bytes; the history keeps at most 600 for a decision/,
+    );
+    expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
+    expect(lastRecord().round).toBe(1);
   });
 });
