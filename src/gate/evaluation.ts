@@ -22,7 +22,7 @@ import { withDismissals } from "./dismissals.js";
 import { phase, phasesTogether } from "./phase.js";
 import { roundFindings } from "./review-comments.js";
 import { askReviewer, frameQuestion, type Question, reviewerReport } from "./reviewer-step.js";
-import { spendOf } from "./round-cost.js";
+import { roundCost, spendOf } from "./round-cost.js";
 import { coverageReport, type RoundEnding } from "./round-ending.js";
 import { roundsPart, standingPart } from "./round-parts.js";
 
@@ -127,6 +127,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
   const { review, criteria, dependencies: deps, question, dismissed } = found;
   const parts = partsFound(judged, found);
   const decision = decide(parts);
+  const cost = roundCost(review.calls, question.members, question.cost);
   const concluded = concludeRound({
     history,
     maxRounds: settings.maxRounds,
@@ -137,7 +138,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     ...dismissed.record,
     coverage: formatCoverage(review.coverage),
     ...storedMembers(review.panel),
-    usage: spendOf(review.calls, question),
+    usage: spendOf(review.calls, cost),
     ...(Object.keys(deps.pendingSince).length > 0 ? { pendingSince: deps.pendingSince } : {}),
     binding: found.contract.binding,
     // Every forced answer on a head the gate answered counts against max-rounds (loop-rules.ts).
@@ -166,7 +167,7 @@ function concludeEvaluation(ctx: JudgeContext, judged: Judged, found: Evaluated)
     notes: [...question.notes, ...dismissed.notes],
     sections: {
       coverage: coverageReport(review.coverage),
-      reviewer: reviewerReport(question, review, after),
+      reviewer: reviewerReport(question, review, cost, after),
       criteria: criteria.report,
       budget: { used: concluded.record.receipt.after.blockedRounds, max: settings.maxRounds },
       waitingOn: deps.items.filter((i) => i.state === "pending").map((i) => i.req.type),

@@ -30,7 +30,7 @@ import type { JudgeContext, Judged } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
 import { earlierUnderDismissals } from "./dismissals.js";
-import { affordUnder, roundCost } from "./round-cost.js";
+import { affordUnder, type RoundCost } from "./round-cost.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
 
@@ -187,10 +187,16 @@ export async function askReviewer(
   return overruledSaid(review);
 }
 
+/** The reviewer's word asked for changes and its part approves: only the contract's policy, ruling
+ * every finding a note, does that. */
+function overruled(review: PanelOutcome): boolean {
+  return review.verdict === "REQUEST_CHANGES" && review.part.result.value === "YES";
+}
+
 /** A request for changes the contract's policy overruled says so in the reviewer's part, which an
  * approve's report leads with: the status is approve although the reviewer's word was not. */
 function overruledSaid(review: PanelOutcome): PanelOutcome {
-  if (review.verdict !== "REQUEST_CHANGES" || review.part.result.value !== "YES") return review;
+  if (!overruled(review)) return review;
   const n = review.notes.length;
   const which =
     n > 0 ? `none of its ${n} finding${n === 1 ? "" : "s"} blocks` : "none of its findings blocks";
@@ -205,7 +211,12 @@ function overruledSaid(review: PanelOutcome): PanelOutcome {
 
 /** The reviewer's section of the report; `after` is the history with this round, whose tokens it
  * totals. */
-export function reviewerReport(question: Question, review: PanelOutcome, after: History): ReviewerReport {
+export function reviewerReport(
+  question: Question,
+  review: PanelOutcome,
+  cost: RoundCost,
+  after: History,
+): ReviewerReport {
   const { members, policy } = question;
   return {
     ...optional("context", question.context),
@@ -224,14 +235,13 @@ export function reviewerReport(question: Question, review: PanelOutcome, after: 
     tokensTotal: tokensSoFar(after),
     warnings: review.warnings,
     ...policyReport(question.base.policy, review),
-    ...costReport(question, review, after),
+    ...costReport(question, cost, after),
   };
 }
 
 /** This round's cost and the pull request's total so far, with the prices used: absent while no
  * reviewer of the round has a price. */
-function costReport(question: Question, review: PanelOutcome, after: History): Pick<ReviewerReport, "cost"> {
-  const cost = roundCost(review.calls, question.members, question.cost);
+function costReport(question: Question, cost: RoundCost, after: History): Pick<ReviewerReport, "cost"> {
   const total = costSoFar(after);
   if (cost.prices.length === 0 && total === 0) return {};
   return {
@@ -254,12 +264,10 @@ function policyReport(
 ): Pick<ReviewerReport, "policy" | "notes" | "overruled"> {
   if (policy === undefined) return {};
   const notes = review.notes.map((f) => `${severityWord(f.severity)} ${describeFinding(f)}`);
-  // The reviewer's word asked for changes and its part approves: only a policy overrule does that.
-  const overruled = review.verdict === "REQUEST_CHANGES" && review.part.result.value === "YES";
   return {
     policy: describeSeverityPolicy(policy),
     ...(notes.length > 0 ? { notes } : {}),
-    ...(overruled ? { overruled: review.notes.length } : {}),
+    ...(overruled(review) ? { overruled: review.notes.length } : {}),
   };
 }
 

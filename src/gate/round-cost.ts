@@ -108,16 +108,11 @@ export function affordUnder(cap: number, spent: number, cost: CostSettings): Aff
 }
 
 /** This round's usage as the history records it: the tokens the providers reported and, with a price
- * for any reviewer, the cost (loop-rules.ts adds both to the pull request's running totals). */
-export function spendOf(
-  calls: readonly ReviewerCallReport[],
-  question: { readonly members: readonly PanelMember[]; readonly cost: CostSettings },
-): RoundUsage {
-  const tokens = usageOf(calls);
-  const cost = roundCost(calls, question.members, question.cost);
+ * for any reviewer, its cost (roundCost; loop-rules.ts adds both to the pull request's running totals). */
+export function spendOf(calls: readonly ReviewerCallReport[], cost: RoundCost): RoundUsage {
   const priced = cost.prices.length > 0;
   return {
-    ...tokens,
+    ...usageOf(calls),
     ...(priced ? { usd: cost.usd } : {}),
     ...(cost.estimatedCalls > 0 ? { estimatedCalls: cost.estimatedCalls } : {}),
     ...(priced && cost.unpricedCalls > 0 ? { unpricedCalls: cost.unpricedCalls } : {}),
