@@ -183,6 +183,8 @@ describe("who may dismiss, and on which round (the attacks first)", () => {
     expect(summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
     expect(summary).toContain("a maintainer dismissed this: not reachable");
     expect(latestCheck(world).conclusion).toBe("failure");
+    // The finding left is offered as before: its command beside its text, so a person knows which.
+    expect([...printedKeys().keys()]).toEqual([OTHER]);
   });
 
   it("a round its reply would not approve without the finding (an unresolved earlier reason) offers no dismissal", async () => {

@@ -20,6 +20,7 @@
 import type { DiffFile } from "../diff/types.js";
 import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { heldWhereUnseen } from "../reviewer-stage/outcome.js";
+import { defined } from "../util/defined.js";
 import { nameKey } from "../util/path-name.js";
 import { describeFinding, type Finding, findingPathSpellings, parseFindings } from "../verdict/findings.js";
 import { NO } from "../verdict/four-values.js";
@@ -289,10 +290,16 @@ export function withDismissals(
   });
   const whole = applied.review.keep.whole;
   const stored = applied.stored;
+  // A recorded answer's findings are stored without their text, which the history keeps by reason id:
+  // each command left to type is printed beside its finding, as the round that found it printed it.
+  const texts = new Map(judged.history.reasons.map((r) => [r.id, capText(r.text, FINDING_TEXT_BYTES)]));
+  const shown = stored?.map((f: StoredFinding & { text?: string }) =>
+    f.text !== undefined ? f : { ...f, ...defined({ text: texts.get(f.reasonId) }) },
+  );
   return {
     ...applied,
     // A local round (history of pull request 0, never kept) has nobody to dismiss anything.
-    notes: judged.history.pr > 0 ? dismissalNotes(stored, applied.dismissed) : [],
+    notes: judged.history.pr > 0 ? dismissalNotes(shown, applied.dismissed) : [],
     record: {
       ...(whole !== undefined
         ? { reviewer: { ...whole, ...(stored !== undefined ? { findings: stored } : {}) } }
