@@ -306,3 +306,32 @@ describe("the folders load each other one way", () => {
     expect(edgesOnCycles(graph)).toEqual([]);
   });
 });
+
+/** Every module `file` loads through value imports, with the chain that first loads it. */
+function valueClosure(file: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const visit = (at: string, chain: string) => {
+    for (const { specifier, typeOnly } of importsOfFile(at)) {
+      if (typeOnly || !specifier.startsWith(".")) continue;
+      const target = resolve(at, specifier);
+      const key = path.relative(SRC, target).split(path.sep).join("/");
+      if (found.has(key)) continue;
+      found.set(key, `${chain} → ${key}`);
+      visit(target, `${chain} → ${key}`);
+    }
+  };
+  visit(path.join(SRC, file), file);
+  return found;
+}
+
+describe("a local round", () => {
+  it("loads nothing that reads or writes a pull request's stored history or check run", () => {
+    // `review` and `eval` run the round on a local change: no history to read, no check run to post.
+    // Once it ended through publish.ts, which loaded round-history.ts for its row builders.
+    const loaded = valueClosure("gate/local-round.ts");
+    expect(loaded.has("gate/evaluation.ts")).toBe(true);
+    expect(loaded.has("gate/history-rows.ts")).toBe(true);
+    const remote = ["gate/publish.ts", "gate/round-history.ts", "gate/head-runs.ts", "gate/round.ts"];
+    expect(remote.flatMap((f) => (loaded.has(f) ? [loaded.get(f)] : []))).toEqual([]);
+  });
+});

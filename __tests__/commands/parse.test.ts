@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../src/commands/parse.js";
-import { DECISION_REASON_BYTES } from "../../src/verdict/stored-text.js";
+import { DECISION_REASON_BYTES, DISMISSAL_REASON_BYTES, jsonBytes } from "../../src/verdict/stored-text.js";
 
 describe("commands", () => {
   it("reads each command on the first line", () => {
@@ -92,9 +92,33 @@ describe("malformed commands say why", () => {
 
   it("refuses a reason the history would have to cut", () => {
     expect(problem(`/verdict approve ${"a".repeat(DECISION_REASON_BYTES)}`)).toMatch(
-      /the reason is \d+ bytes; the history keeps at most 600/,
+      /the reason is \d+ bytes; the history keeps at most 600 for a decision/,
     );
     expect(parseCommand(`/verdict approve ${"a".repeat(DECISION_REASON_BYTES - 2)}`).kind).toBe("decide");
+  });
+
+  it("holds a dismissal's reason to the dismissal's limit, naming it, however long the reason", () => {
+    expect(problem(`/verdict dismiss 3fa9c2 ${"a".repeat(DECISION_REASON_BYTES)}`)).toMatch(
+      /the reason is 602 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    expect(problem(`/verdict dismiss 3fa9c2 ${"a".repeat(DISMISSAL_REASON_BYTES - 1)}`)).toMatch(
+      /the reason is 401 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    expect(parseCommand(`/verdict dismiss 3fa9c2 ${"a".repeat(DISMISSAL_REASON_BYTES - 2)}`)).toEqual({
+      kind: "dismiss",
+      key: "3fa9c2",
+      reason: "a".repeat(DISMISSAL_REASON_BYTES - 2),
+    });
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 300 }), (words) => {
+        fc.pre(!/[\r\n]/.test(words));
+        const parsed = parseCommand(`/verdict dismiss 3fa9c2 ${words}`);
+        if (parsed.kind === "dismiss")
+          expect(jsonBytes(parsed.reason)).toBeLessThanOrEqual(DISMISSAL_REASON_BYTES);
+        if (parsed.kind === "malformed" && /history keeps at most/.test(parsed.problem))
+          expect(parsed.problem).toMatch(/at most 400 for a dismissal: /);
+      }),
+    );
   });
 
   it("names a lookalike letter in the verb by its code point", () => {

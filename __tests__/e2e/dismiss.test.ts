@@ -31,6 +31,8 @@ afterEach(async () => {
 
 const FINDING = "src/greet.js:2 — the greeting concatenates without a separator check";
 const OTHER = "src/greet.js:1 — greet takes no default name";
+/** A line the diff does not show (the file has three). */
+const UNSHOWN = "src/greet.js:40 — greet is never exported to the CLI";
 const BLOCK = openAI.block([FINDING]);
 
 function history(): History {
@@ -153,11 +155,22 @@ describe("who may dismiss, and on which round (the attacks first)", () => {
     );
   });
 
-  it("a dismissal needs a reason", async () => {
+  it("a dismissal needs a reason, within the dismissal's own limit", async () => {
     await blockedRound();
     const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)}`);
     expect(done.run.outputs.status).toBeUndefined();
     expect(replies(world).at(-1)).toMatch(/needs a reason on the same line/);
+    // Longer than a decision may be, too: the dismissal's limit is the one named.
+    const long = await commentAs(
+      world,
+      "maintainer-mo",
+      `/verdict dismiss ${keyOf(FINDING)} ${"validated upstream ".repeat(40).trim()}`,
+    );
+    expect(long.run.outputs.status).toBeUndefined();
+    expect(replies(world).at(-1)).toMatch(
+      /the reason is 761 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    expect(lastRecord().round).toBe(1);
   });
 
   it("dismissing one of two findings leaves the round blocked, listing the dismissal", async () => {
@@ -327,6 +340,30 @@ describe("a writer's dismissal", () => {
     expect(latestCheck(world).output.summary).toMatch(/Dismissed by @\u200d?maintainer-mo/);
   });
 
+  it("spares the reviewer only the earlier reasons whose dismissals are in force: one on lines no diff showed lapses on another head", async () => {
+    // Line 40 is not in the diff: its dismissal is known only on the head it was made on.
+    await blockedRound(openAI.block([FINDING, UNSHOWN]));
+    const unshown = keyOf(UNSHOWN);
+    await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
+    const done = await commentAs(world, "maintainer-mo", `/verdict dismiss ${unshown} not a bug`);
+    expect(done.run.outputs.status, done.run.log).toBe("approve");
+    // A push that leaves line 2 as it was; the reviewer says the same again.
+    const run = await pushAndRun(
+      world,
+      { "README.md": "docs\n" },
+      { reply: openAI.block([FINDING, UNSHOWN]) },
+    );
+    const prompt = lastPrompt(world);
+    expect(prompt).toContain(`${FINDING} — a maintainer dismissed this: validated upstream`);
+    expect(prompt).not.toMatch(/\(round 1\) src\/greet\.js:2 /);
+    expect(prompt).toMatch(/\(round 1\) src\/greet\.js:40 — greet is never exported/);
+    expect(prompt).not.toContain("a maintainer dismissed this: not a bug");
+    expect(run.outputs.status, run.log).toBe("blocked");
+    const summary = latestCheck(world).output.summary ?? "";
+    expect(summary).toContain("a maintainer dismissed this: validated upstream");
+    expect(summary).not.toContain("a maintainer dismissed this: not a bug");
+  });
+
   it("is void once its lines change: the same finding on a changed line blocks again", async () => {
     await blockedRound();
     await commentAs(world, "maintainer-mo", `/verdict dismiss ${keyOf(FINDING)} validated upstream`);
@@ -337,6 +374,11 @@ describe("a writer's dismissal", () => {
     );
     expect(run.outputs.status, run.log).toBe("blocked");
     expect(latestCheck(world).conclusion).toBe("failure");
+    // The reviewer was asked about the earlier reason again, and not told it was dismissed: a lapsed
+    // dismissal hides nothing (a reviewer taking "dismissed" at its word would approve changed lines).
+    const prompt = lastPrompt(world);
+    expect(prompt).toMatch(/\(round 1\) src\/greet\.js:2 — the greeting/);
+    expect(prompt).not.toContain("## Dismissed findings");
     const summary = latestCheck(world).output.summary ?? "";
     expect(summary).not.toContain("dismissed by a maintainer");
     // … unless dismissed again: the new finding has its own command.
@@ -386,13 +428,30 @@ describe("the decide workflow's dismissal (workflow_dispatch)", () => {
     expect(lastRecord().round).toBe(1);
   });
 
-  it("needs a reason", async () => {
+  it("needs a reason the history keeps whole and as written, as a dispatched decision does", async () => {
     await blockedRound();
-    const run = await dispatch(world, "maintainer-mo", {
-      dismiss: keyOf(FINDING),
-      "head-sha": world.pull.headSha,
-    });
+    const checks = gateChecks(world).map((c) => [c.id, c.status, c.conclusion]);
+    const key = keyOf(FINDING);
+    const asked = (inputs: Record<string, string>) =>
+      dispatch(world, "maintainer-mo", { ...inputs, "head-sha": world.pull.headSha });
+    const run = await asked({ dismiss: key });
     expect(run.code).toBe(1);
     expect(run.commands.join("\n")).toMatch(/input `reason` is required with `dismiss`/);
+    // Refused, never cut: the step fails saying why, and nothing is posted or recorded.
+    const long = await asked({ dismiss: key, reason: "validated upstream ".repeat(25) });
+    expect(long.code).toBe(1);
+    expect(long.commands.join("\n")).toMatch(
+      /input `reason` is refused: the reason is 476 bytes; the history keeps at most 400 for a dismissal/,
+    );
+    const lines = await asked({ dismiss: key, reason: "validated upstream\nsee the ticket" });
+    expect(lines.code).toBe(1);
+    expect(lines.commands.join("\n")).toMatch(/the reason contains the control character U\+000A/);
+    const decided = await asked({ decision: "approve", reason: "checked by hand ".repeat(40) });
+    expect(decided.code).toBe(1);
+    expect(decided.commands.join("\n")).toMatch(
+      /input `reason` is refused: the reason is 641 bytes; the history keeps at most 600 for a decision/,
+    );
+    expect(gateChecks(world).map((c) => [c.id, c.status, c.conclusion])).toEqual(checks);
+    expect(lastRecord().round).toBe(1);
   });
 });

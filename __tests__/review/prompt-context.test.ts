@@ -100,7 +100,7 @@ describe("context: shown", () => {
     ]);
     expect(prompt.user).not.toContain("cart line 12");
     expect(prompt.user).toContain('### "src/cart.ts" lines 18–25: around a hunk');
-    expect(prompt.untrustedText).toContain("export const LIMIT = 100;");
+    expect(prompt.user).toContain("export const LIMIT = 100;");
     expect(prompt.contextCarried).toMatchObject({
       blocks: 4,
       lines: 19,

@@ -6,7 +6,7 @@
 // round stores it (withFileVerdicts).
 import { describe, expect, it } from "vitest";
 import type { DiffFile } from "../../src/diff/types.js";
-import { historyRows } from "../../src/gate/round-history.js";
+import { historyRows } from "../../src/gate/history-rows.js";
 import type { PromptMessages, Reviewer, ReviewReply } from "../../src/ports/reviewer.js";
 import { type PanelReport, type RoundReport, renderJobSummary } from "../../src/report/round-report.js";
 import { roundText } from "../../src/report/round-text.js";

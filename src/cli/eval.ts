@@ -28,6 +28,7 @@ import { NO_CACHE } from "../ports/eval.js";
 import type { Logger } from "../ports/github.js";
 import { pricesFor } from "../settings/models.js";
 import type { RoundSettings } from "../settings/settings.js";
+import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
 import { VERSION } from "../util/version.js";
 import { type Prices as CallPrices, describePrices } from "../verdict/cost.js";
@@ -208,6 +209,7 @@ function configure(
   values: Values,
   io: CliIO,
   reach: boolean,
+  contract?: string,
 ): { settings: RoundSettings; reviewers: LocalReviewers; key?: string } {
   const defaultReach = reach && !namesReviewer(values);
   // --reach with no reviewer named: a stand-in that is never run, only so the settings read.
@@ -222,8 +224,9 @@ function configure(
   const provider = providerOf(given);
   const key = reach ? { key: "" } : reviewerKey(given, io.env, provider);
   if (!reach && key.note !== undefined) io.err(`verdict-gate eval: note: ${key.note}\n`);
-  // A case brings its own contract, served at the default path.
-  const settings = roundSettings(given, key.key, { keys: io.env, cwd: io.cwd });
+  // A case's contract is served where the gate reads its contract: the default path, or where --gate's
+  // workflow says (so a broken one is named by the path a person opens).
+  const settings = roundSettings(given, key.key, { keys: io.env, cwd: io.cwd, ...defined({ contract }) });
   if (defaultReach) {
     const window = settings.reviewers.members[0]?.contextWindow ?? REACH_WINDOW;
     const stand = promptRecorder({
@@ -349,7 +352,7 @@ async function evaluation(
       "--policy replaces each case's contract policy: leave out --gate, which reads the gate's own",
     );
   const gated = gateValues(values, io);
-  const { settings, reviewers } = configure(gated.values, io, reach);
+  const { settings, reviewers } = configure(gated.values, io, reach, gated.gate?.contractPath);
   const pricing = reach ? undefined : pricingOf(given, reviewers);
   const prices = pricing?.heading;
   const configuration = caseConfiguration(settings, reviewers, io.cwd);

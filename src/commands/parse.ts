@@ -13,7 +13,7 @@
 // - a lookalike (`／verdict` with a fullwidth solidus, `/vеrdict` with a Cyrillic е): not our word.
 // A line that is ours (`/verdict` and a space) but whose words are not a command is malformed and gets
 // a reply saying why: the person meant to talk to the gate.
-import { DECISION_REASON_BYTES, DISMISSAL_REASON_BYTES, jsonBytes } from "../verdict/stored-text.js";
+import { codePoint, reasonProblem } from "../verdict/person-reason.js";
 
 export type CommentCommand =
   /** Not a command at all: ignored without a reply or any request. */
@@ -54,14 +54,6 @@ export const COMMAND_USAGE: readonly { readonly usage: string; readonly what: st
   },
   { usage: "/verdict help", what: "this list" },
 ];
-
-/** Characters a reason may not carry: control characters and the invisible format characters (bidi
- * overrides such as U+202E, zero-width joiners) that make a recorded reason read otherwise than it is. */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
-
-function codePoint(ch: string): string {
-  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-}
 
 /** A word shown back in a reply: in code, with anything not plain printable ASCII named by its code
  * point, so a lookalike letter is visible as what it is. */
@@ -119,7 +111,7 @@ export function parseCommand(body: string): CommentCommand {
 }
 
 /** `/verdict dismiss <key> <reason>`: the key as the gate prints it (SHORT_KEY hex digits), and a
- * reason under the same rules as a decision's. */
+ * reason under the dismissal's rule (person-reason.ts). */
 function dismissal(args: string): CommentCommand {
   const key = /^[^ \t]+/.exec(args)?.[0] ?? "";
   const reason = args.slice(key.length).trim();
@@ -128,45 +120,23 @@ function dismissal(args: string): CommentCommand {
       kind: "malformed",
       problem: `\`/verdict dismiss\` needs the finding's key, the 6 hex digits the gate printed beside it (e.g. \`/verdict dismiss 3fa9c2 not reachable from user input\`); got ${key === "" ? "nothing" : shown(key)}`,
     };
-  const read = decision("dismiss", reason);
-  if (read.kind !== "decide") return read;
-  const bytes = jsonBytes(reason);
-  if (bytes > DISMISSAL_REASON_BYTES)
-    return {
-      kind: "malformed",
-      problem: `the reason is ${bytes} bytes; the history keeps at most ${DISMISSAL_REASON_BYTES} for a dismissal: shorten it (link to a longer note)`,
-    };
-  return { kind: "dismiss", key, reason: read.reason };
-}
-
-function decision(verb: "approve" | "block" | "dismiss", reason: string): CommentCommand {
-  if (reason === "") {
+  if (reason === "")
     return {
       kind: "malformed",
       problem:
-        verb === "dismiss"
-          ? "`/verdict dismiss <finding>` needs a reason on the same line: a dismissal nobody can explain later is no record"
-          : `\`/verdict ${verb}\` needs a reason on the same line, e.g. \`/verdict ${verb} checked the migration by hand\`: a decision nobody can explain later is no record`,
+        "`/verdict dismiss <finding>` needs a reason on the same line: a dismissal nobody can explain later is no record",
     };
-  }
-  const invisible = INVISIBLE.exec(reason);
-  if (invisible !== null) {
+  const problem = reasonProblem(reason, "dismissal");
+  return problem !== undefined ? { kind: "malformed", problem } : { kind: "dismiss", key, reason };
+}
+
+function decision(verb: "approve" | "block", reason: string): CommentCommand {
+  if (reason === "") {
     return {
       kind: "malformed",
-      problem: `the reason contains the invisible character ${codePoint(invisible[0])}; the history must read as what was written`,
+      problem: `\`/verdict ${verb}\` needs a reason on the same line, e.g. \`/verdict ${verb} checked the migration by hand\`: a decision nobody can explain later is no record`,
     };
   }
-  if (!/[\p{L}\p{N}]/u.test(reason)) {
-    return { kind: "malformed", problem: "the reason has no words in it" };
-  }
-  // The history stores a reason of at most DECISION_REASON_BYTES whole; a longer one would be cut, and
-  // a cut reason is not the one the person gave.
-  const bytes = jsonBytes(reason);
-  if (bytes > DECISION_REASON_BYTES) {
-    return {
-      kind: "malformed",
-      problem: `the reason is ${bytes} bytes; the history keeps at most ${DECISION_REASON_BYTES}: shorten it (link to a longer note)`,
-    };
-  }
-  return { kind: "decide", decision: verb === "dismiss" ? "block" : verb, reason };
+  const problem = reasonProblem(reason, "decision");
+  return problem !== undefined ? { kind: "malformed", problem } : { kind: "decide", decision: verb, reason };
 }

@@ -1,40 +1,43 @@
 // A defect's `evidence` is code as it reads at the case's head: `--reach` asks whether a reviewer was
 // shown it. Evidence the head does not hold can never be shown, so such a case read as "not reached"
 // and lowered the figure for a labelling mistake. It is the case.json that is wrong: the set is
-// invalid (exit 2, before anyone is asked), naming the text and the file. Compared as --reach compares
-// shown lines (review/shown.ts): line by line, whitespace at the end of a line not counting. Pure.
+// invalid (exit 2, before anyone is asked), naming the text and the file. Matched by --reach's own
+// rule (review/shown.ts): the head's file as if every line were shown, names in NFC. Pure.
 import type { AppliedTree } from "../diff/apply.js";
-import type { EvalCase } from "./case-schema.js";
+import { isShown, type ShownLines } from "../review/shown.js";
+import { nameKey } from "../util/path-name.js";
+import { defectsOf, type EvalCase } from "./case-schema.js";
 
-const normal = (line: string) => line.replace(/\s+$/, "");
-
-function linesOf(text: string): string[] {
-  return text
-    .replace(/\r?\n$/, "")
-    .split("\n")
-    .map(normal);
+/** The head's file that `path` names, compared as the gate compares names (NFC). */
+function headEntry<T>(files: ReadonlyMap<string, T>, path: string): T | undefined {
+  const exact = files.get(path);
+  if (exact !== undefined) return exact;
+  const key = nameKey(path);
+  for (const [name, value] of files) if (nameKey(name) === key) return value;
+  return undefined;
 }
 
-/** Whether `wanted` stands in `lines` as a contiguous run. */
-function holds(lines: readonly string[], wanted: readonly string[]): boolean {
-  for (let start = 0; start + wanted.length <= lines.length; start += 1)
-    if (wanted.every((line, k) => lines[start + k] === line)) return true;
-  return false;
+/** Every line of `text`, numbered from 1, as shown.ts keeps a file it was shown whole. A trailing
+ * newline ends the last line; it adds no empty one. */
+function wholeFile(path: string, text: string): ShownLines {
+  const lines = text.replace(/\r?\n$/, "").split("\n");
+  return new Map([[nameKey(path), new Map(lines.map((line, i) => [i + 1, line]))]]);
 }
 
 /** Why the case's evidence is not all in its head (the first text that is not), or undefined. */
 export function evidenceNotInHead(c: EvalCase, head: AppliedTree): string | undefined {
-  for (const [i, defect] of (c.defects ?? []).entries()) {
+  for (const [i, defect] of defectsOf(c).entries()) {
     for (const [j, e] of (defect.evidence ?? []).entries()) {
       const where = `defects.${i}.evidence.${j}`;
       const shown = JSON.stringify(e.text.length > 120 ? `${e.text.slice(0, 120)}…` : e.text);
-      if (head.unknown.has(e.path))
-        return `${where}: ${e.path} is not text the diff can rebuild (${head.unknown.get(e.path)}), so its text ${shown} cannot be shown`;
-      const bytes = head.files.get(e.path);
+      const unknown = headEntry(head.unknown, e.path);
+      if (unknown !== undefined)
+        return `${where}: ${e.path} is not text the diff can rebuild (${unknown}), so its text ${shown} cannot be shown`;
+      const bytes = headEntry(head.files, e.path);
       if (bytes === undefined)
         return `${where}: the text ${shown} is in ${e.path}, which the case's head does not have`;
       const text = new TextDecoder("utf-8").decode(bytes);
-      if (!holds(linesOf(text), linesOf(e.text)))
+      if (!isShown(wholeFile(e.path, text), e.path, e.text))
         return `${where}: the text ${shown} is not in the head's ${e.path} (evidence is code as it reads at the head, after change.diff)`;
     }
   }

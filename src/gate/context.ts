@@ -16,9 +16,10 @@ import type { Status } from "../verdict/four-values.js";
 import type { History, StoredDismissal } from "../verdict/history.js";
 import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
+import type { Exclusions } from "./history-rows.js";
 import type { ConfirmedAct } from "./person-act.js";
 import type { RoundDeadline } from "./reviewer-guard.js";
-import type { Exclusions, LoadedHistory } from "./round-history.js";
+import type { LoadedHistory } from "./round-history.js";
 
 /** What judging a change needs, wherever it runs (a pull request's round, a local one). */
 export interface JudgeContext {

@@ -15,11 +15,13 @@
 //   finding past the listing limit, its request for changes the reply's one marker, the contract kept).
 //   A panel's verdict offers none. The reviewer's part passes only when EVERY stored finding is
 //   dismissed; with one left it stays blocked and lists the dismissal; other parts judge as ever.
+// - a later round's reviewer is spared the earlier reason a dismissal names only while the dismissal
+//   is in force there, by the same id (earlierUnderDismissals); a lapsed one leaves it to be answered.
 import type { DiffFile } from "../diff/types.js";
 import type { PanelOutcome } from "../reviewer-stage/index.js";
 import { heldWhereUnseen } from "../reviewer-stage/outcome.js";
 import { nameKey } from "../util/path-name.js";
-import { describeFinding, type Finding, findingPathSpellings } from "../verdict/findings.js";
+import { describeFinding, type Finding, findingPathSpellings, parseFindings } from "../verdict/findings.js";
 import { NO } from "../verdict/four-values.js";
 import {
   canonicalJson,
@@ -97,22 +99,79 @@ export function dismissalsOf(history: History): StoredDismissal[] {
   return history.rounds.flatMap((r) => (!isDigest(r) && r.dismissal !== undefined ? [r.dismissal] : []));
 }
 
-/** The dismissals made on other heads than `head`: shown to the reviewer. One made on this head is
- * not, so that the round concluding it asks the very question its recorded answer answered. */
-export function dismissalsShown(history: History, head: string): StoredDismissal[] {
+/** The dismissals made on other heads than `head`: the ones a round may show its reviewer. One made
+ * on this head is not, so that the round concluding it asks the very question its recorded answer
+ * answered. */
+function dismissalsOnOtherHeads(history: History, head: string): StoredDismissal[] {
   return history.rounds.flatMap((r) =>
     !isDigest(r) && r.dismissal !== undefined && r.head !== head ? [r.dismissal] : [],
   );
 }
 
-/** Earlier reasons without the dismissed findings: a dismissed finding is no reason to check again
- * (an UNRESOLVED line about it would block). */
-export function withoutDismissed<T extends { reason: string }>(
-  earlier: readonly T[],
-  dismissed: readonly StoredDismissal[],
-): T[] {
-  const texts = new Set(dismissed.map((d) => d.text));
-  return earlier.filter((e) => !texts.has(capText(e.reason, FINDING_TEXT_BYTES)));
+/** Whether a dismissal is in force among a round's findings: one of them has its id (the finding's
+ * key with the text of the lines it points at, or with the head when the diff did not show them all).
+ * The one rule for both what a dismissal clears (applyDismissals) and which earlier reason it spares
+ * the reviewer (earlierUnderDismissals). */
+export function inForce(dismissal: StoredDismissal, findings: readonly { readonly id: string }[]): boolean {
+  return findings.some((f) => f.id === dismissal.id);
+}
+
+/** The earlier finding an earlier reason describes, as this round's diff places it (keyedFindings),
+ * or undefined when the stored text is no finding's description read back whole. */
+function earlierFinding(
+  reason: string,
+  checkName: string,
+  files: readonly DiffFile[],
+  head: string,
+): KeyedFinding | undefined {
+  // The history stores a finding's reason as describeFinding wrote it (`path:line — reason`): read
+  // back as the reviewer's line, it is that finding only when it describes itself the same way (a
+  // text cut short by the history's bound, or carrying a panel's label, is not).
+  const found = parseFindings(`BLOCKING: ${reason}`);
+  const finding = found.length === 1 ? (found[0] as Finding) : undefined;
+  if (finding === undefined || describeFinding(finding) !== reason) return undefined;
+  return keyedFindings(checkName, [finding], files, head)[0];
+}
+
+/** The earlier reasons the reviewer is to answer RESOLVED/UNRESOLVED for, and the dismissals it is
+ * shown as dismissed (findings not to report again while their lines are unchanged).
+ *
+ * A dismissal spares the reviewer an earlier reason only while it is in force (inForce), and that is
+ * decided by a round's findings, which are not known before its reviewer is asked. What is known is
+ * the earlier finding itself: its reason as the history stores it, read back and placed on this
+ * round's diff and head as applyDismissals places this round's findings. When that gives the
+ * dismissal's id, the lines it pointed at are unchanged where they were (or, for lines no diff
+ * showed, this is the head it was made on): the dismissal is in force, the reason is left out, and the
+ * reviewer is shown the dismissal instead. Otherwise the reason is asked about as ever, and the
+ * dismissal is not shown: its lines changed, moved, or are not shown on this head, or its text cannot
+ * be read back. That errs on the safe side: a finding whose lines merely moved is asked about again
+ * (an UNRESOLVED answer blocks, and a person decides the round), where the other side would let a
+ * reason stand unasked about lines nobody dismissed. Telling the reviewer "do not report it again"
+ * about a lapsed dismissal would hide the same reason in other words, so that is never said either.
+ * Nothing here can approve more than before: it asks about as many reasons or more, and shows as many
+ * dismissals or fewer. (What clears this round's findings is still applyDismissals, afterwards.) */
+export function earlierUnderDismissals<T extends { reason: string }>(input: {
+  earlier: readonly T[];
+  history: History;
+  checkName: string;
+  files: readonly DiffFile[];
+  head: string;
+}): { earlier: T[]; dismissed: StoredDismissal[] } {
+  const candidates = dismissalsOnOtherHeads(input.history, input.head);
+  if (candidates.length === 0) return { earlier: [...input.earlier], dismissed: [] };
+  const dismissed = new Set<StoredDismissal>();
+  const earlier = input.earlier.filter((e) => {
+    // The dismissal names its finding by the text the history keeps, cut to FINDING_TEXT_BYTES: a
+    // cheap first test, never the decision (two findings can share the first bytes).
+    const text = capText(e.reason, FINDING_TEXT_BYTES);
+    const named = candidates.filter((d) => d.text === text);
+    if (named.length === 0) return true;
+    const finding = earlierFinding(e.reason, input.checkName, input.files, input.head);
+    const held = finding === undefined ? [] : named.filter((d) => inForce(d, [finding]));
+    for (const d of held) dismissed.add(d);
+    return held.length === 0;
+  });
+  return { earlier, dismissed: candidates.filter((d) => dismissed.has(d)) };
 }
 
 /** The finding the latest round stored under `short`, with its text as the history keeps it, or why
@@ -138,8 +197,6 @@ export function dismissTarget(
   return { ...found, text: capText(text ?? `the finding ${found.key}`, FINDING_TEXT_BYTES) };
 }
 
-const same = (a: StoredFinding, b: { id: string }) => a.id === b.id;
-
 /** The reviewer's outcome with the dismissals in force applied, and what this round stores: its keyed
  * findings (only when dismissing them all would approve) and the dismissals that matched. */
 export function applyDismissals(input: {
@@ -155,8 +212,8 @@ export function applyDismissals(input: {
   const stored: readonly (StoredFinding & { text?: string })[] =
     whole.findings ?? keyedFindings(input.checkName, review.findings, input.files, input.head);
   if (stored.length === 0 || stored.length > STORED_FINDINGS) return { review, dismissed: [] };
-  const dismissed = input.dismissals.filter((d) => stored.some((f) => same(f, d)));
-  const open = stored.filter((f) => !dismissed.some((d) => same(f, d)));
+  const dismissed = input.dismissals.filter((d) => inForce(d, stored));
+  const open = stored.filter((f) => !dismissed.some((d) => inForce(d, [f])));
   if (dismissed.length === 0) return { review, stored, dismissed };
   const named = `${dismissed.length} finding(s) dismissed by a maintainer`;
   const ids = new Set(stored.filter((f) => !open.includes(f)).map((f) => f.reasonId));
@@ -202,7 +259,7 @@ export function dismissalNotes(
   const lines = dismissed.map(
     (d) => `Dismissed by @${d.by}: ${d.text} — a maintainer dismissed this: ${d.reason}`,
   );
-  const open = (stored ?? []).filter((f) => !dismissed.some((d) => same(f, d)));
+  const open = (stored ?? []).filter((f) => !dismissed.some((d) => inForce(d, [f])));
   if (open.length > 0)
     lines.push(
       `A maintainer (write access; not the author, nor anyone who pushed) may dismiss one finding with its command: ${open.map((f) => `\`/verdict dismiss ${f.key} <reason>\`${f.text !== undefined ? ` — ${f.text}` : ""}`).join("; ")}.`,

@@ -20,10 +20,10 @@ import { type CriteriaPartOutcome, checkCriteria } from "./criteria-part.js";
 import type { DependenciesPartOutcome } from "./dependencies-part.js";
 import { withDismissals } from "./dismissals.js";
 import { phase, phasesTogether } from "./phase.js";
-import { coverageReport, type RoundEnding } from "./publish.js";
 import { roundFindings } from "./review-comments.js";
 import { askReviewer, frameQuestion, type Question, reviewerReport } from "./reviewer-step.js";
 import { spendOf } from "./round-cost.js";
+import { coverageReport, type RoundEnding } from "./round-ending.js";
 import { roundsPart, standingPart } from "./round-parts.js";
 
 /** One evaluation of the change, as named steps in the order they run. Every step reads `judged` and

@@ -9,7 +9,7 @@ import { concludeRound } from "../verdict/loop-rules.js";
 import { humanDecision } from "../verdict/round-decision.js";
 import type { PersonAct } from "./act-record.js";
 import type { OpenRound, RoundContext } from "./context.js";
-import type { RoundEnding } from "./publish.js";
+import type { RoundEnding } from "./round-ending.js";
 
 /** A person's decision, recorded as a round of its own for this head commit only. */
 export function decideByPerson(ctx: RoundContext, round: OpenRound, act: PersonAct): RoundEnding {

@@ -10,8 +10,8 @@ import { emptyHistory } from "../verdict/history.js";
 import type { JudgeContext, Judged, RoundOutcome } from "./context.js";
 import { type UnaskedRequires, unaskedDependencies } from "./dependencies-part.js";
 import { evaluate } from "./evaluation.js";
-import { endingOutcome, endingReport } from "./publish.js";
 import { withGuardedReviewers } from "./reviewer-guard.js";
+import { endingOutcome, endingReport } from "./round-ending.js";
 
 /** The round, ended as every round ends (one status, its reasons and the report); throws only what the
  * evaluation throws (a reviewer never does). */

@@ -4,74 +4,20 @@
 
 import type { Annotation, CheckRunRef, PullRequestInfo, StoredComment } from "../ports/github.js";
 import { renderHistoryComment } from "../report/history-comment.js";
-import {
-  type CoverageReport,
-  type RoundReport,
-  renderCheck,
-  renderJobSummary,
-} from "../report/round-report.js";
-import { type Coverage, countsOf, withheldSummary } from "../review/coverage.js";
+import { type RoundReport, renderCheck } from "../report/round-report.js";
 import { defined } from "../util/defined.js";
 import { describeError } from "../util/describe-error.js";
-import { conclusionOf, maybe, type Result, type Status } from "../verdict/four-values.js";
+import { conclusionOf, maybe } from "../verdict/four-values.js";
 import { type History, lastHash } from "../verdict/history.js";
-import { type Part, reasonsOf } from "../verdict/round-decision.js";
-import type { ReviewerVerdict } from "../verdict/vocabulary.js";
 import type { OpenRound, RoundContext, RoundOutcome } from "./context.js";
-import { type RoundFindings, showFindings } from "./review-comments.js";
-import { confirmHistoryUnchanged, exclusionsJson, historyRows, saveHistoryChecked } from "./round-history.js";
-
-/** How a pull request's round ends, whatever path reached its status (an evaluation, a person's
- * decision, one repeated, a hold before anything was asked): what the report says and whether the
- * history is written. round.ts's endRound checks a pass against its commit's other pull requests (shared-commit.ts) and
- * publishes it. */
-export interface RoundEnding {
-  /** The round number the report shows (the recorded round's, or the last one's when nothing new is
-   * recorded). */
-  round: number;
-  status: Status;
-  result: Result;
-  parts: readonly Part[];
-  /** The history after this round; written only when `saveHistory`, else confirmed unchanged. */
-  history: History;
-  saveHistory: boolean;
-  notes?: readonly string[];
-  /** The sections only an evaluated round has. */
-  sections?: Pick<RoundReport, "coverage" | "reviewer" | "criteria" | "budget" | "waitingOn">;
-  annotations?: readonly Annotation[];
-  /** The reviewer's findings of this round, to show on the pull request (review-comments.ts). */
-  findings?: RoundFindings;
-  reviewerVerdict: ReviewerVerdict;
-  /** The `coverage` output: a figure, or why nothing was reviewed. */
-  coverage: string;
-  /** The step's message; by default the status and its first reason. */
-  message?: string;
-}
+import { exclusionsJson } from "./history-rows.js";
+import { showFindings } from "./review-comments.js";
+import { endingOutcome, endingReport, type ReportBase, type RoundEnding } from "./round-ending.js";
+import { confirmHistoryUnchanged, saveHistoryChecked } from "./round-history.js";
 
 /** The report of a round as its path judged it, before the pass is checked against its commit's other pull requests. */
 export function roundReport(ctx: RoundContext, round: OpenRound, ending: RoundEnding): RoundReport {
   return endingReport(baseReport(ctx, round.pr, round.head, ending.round), ending, round.loaded.notes);
-}
-
-/** What a report says of where its round ran (the commit, the pull request, the run), before its ending. */
-export type ReportBase = Omit<RoundReport, "status" | "result" | "parts" | "history">;
-
-/** The report of an ending, on what says where it ran; `earlier`: notes the round's reading of its
- * history left (a local round has none). */
-export function endingReport(
-  base: ReportBase,
-  ending: RoundEnding,
-  earlier: readonly string[] = [],
-): RoundReport {
-  return {
-    ...base,
-    status: ending.status,
-    result: ending.result,
-    parts: ending.parts,
-    history: historyRows(ending.history),
-    notes: [...earlier, ...(ending.notes ?? [])],
-    ...ending.sections,
-  };
 }
 
 /** The step's outcome, which says what was posted: when the commit's other pull requests turned an
@@ -82,35 +28,6 @@ export function roundOutcome(round: OpenRound, ending: RoundEnding, posted: Roun
     checkRunId: round.check.id,
     exclusions: exclusionsJson(ending.history),
   };
-}
-
-/** The outcome of an ending as `posted` reports it, wherever it ran: no check run, no history kept. */
-export function endingOutcome(ending: RoundEnding, posted: RoundReport): RoundOutcome {
-  const heldForCommit = posted.status !== ending.status;
-  return {
-    status: posted.status,
-    message:
-      heldForCommit || ending.message === undefined
-        ? statusLine(posted.status, posted.result)
-        : ending.message,
-    headSha: posted.headSha,
-    round: ending.round,
-    reviewerVerdict: ending.reviewerVerdict,
-    coverage: ending.coverage,
-    reasons: reasonsOf(posted.result),
-    exclusions: null,
-    jobSummary: renderJobSummary(posted),
-    report: posted,
-    ...(ending.findings !== undefined
-      ? { findings: ending.findings.findings, notes: ending.findings.notes }
-      : {}),
-  };
-}
-
-/** A status and the first thing it names: what the step logs and fails with. */
-export function statusLine(status: Status, result: Result): string {
-  const first = result.reasons[0] ?? result.needed[0];
-  return `${status}${first !== undefined ? `: ${first}` : ""}`;
 }
 
 /** What a round published: the report as posted, and the id of the history comment its check run
@@ -197,12 +114,7 @@ export async function completeCheck(
   );
 }
 
-function baseReport(
-  ctx: RoundContext,
-  pr: PullRequestInfo,
-  head: string,
-  round: number,
-): Omit<RoundReport, "status" | "result" | "parts" | "history"> {
+function baseReport(ctx: RoundContext, pr: PullRequestInfo, head: string, round: number): ReportBase {
   return {
     round,
     headSha: head,
@@ -211,15 +123,6 @@ function baseReport(
     notes: [],
     version: ctx.version,
     ...defined({ runUrl: ctx.settings.runUrl, workflowFile: ctx.settings.workflowFile }),
-  };
-}
-
-export function coverageReport(c: Coverage): CoverageReport {
-  return {
-    ...countsOf(c),
-    excluded: c.excluded.map((e) => ({ path: e.path, reason: e.reason })),
-    notReviewed: c.notReviewed.map((n) => ({ path: n.path, reason: `${n.reason}: ${n.detail}` })),
-    ...defined({ withheld: withheldSummary(c.excluded) }),
   };
 }
 

@@ -29,7 +29,7 @@ import { bindingNote } from "./binding.js";
 import type { JudgeContext, Judged } from "./context.js";
 import { type ContextStep, contextNote } from "./context-part.js";
 import type { BaseContract, Change } from "./contract-and-diff.js";
-import { dismissalsShown, withoutDismissed } from "./dismissals.js";
+import { earlierUnderDismissals } from "./dismissals.js";
 import { affordUnder, roundCost } from "./round-cost.js";
 import { verdictLikeNote } from "./round-messages.js";
 import { reviewedDespiteNameNotes } from "./withheld.js";
@@ -105,12 +105,16 @@ function promptBase(
   // would otherwise change the prompt and defeat the reuse of its recorded verdict.
   // Each names the file it is about, so a chunk is shown only its own files' reasons and those about
   // the change as a whole: a file not sent again keeps its verdict without drawing UNRESOLVED holds.
-  // A finding a maintainer dismissed is shown as dismissed, with its reason, not as a reason to check.
-  const dismissed = dismissalsShown(judged.history, judged.source.head);
-  const earlier = earlierAbout(
-    withoutDismissed(earlierReasons(judged.history, judged.source.head), dismissed),
-    change.diff.files,
-  );
+  // A finding a maintainer dismissed is shown as dismissed, with its reason, not as a reason to check,
+  // while the dismissal is in force on this diff; a lapsed one leaves the reason to check.
+  const { earlier: undismissed, dismissed } = earlierUnderDismissals({
+    earlier: earlierReasons(judged.history, judged.source.head),
+    history: judged.history,
+    checkName: settings.checkName,
+    files: change.diff.files,
+    head: judged.source.head,
+  });
+  const earlier = earlierAbout(undismissed, change.diff.files);
   const withheld = withheldFiles(
     scopeFiles(change.diff.files, change.scope).excluded,
     change.lockfiles?.changes,

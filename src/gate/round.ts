@@ -31,10 +31,11 @@ import { rememberedHistory } from "./head-runs.js";
 import { decideByPerson, repostDecision } from "./human-decision.js";
 import { type ConfirmedAct, confirmAct, recheckAct } from "./person-act.js";
 import { phase } from "./phase.js";
-import { failCheck, publish, type RoundEnding, roundOutcome, roundReport } from "./publish.js";
+import { failCheck, publish, roundOutcome, roundReport } from "./publish.js";
 import { pushOf } from "./pushers.js";
 import { readOnlyGitHub } from "./read-only-github.js";
 import { withGuardedReviewers } from "./reviewer-guard.js";
+import type { RoundEnding } from "./round-ending.js";
 import { HistoryChanged, loadHistory, otherPullHistories, pushNote } from "./round-history.js";
 import {
   CANNOT_WRITE_CHECKS,

@@ -146,9 +146,6 @@ export interface Prompt extends PromptMessages {
   readonly policy?: SeverityPolicy;
   /** The diff exactly as fenced. */
   readonly diffText: string;
-  /** Every fenced block's content (diff, earlier reasons, author claims, withheld names): what a reply
-   * could quote. */
-  readonly untrustedText: string;
   /** The gate's conservative estimate of the whole prompt's input tokens. */
   readonly estimatedTokens: number;
   /** The context blocks shown, each lines of the head's text at `path` from line `from`. */
@@ -534,7 +531,6 @@ export function buildPrompt(input: PromptInput): Prompt {
       contextCarried = carried(shown, cost, selected.trimmed);
   }
   const { user, text } = shown.length > 0 ? assemble(shown) : bare;
-  const contextText = shown.map((b) => b.lines.join("\n")).join("\n");
   return Object.freeze({
     system,
     user,
@@ -543,7 +539,6 @@ export function buildPrompt(input: PromptInput): Prompt {
     rule: rule.trimEnd(),
     ...defined({ policy: input.policy }),
     diffText: diff,
-    untrustedText: [diff, listed, claims, withheld, others, contextText].filter((t) => t !== "").join("\n"),
     estimatedTokens: estimateTokens(text),
     context: shown,
     ...defined({ contextCarried }),

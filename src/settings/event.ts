@@ -2,6 +2,7 @@
 // person named, and a person's decision or forced answer (only a dispatch is a person acting on
 // purpose).
 import { z } from "zod";
+import { type ReasonedAct, reasonProblem } from "../verdict/person-reason.js";
 import { fail, type InputReader, SettingsError } from "./input-values.js";
 import { INPUT } from "./inputs.js";
 import type { ActClaim, HumanDecision, Target } from "./settings.js";
@@ -259,7 +260,18 @@ export function dismissal(read: InputReader, eventName: string): { key: string; 
   const reason = read(INPUT.reason).trim();
   if (reason === "")
     throw new SettingsError(`input \`${INPUT.reason}\` is required with \`${INPUT.dismiss}\``);
-  return { key: raw, reason };
+  return { key: raw, reason: recordable(reason, "dismissal") };
+}
+
+/** A dispatched reason under the same rule as a `/verdict` comment's (person-reason.ts): refused with
+ * why, failing the step before anything is posted, never cut or stored altered. */
+function recordable(reason: string, act: ReasonedAct): string {
+  const problem = reasonProblem(reason, act);
+  if (problem !== undefined)
+    throw new SettingsError(
+      `input \`${INPUT.reason}\` is refused: ${problem}; nothing was ${act === "dismissal" ? "dismissed" : "decided"}`,
+    );
+  return reason;
 }
 
 export function decision(read: InputReader, eventName: string): HumanDecision | undefined {
@@ -281,5 +293,5 @@ export function decision(read: InputReader, eventName: string): HumanDecision | 
   }
   if (reason === "")
     throw new SettingsError(`input \`${INPUT.reason}\` is required with \`${INPUT.decision}\``);
-  return { decision: raw, reason };
+  return { decision: raw, reason: recordable(reason, "decision") };
 }
