@@ -11,6 +11,11 @@ const SLOW_FIRST = [
   "__tests__/faults/github-writes.test.ts",
   "__tests__/rounds/history-bound.test.ts",
   "__tests__/e2e/statuses.test.ts",
+  // Each waits on processes (the bundled CLI, git, bash; tsc compiling a clone) and asks for a current
+  // build/dist, which a stale one makes a minute longer: left in the last group either could start
+  // last and finish alone.
+  "__tests__/workflows/eval-workflows.test.ts",
+  "__tests__/package/launcher.test.ts",
   "__tests__/faults/",
   "__tests__/verdict/enormous-replies.test.ts",
   "__tests__/e2e/",

@@ -90,7 +90,11 @@ const HIGH_MEDIUM = '{"block_on":["high","medium"],"notes":{"post":true}}';
 describe("eval --policy and by_severity, end to end", () => {
   it("reads every severity's figures from one run, whatever the policy, and prints them", async () => {
     const s = scripted(SCRIPT);
-    const run = await evalCli([MIXED, "--command", s.command, "--policy", HIGH_ONLY, "--json"], s.dir);
+    // Kept in a cache, so the text report below prints this run's results rather than asking again.
+    const run = await evalCli(
+      [MIXED, "--command", s.command, "--cache", "cache", "--policy", HIGH_ONLY, "--json"],
+      s.dir,
+    );
     expect(run.code, run.err).toBe(0);
     const report = JSON.parse(run.out);
     const status = (id: string) => report.results.find((r: { id: string }) => r.id === id)?.status;
@@ -110,13 +114,21 @@ describe("eval --policy and by_severity, end to end", () => {
     expect(range.notes).toEqual([{ severity: "medium", path: "lib/range.js", line: 7, at_defect: true }]);
 
     // The same reviewer under block_on [high, medium]: other statuses, the same figures.
-    const other = await evalCli([MIXED, "--command", s.command, "--policy", HIGH_MEDIUM, "--json"], s.dir);
+    const other = await evalCli(
+      [MIXED, "--command", s.command, "--cache", "cache", "--policy", HIGH_MEDIUM, "--json"],
+      s.dir,
+    );
     const b = JSON.parse(other.out);
     expect(b.by_severity).toEqual(report.by_severity);
     expect(b.results.find((r: { id: string }) => r.id === "csv-quote").status).toBe("blocked");
 
     // The text report shows the table, per severity and per threshold.
-    const text = await evalCli([MIXED, "--command", s.command, "--policy", HIGH_ONLY], s.dir);
+    const text = await evalCli(
+      [MIXED, "--command", s.command, "--cache", "cache", "--policy", HIGH_ONLY],
+      s.dir,
+    );
+    // Each policy's runs are its own: the second policy asked again, the text report asked nobody.
+    expect(s.asked()).toHaveLength(2 * 10);
     expect(text.out).toMatch(/by severity/);
     expect(text.out).toMatch(/^ {2}high +0\/5 0\.0 % +1\/7 14\.3 % +0\/5 0\.0 % +1\/7 14\.3 %$/m);
     expect(text.out).toMatch(/^ {2}medium +1\/5 20\.0 % +1\/7 14\.3 % +1\/5 20\.0 % +2\/7 28\.6 %$/m);

@@ -77,7 +77,8 @@ describe("everything a cached result depends on is in its key", () => {
     const script = path.join(own, "review.mjs");
     copyFileSync(REVIEWER, script);
     const state = scripted(BLOCK);
-    const command = [process.execPath, script, path.join(state.dir, "script.json"), state.dir].join(" ");
+    // `node` from PATH, as support.ts's scripted reviewer: the key holds the script's bytes either way.
+    const command = ["node", script, path.join(state.dir, "script.json"), state.dir].join(" ");
     const go = () => evalCli([set, "--command", command, "--cache", cache(), "--json"], dir);
     expect(json(await go()).cached_runs).toBe(0);
     expect(json(await go()).cached_runs).toBe(2);

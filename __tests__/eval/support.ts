@@ -51,7 +51,10 @@ export interface Scripted {
   rescript(script: Readonly<Record<string, readonly string[]>>): void;
 }
 
-/** A scripted reviewer with its own state directory. */
+/** A scripted reviewer with its own state directory. Its program is `node` found on PATH, not
+ * process.execPath: the eval cache hashes a program named by its path (eval/configuration.ts), which
+ * would read and hash node's 100 MB binary on every eval run. The script is still hashed by its bytes
+ * (eval-cache-trust.test.ts names a program by its path where that is what it tests). */
 export function scripted(script: Readonly<Record<string, readonly string[]>>): Scripted {
   const dir = mkdtempSync(path.join(os.tmpdir(), "vg-eval-"));
   const file = path.join(dir, "script.json");
@@ -64,7 +67,7 @@ export function scripted(script: Readonly<Record<string, readonly string[]>>): S
     }
   };
   return {
-    command: [process.execPath, REVIEWER, file, dir].join(" "),
+    command: ["node", REVIEWER, file, dir].join(" "),
     dir,
     asked: () =>
       read("asked.log")
