@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MinedRepo, makeMinedRepo } from "../eval/mine-repo.js";
+import { writeGateWorkflow } from "../eval/support.js";
 import { runCaptured } from "../support/cli-io.js";
 
 /** The lines of the sh block under `heading` in docs/eval.md. */
@@ -56,22 +57,7 @@ describe("docs/eval.md: from a clone to a measured configuration", () => {
     reviewer(path.join(bin, "careful-reviewer"), true);
     reviewer(path.join(bin, "claude"), false);
     // The team's gate, as its repository configures it (not committed: eval --gate reads the checkout).
-    mkdirSync(path.join(repo.dir, ".github", "workflows"), { recursive: true });
-    writeFileSync(
-      path.join(repo.dir, ".github", "workflows", "verdict-gate.yml"),
-      [
-        "on: pull_request",
-        "jobs:",
-        "  gate:",
-        "    runs-on: ubuntu-latest",
-        "    steps:",
-        "      - uses: verdict-gate/verdict-gate@v1",
-        "        with:",
-        "          provider: command",
-        "          command: careful-reviewer",
-        "",
-      ].join("\n"),
-    );
+    writeGateWorkflow(repo.dir, ["provider: command", "command: careful-reviewer"], "verdict-gate.yml");
     const env = { PATH: `${bin}:${process.env.PATH ?? ""}`, HOME: path.join(root, "home") };
     let cwd = root;
     for (const line of documentedLines("From a clone to a measured configuration")) {

@@ -154,22 +154,9 @@ describe("eval --policy and by_severity, end to end", () => {
 describe("eval compare SET --policy A --policy B", () => {
   it("runs the set under each policy and pairs the two, in one command", async () => {
     const s = scripted(SCRIPT);
-    const run = await evalCli(
-      [
-        "compare",
-        MIXED,
-        "--command",
-        s.command,
-        "--cache",
-        "cache",
-        "--policy",
-        HIGH_ONLY,
-        "--policy",
-        HIGH_MEDIUM,
-        "--json",
-      ],
-      s.dir,
-    );
+    const compare = ["compare", MIXED, "--command", s.command, "--cache", "cache"];
+    const policies = ["--policy", HIGH_ONLY, "--policy", HIGH_MEDIUM];
+    const run = await evalCli([...compare, ...policies, "--json"], s.dir);
     expect(run.code, run.err).toBe(0);
     const out = JSON.parse(run.out);
     // Correct under [high] only: the CSV change (approved, not falsely blocked); under [high, medium]
@@ -180,21 +167,7 @@ describe("eval compare SET --policy A --policy B", () => {
     expect(out.reports).toHaveLength(2);
     expect(out.reports[0].false_approve.count).toBe(out.reports[1].false_approve.count + 1);
 
-    const text = await evalCli(
-      [
-        "compare",
-        MIXED,
-        "--command",
-        s.command,
-        "--cache",
-        "cache",
-        "--policy",
-        HIGH_ONLY,
-        "--policy",
-        HIGH_MEDIUM,
-      ],
-      s.dir,
-    );
+    const text = await evalCli([...compare, ...policies], s.dir);
     expect(text.out).toContain(`A  ${HIGH_ONLY}: false approve`);
     expect(text.out).toMatch(/csv-quote +clean +approve → blocked +\(no longer correct\)/);
     expect(text.out).toMatch(/range-off-by-one +defect +approve → blocked +\(now correct\)/);

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { evalCli, MIXED, SCRIPT_A, scripted } from "./support.js";
+import { evalCli, MIXED, SCRIPT_A, scripted, writeGateWorkflow } from "./support.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "vg-gate-contract-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,26 +19,14 @@ describe("eval --gate with the contract at a path of the workflow's choosing", (
     writeFileSync(caseFile, JSON.stringify(bare));
     const reviewer = scripted(SCRIPT_A);
     const gate = path.join(dir, "gate");
-    mkdirSync(path.join(gate, ".github", "workflows"), { recursive: true });
-    mkdirSync(path.join(gate, "ci"));
+    mkdirSync(path.join(gate, "ci"), { recursive: true });
     // Valid JSON that is not a contract: the round holds, and says which file is wrong.
     writeFileSync(path.join(gate, "ci", "gate-contract.json"), '{"intended_action": 7}\n');
-    writeFileSync(
-      path.join(gate, ".github", "workflows", "gate.yml"),
-      [
-        "on: pull_request",
-        "jobs:",
-        "  gate:",
-        "    runs-on: ubuntu-latest",
-        "    steps:",
-        "      - uses: verdict-gate/verdict-gate@v1",
-        "        with:",
-        "          provider: command",
-        `          command: ${reviewer.command}`,
-        "          contract: ci/gate-contract.json",
-        "",
-      ].join("\n"),
-    );
+    writeGateWorkflow(gate, [
+      "provider: command",
+      `command: ${reviewer.command}`,
+      "contract: ci/gate-contract.json",
+    ]);
     const run = await evalCli([set, "--gate", gate, "--no-cache", "--json"], dir);
     expect(run.code, run.err).toBe(0);
     const [result] = JSON.parse(run.out).results as { id: string; status: string; reason?: string }[];

@@ -1,6 +1,6 @@
 // What the eval tests share: the fixture set (fixtures/mixed, written by fixtures/make-sets.mjs), the
 // scripted reviewer that answers per case, and the two scripts two configurations answer by.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CliIO } from "../../src/cli/io.js";
@@ -85,4 +85,24 @@ export function scripted(script: Readonly<Record<string, readonly string[]>>): S
 /** `verdict-gate eval …` in-process, in `cwd`. */
 export function evalCli(args: readonly string[], cwd: string, io: Partial<CliIO> = {}) {
   return runCaptured(["eval", ...args], { env: { PATH: process.env.PATH ?? "" }, cwd, ...io });
+}
+
+/** A checkout's workflow that runs verdict-gate in one step with these `with:` lines (YAML, as written),
+ * for `eval --gate DIR` to read. */
+export function writeGateWorkflow(dir: string, withLines: readonly string[], file = "gate.yml"): void {
+  mkdirSync(path.join(dir, ".github", "workflows"), { recursive: true });
+  writeFileSync(
+    path.join(dir, ".github", "workflows", file),
+    [
+      "on: pull_request",
+      "jobs:",
+      "  gate:",
+      "    runs-on: ubuntu-latest",
+      "    steps:",
+      "      - uses: verdict-gate/verdict-gate@v1",
+      "        with:",
+      ...withLines.map((line) => `          ${line}`),
+      "",
+    ].join("\n"),
+  );
 }
