@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { expect } from "vitest";
 import type { EventFile } from "../support/github-api/index.js";
 import type { CommentRecord } from "../support/github-api/model.js";
+import type { Script } from "../support/reviewers.js";
 import type { ActionRun } from "./harness.js";
 import { advanceClock, counted } from "./rounds-world.js";
 import { gateChecks, type World } from "./world.js";
@@ -123,4 +124,27 @@ export async function expectRefused(
   expect(world.openai.requests.length).toBe(calls);
   expect(done.routes).not.toContain("POST /repos/{owner}/{repo}/check-runs");
   return done;
+}
+
+/** Mallory (write access) pushes `files` to the pull request, `by` naming the commit's author and
+ * committer (default: Mallory), and the `synchronize` run judges it on `reply`, which blocks. */
+export async function malloryPushes(
+  world: World,
+  reply: Script,
+  by: { author?: string; committer?: string } = {},
+  files: Readonly<Record<string, string>> = { "src/greet.js": "export const greet = (n) => n;\n" },
+): Promise<void> {
+  const author = by.author ?? "mallory";
+  const pushed = world.pull.push({ ...files }, "Simplify", { author, committer: by.committer ?? author });
+  world.openai.script(reply);
+  const run = await world.run({
+    event: world.event({
+      event: "pull_request",
+      action: "synchronize",
+      pull: world.pull,
+      before: pushed.before,
+      sender: "mallory",
+    }),
+  });
+  expect(run.outputs.status, run.log).toBe("blocked");
 }

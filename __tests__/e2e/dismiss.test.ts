@@ -9,6 +9,7 @@ import type { FullRound, History } from "../../src/verdict/history.js";
 import {
   commentAs,
   expectRefused,
+  malloryPushes,
   reactions,
   replies,
   rerunComment,
@@ -81,25 +82,14 @@ describe("who may dismiss, and on which round (the attacks first)", () => {
   it("whoever pushed may not dismiss: Mallory's push blocks and her dismissal is refused", async () => {
     world.openai.script(BLOCK);
     await world.run({});
-    const pushed = world.pull.push(
-      { "src/greet.js": 'export function greet(name) {\n  return "hi " + name;\n}\n' },
-      "Tweak",
+    await malloryPushes(
+      world,
+      BLOCK,
+      {},
       {
-        author: "mallory",
-        committer: "mallory",
+        "src/greet.js": 'export function greet(name) {\n  return "hi " + name;\n}\n',
       },
     );
-    world.openai.script(BLOCK);
-    const run = await world.run({
-      event: world.event({
-        event: "pull_request",
-        action: "synchronize",
-        pull: world.pull,
-        before: pushed.before,
-        sender: "mallory",
-      }),
-    });
-    expect(run.outputs.status).toBe("blocked");
     await expectRefused(
       world,
       () => commentAs(world, "mallory", `/verdict dismiss ${keyOf(FINDING)} false positive`),

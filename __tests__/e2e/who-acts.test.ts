@@ -14,6 +14,7 @@ import { openAIReply } from "../support/reviewers.js";
 import {
   commentAs,
   expectRefused,
+  malloryPushes,
   reactions,
   replies,
   rerunComment,
@@ -65,26 +66,6 @@ async function expectStepRefused(act: () => Promise<ActionRun>, why: RegExp): Pr
   expect(commentBody(world)).toBe(history);
   expect(world.openai.requests.length).toBe(calls);
   return run;
-}
-
-/** Mallory (write) pushes to Alice's pull request and the `synchronize` run judges it: blocked. The
- * commit names `author` as its author and committer (default Mallory herself). */
-async function malloryPushes(author = "mallory"): Promise<void> {
-  const pushed = world.pull.push({ "src/greet.js": "export const greet = (n) => n;\n" }, "Simplify", {
-    author,
-    committer: author,
-  });
-  world.openai.script(BLOCK);
-  const run = await world.run({
-    event: world.event({
-      event: "pull_request",
-      action: "synchronize",
-      pull: world.pull,
-      before: pushed.before,
-      sender: "mallory",
-    }),
-  });
-  expect(run.outputs.status).toBe("blocked");
 }
 
 /** H1 held; the author pushes H2, which blocks. Returns both heads. */
@@ -162,7 +143,7 @@ describe("story 2: a re-run is a new act, by whoever started it", () => {
     const day1 = dispatchEvent(world, "maintainer-mo", { "force-review": "true" });
     expect((await runDispatch(world, day1)).outputs.status).toBe("blocked");
     // Day 2: Mallory pushes (blocked), then re-runs the maintainer's day-1 run; a re-roll would approve.
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     world.openai.script(openAI.approve);
     await expectStepRefused(
       () => rerunDispatch(world, day1, "mallory"),
@@ -181,7 +162,7 @@ describe("story 2: a re-run is a new act, by whoever started it", () => {
       "head-sha": h1,
     });
     expect((await runDispatch(world, day1)).outputs.status).toBe("approve");
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     await expectStepRefused(
       () => rerunDispatch(world, day1, "mallory"),
       /@mallory pushed to pull request #\d+ since its last approved round/,
@@ -237,7 +218,7 @@ describe("story 3: a forced answer is an act, bound to the round its person read
     world.openai.script(BLOCK);
     const forced = await commentAs(world, "maintainer-mo", "/verdict review --force");
     expect(forced.run.outputs.status).toBe("blocked");
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     // Her own forced answer is refused…
     await expectRefused(
       world,
@@ -271,7 +252,7 @@ describe("story 3: a forced answer is an act, bound to the round its person read
     const h1 = world.pull.headSha;
     const said = write(world, "maintainer-mo", "/verdict review --force");
     advanceClock(world, 1);
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     const h2 = world.pull.headSha;
     world.openai.script(openAI.approve);
     await expectRefused(
@@ -368,7 +349,7 @@ describe("story 5: one trust root for who pushed", () => {
     expect((await world.run({})).outputs.status).toBe("approve");
     // Mallory's push names the pull request's author as the commit's author and committer: only the
     // gate's record of the `synchronize` sender names her.
-    await malloryPushes("author-dev");
+    await malloryPushes(world, BLOCK, { author: "author-dev" });
     const real = storedHistory(commentBody(world));
     expect(real.rounds.at(-1)).toMatchObject({ pushedBy: "mallory" });
     // Another app (a branch workflow with its own identity) posts a run of the check's name on the

@@ -9,6 +9,7 @@ import {
   commentAs,
   EYES,
   expectRefused,
+  malloryPushes,
   REPLY_ROUTE,
   REREAD,
   reactions,
@@ -184,30 +185,10 @@ describe("item 4: the author cannot re-roll a block", () => {
   });
 });
 
-/** Mallory (write access) pushes a commit to Alice's pull request, `by` naming its author and
- * committer (default: Mallory), and the `synchronize` run judges it (the reviewer blocks). */
-async function malloryPushes(by: { author?: string; committer?: string } = {}): Promise<void> {
-  const pushed = world.pull.push({ "src/greet.js": "export const greet = (n) => n;\n" }, "Simplify", {
-    author: by.author ?? "mallory",
-    ...(by.committer !== undefined ? { committer: by.committer } : { committer: by.author ?? "mallory" }),
-  });
-  world.openai.script(BLOCK);
-  const run = await world.run({
-    event: world.event({
-      event: "pull_request",
-      action: "synchronize",
-      pull: world.pull,
-      before: pushed.before,
-      sender: "mallory",
-    }),
-  });
-  expect(run.outputs.status).toBe("blocked");
-}
-
 describe("item 5: whoever pushed does not decide", () => {
   it("Mallory's approve of her own push is refused, by comment and by dispatch; a maintainer who did not push decides", async () => {
     expect((await world.run({})).outputs.status).toBe("approve");
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     await expectRefused(
       world,
       () => commentAs(world, "mallory", "/verdict approve fine"),
@@ -230,7 +211,7 @@ describe("item 5: whoever pushed does not decide", () => {
 
   it("the push is Mallory's whoever the commit names: a forged author and committer only refuse more people", async () => {
     await world.run({});
-    await malloryPushes({ author: "maintainer-mo", committer: "maintainer-mo" });
+    await malloryPushes(world, BLOCK, { author: "maintainer-mo", committer: "maintainer-mo" });
     await expectRefused(
       world,
       () => commentAs(world, "mallory", "/verdict approve fine"),
@@ -248,7 +229,7 @@ describe("item 5: whoever pushed does not decide", () => {
 
   it("a commit stays its author's under a later push until a round approves it", async () => {
     await world.run({});
-    await malloryPushes();
+    await malloryPushes(world, BLOCK);
     // Alice pushes on top; Mallory's commit, never approved, is still in the head being decided.
     await pushAndRun(world, { "README.md": "# demo\n\nGreets.\n" }, { reply: BLOCK });
     await expectRefused(
